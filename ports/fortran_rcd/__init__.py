@@ -1,0 +1,24 @@
+"""fortran-rcd: "Juego de 3 en linea", TicTacToe.f90 by Ricardo Montero."""
+import click
+
+from retro.catalog import Program
+
+from .tictactoe import run
+
+PROGRAM = Program(
+    id="fortran-rcd",
+    title="Juego de 3 en linea (TicTacToe.f90)",
+    year="c. 2010 (published 2021)",
+    language="Fortran 90",
+    machine="PC (gfortran, PowerStation 4)",
+    author="Ricardo Montero",
+    description="3x3 against row/column/diagonal sums; you are O, the computer X; rows and columns as F,C.",
+    main=run,
+    options=(
+        click.Option(["--ai"], type=click.Choice(["ia", "mj"]), default="ia", show_default=True,
+                     help="The move routine: ia (the published source, line 198) or mj (the older one, line 197)."),
+        click.Option(["--lang"], type=click.Choice(["es", "en"]), default="es", show_default=True,
+                     help="Prompts in the original Spanish, or an English rendering (a modern addition)."),
+    ),
+    seed_file="001_7da924221099f213.txt",
+)

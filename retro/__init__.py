@@ -1,0 +1,6 @@
+"""retro: five historical tic-tac-toe programs, brought back as faithful ports.
+
+The runtime (console, dialects, transcripts, command line, menu) lives here;
+the programs themselves live in the ``ports`` package.
+"""
+__version__ = "0.1.0"

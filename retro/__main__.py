@@ -1,0 +1,4 @@
+"""`python -m retro` is the `retro` command."""
+from .cli import main
+
+main()

@@ -1,0 +1,96 @@
+"""The catalog: one entry per port, as each port's package declares it.
+
+A port's ``ports/<name>/__init__.py`` defines ``PROGRAM = Program(...)``; the
+catalog only lists which packages to import.  An entry's ``options`` are click
+options: the command line builds ``retro run ID`` from them and the menu asks
+for them before a program starts.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+import click
+
+from .console import Console
+
+# The ports, in the menu's order (oldest first).
+PORT_MODULES = (
+    "ports.altair_3d",
+    "ports.pascal_learner",
+    "ports.cpm_c",
+    "ports.fortran_rcd",
+    "ports.perl_midterm",
+)
+
+Main = Callable[..., int]
+
+
+@dataclass(frozen=True)
+class Program:
+    """A historical program and how to run its port.
+
+    ``main(console, **options) -> exit status`` runs one session.  ``options``
+    are the variant options as click options (their ``name`` is the keyword
+    ``main`` receives).
+    """
+
+    id: str
+    title: str
+    year: str
+    language: str
+    machine: str
+    author: str
+    description: str
+    main: Main
+    options: tuple[click.Option, ...] = ()
+    seed_file: str = ""
+    # Extra commands this port adds to the command line, e.g. `retro train`.
+    commands: tuple[click.Command, ...] = field(default=())
+
+    def defaults(self) -> dict[str, Any]:
+        return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}
+
+    def parse_options(self, args: list[str]) -> dict[str, Any]:
+        """Variant options from command-line words (as a transcript header keeps them)."""
+        command = click.Command(self.id, params=list(self.options), callback=lambda **kw: kw)
+        return command.main(args=list(args), prog_name=f"retro run {self.id}", standalone_mode=False)
+
+    def run(self, console: Console, **options: Any) -> int:
+        return self.main(console, **options)
+
+
+_loaded: Optional[dict[str, Program]] = None
+
+
+def programs() -> dict[str, Program]:
+    """Every port, by id, in menu order."""
+    global _loaded
+    if _loaded is None:
+        found: dict[str, Program] = {}
+        for name in PORT_MODULES:
+            try:
+                module = importlib.import_module(name)
+            except ModuleNotFoundError as err:
+                if err.name == name:  # a port not written yet
+                    continue
+                raise
+            program: Program = module.PROGRAM
+            found[program.id] = program
+        _loaded = found
+    return _loaded
+
+
+def get(program_id: str) -> Program:
+    try:
+        return programs()[program_id]
+    except KeyError:
+        known = ", ".join(programs()) or "none"
+        raise click.UsageError(f"no program {program_id!r} (known: {known})") from None
+
+
+def seeded_random(seed: Optional[int]) -> random.Random:
+    """The random generator a port receives: repeatable when a seed is given."""
+    return random.Random(seed)

@@ -1,0 +1,337 @@
+"""The console: the only I/O surface a port uses.
+
+A port writes text, reads lines and, on a screen, places text and reads keys,
+always through a console handed to it.  Two backends:
+
+* ``LineConsole`` -- a teletype over byte streams: pipes, files, transcripts and
+  tests.  It writes exactly the bytes it is given (no echo, no colour, no
+  cursor codes) and reads one line at a time.
+* ``ScreenConsole`` -- a real terminal through blessed: the same line I/O
+  (the terminal's own line editing and echo) plus cursor addressing, clearing
+  and single keys in cbreak mode.
+
+Text is ``str``; bytes that are not UTF-8 travel through as lone surrogates
+(``surrogateescape``) so that a port sees, and writes back, exactly the bytes
+of the original stream.
+
+``Recorder`` wraps any console and keeps the session as a list of events,
+which is what transcripts are made of.
+"""
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from dataclasses import dataclass
+from typing import BinaryIO, Callable, Iterable, Literal, Optional
+
+ENCODING = "utf-8"
+ERRORS = "surrogateescape"
+
+StreamKind = Literal["tty", "pipe", "file"]
+
+
+def stream_kind(stream: object) -> StreamKind:
+    """What the original's runtime would have found at the other end of a stream.
+
+    Runtimes buffer differently for each: libgfortran, for instance, buffers
+    only regular files (io/unix.c, fd_to_stream).  Streams without a file
+    descriptor (tests, transcripts) count as pipes.
+    """
+    try:
+        fd = stream.fileno()  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return "pipe"
+    try:
+        if os.isatty(fd):
+            return "tty"
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return "file"
+    except OSError:
+        pass
+    return "pipe"
+
+
+def encode(text: str) -> bytes:
+    return text.encode(ENCODING, ERRORS)
+
+
+def decode(data: bytes) -> str:
+    return data.decode(ENCODING, ERRORS)
+
+
+class ProgramExit(Exception):
+    """The program ends with an exit status (a STOP, a runtime error, an END)."""
+
+    def __init__(self, status: int = 0):
+        super().__init__(status)
+        self.status = status
+
+
+class Console:
+    """The interface every backend offers; a port uses nothing else.
+
+    ``read_line`` returns the line with its ``"\\n"`` when it had one, and
+    ``None`` at end of input.  ``interactive`` is true when a person types the
+    input as the program runs (a terminal); ``input_kind``/``output_kind`` say
+    whether a stream is a terminal, a pipe or a regular file, for the dialects
+    whose runtime buffered differently for each.
+    """
+
+    interactive: bool = False
+    screen: bool = False
+    input_kind: StreamKind = "pipe"
+    output_kind: StreamKind = "pipe"
+
+    def write(self, text: str) -> None:
+        raise NotImplementedError
+
+    def write_err(self, text: str) -> None:
+        raise NotImplementedError
+
+    def read_line(self) -> Optional[str]:
+        raise NotImplementedError
+
+    def flush(self) -> None:
+        """Make everything written so far visible."""
+
+    # -- screen only -------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        """(rows, columns) of the screen."""
+        return (24, 80)
+
+    def clear(self) -> None:
+        raise NotImplementedError("this console has no screen")
+
+    def place(self, row: int, col: int, text: str) -> None:
+        raise NotImplementedError("this console has no screen")
+
+    def read_key(self) -> Optional[str]:
+        raise NotImplementedError("this console has no screen")
+
+
+class LineConsole(Console):
+    """A teletype over byte streams: what a pipe, a file or a test sees."""
+
+    def __init__(
+        self,
+        stdin: BinaryIO,
+        stdout: BinaryIO,
+        stderr: BinaryIO,
+        *,
+        input_kind: Optional[StreamKind] = None,
+        output_kind: Optional[StreamKind] = None,
+    ):
+        self._in = stdin
+        self._out = stdout
+        self._err = stderr
+        self.input_kind = input_kind or stream_kind(stdin)
+        self.output_kind = output_kind or stream_kind(stdout)
+
+    @classmethod
+    def from_bytes(cls, data: bytes, **kinds) -> "LineConsole":
+        """A console reading ``data`` and writing into memory (tests, checks)."""
+        import io
+
+        return cls(io.BytesIO(data), io.BytesIO(), io.BytesIO(), **kinds)
+
+    @classmethod
+    def from_lines(cls, lines: Iterable[str], **kinds) -> "LineConsole":
+        return cls.from_bytes(encode("".join(line + "\n" for line in lines)), **kinds)
+
+    def write(self, text: str) -> None:
+        self._out.write(encode(text))
+        self._out.flush()
+
+    def write_err(self, text: str) -> None:
+        self._err.write(encode(text))
+        self._err.flush()
+
+    def read_line(self) -> Optional[str]:
+        data = self._in.readline()
+        return decode(data) if data else None
+
+    def flush(self) -> None:
+        self._out.flush()
+        self._err.flush()
+
+    # Captured output, for consoles made by from_bytes/from_lines.
+    def output(self) -> str:
+        return decode(self._out.getvalue())  # type: ignore[attr-defined]
+
+    def errors(self) -> str:
+        return decode(self._err.getvalue())  # type: ignore[attr-defined]
+
+
+# Key names that read_key returns besides printable characters.
+KEY_NAMES = {
+    "KEY_UP": "up",
+    "KEY_DOWN": "down",
+    "KEY_LEFT": "left",
+    "KEY_RIGHT": "right",
+    "KEY_ENTER": "enter",
+    "KEY_BACKSPACE": "backspace",
+    "KEY_DELETE": "backspace",
+    "KEY_ESCAPE": "escape",
+    "KEY_HOME": "home",
+    "KEY_END": "end",
+    "KEY_PGUP": "pageup",
+    "KEY_PGDOWN": "pagedown",
+    "KEY_TAB": "tab",
+}
+
+
+class ScreenConsole(Console):
+    """A real terminal, through blessed.
+
+    Line input is the terminal's own (cooked mode: its echo and line editing,
+    Ctrl-D for end of input, Ctrl-C interrupts).  ``read_key`` switches to
+    cbreak mode for one key.  The blessed terminal must be built with its
+    stream given explicitly (blessed's default is ``sys.__stdout__``).
+    """
+
+    interactive = True
+    screen = True
+    input_kind: StreamKind = "tty"
+    output_kind: StreamKind = "tty"
+
+    def __init__(self, term, stdin_fd: Optional[int] = None, stderr: Optional[BinaryIO] = None):
+        self.term = term
+        self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
+        self._err = stderr if stderr is not None else sys.stderr.buffer
+        self._pending = b""
+
+    def _emit(self, text: str) -> None:
+        self.term.stream.write(text)
+        self.term.stream.flush()
+
+    def write(self, text: str) -> None:
+        self._emit(text)
+
+    def write_err(self, text: str) -> None:
+        self.term.stream.flush()
+        self._err.write(encode(text))
+        self._err.flush()
+
+    def read_line(self) -> Optional[str]:
+        """One line as the terminal delivers it in canonical mode."""
+        self.term.stream.flush()
+        while b"\n" not in self._pending:
+            chunk = os.read(self._fd, 4096)
+            if not chunk:  # Ctrl-D: end of input (or of a partial line)
+                if not self._pending:
+                    return None
+                data, self._pending = self._pending, b""
+                return decode(data)
+            self._pending += chunk
+        line, _, self._pending = self._pending.partition(b"\n")
+        return decode(line + b"\n")
+
+    def flush(self) -> None:
+        self.term.stream.flush()
+
+    def size(self) -> tuple[int, int]:
+        return (self.term.height, self.term.width)
+
+    def clear(self) -> None:
+        self._emit(self.term.home + self.term.clear)
+
+    def place(self, row: int, col: int, text: str) -> None:
+        self._emit(self.term.move_yx(row, col) + text)
+
+    def read_key(self) -> Optional[str]:
+        """One key: a printable character or a name from KEY_NAMES; None on Ctrl-D."""
+        self.term.stream.flush()
+        with self.term.cbreak():
+            key = self.term.inkey()
+        if key.is_sequence:
+            return KEY_NAMES.get(key.name or "", key.name or "")
+        if key == "\x04":
+            return None
+        if key in ("\r", "\n"):
+            return "enter"
+        if key in ("\x7f", "\x08"):
+            return "backspace"
+        if key == "\x1b":
+            return "escape"
+        return str(key)
+
+
+# -- recording ---------------------------------------------------------------
+
+EventKind = Literal["out", "err", "in"]
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step of a session: output, error output, or one line of input.
+
+    For ``in``, ``text`` is the line as read (with its newline if it had one),
+    or ``None`` when the program found the end of input.
+    """
+
+    kind: EventKind
+    text: Optional[str]
+
+
+class Recorder(Console):
+    """Wraps a console and remembers the session as events."""
+
+    def __init__(self, inner: Console, on_event: Optional[Callable[[Event], None]] = None):
+        self.inner = inner
+        self.events: list[Event] = []
+        self._on_event = on_event
+
+    def _log(self, event: Event) -> None:
+        if self.events and event.kind in ("out", "err") and self.events[-1].kind == event.kind:
+            last = self.events.pop()
+            event = Event(event.kind, (last.text or "") + (event.text or ""))
+        self.events.append(event)
+        if self._on_event:
+            self._on_event(event)
+
+    @property
+    def interactive(self) -> bool:  # type: ignore[override]
+        return self.inner.interactive
+
+    @property
+    def screen(self) -> bool:  # type: ignore[override]
+        return self.inner.screen
+
+    @property
+    def input_kind(self) -> StreamKind:  # type: ignore[override]
+        return self.inner.input_kind
+
+    @property
+    def output_kind(self) -> StreamKind:  # type: ignore[override]
+        return self.inner.output_kind
+
+    def write(self, text: str) -> None:
+        if text:
+            self._log(Event("out", text))
+        self.inner.write(text)
+
+    def write_err(self, text: str) -> None:
+        if text:
+            self._log(Event("err", text))
+        self.inner.write_err(text)
+
+    def read_line(self) -> Optional[str]:
+        line = self.inner.read_line()
+        self._log(Event("in", line))
+        return line
+
+    def flush(self) -> None:
+        self.inner.flush()
+
+    def size(self) -> tuple[int, int]:
+        return self.inner.size()
+
+    def clear(self) -> None:
+        self.inner.clear()
+
+    def place(self, row: int, col: int, text: str) -> None:
+        self.inner.place(row, col, text)
+
+    def read_key(self) -> Optional[str]:
+        return self.inner.read_key()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 import sys
 import traceback
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from typing import Any, Iterator, Optional
 
 from .catalog import Program
@@ -33,14 +33,14 @@ def terminal():
 @contextmanager
 def terminal_restored(fd: Optional[int] = None) -> Iterator[None]:
     """Whatever the port did to the terminal's modes, undo it on the way out."""
-    fd = sys.stdin.fileno() if fd is None else fd
     saved = None
     try:
         import termios
 
+        fd = sys.stdin.fileno() if fd is None else fd
         if os.isatty(fd):
             saved = termios.tcgetattr(fd)
-    except (ImportError, OSError):
+    except (ImportError, OSError, ValueError):
         saved = None
     try:
         yield
@@ -68,7 +68,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
     reported in one line, with the details in a file, and gives status 70.
     """
     try:
-        with terminal_restored():
+        with terminal_restored() if console.screen else nullcontext():
             try:
                 return program.run(console, **options)
             except ProgramExit as done:

@@ -18,7 +18,7 @@ import click
 
 from . import catalog, transcript
 from .console import LineConsole, ScreenConsole
-from .runner import INTERRUPTED, on_terminal, run_session, terminal
+from .runner import INTERRUPTED, can_address_cursor, on_terminal, run_session, terminal
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 
@@ -53,7 +53,9 @@ def entries() -> list[Entry]:
 
 def menu() -> int:
     if on_terminal():
-        return ScreenMenu(terminal()).loop()
+        term = terminal()
+        if can_address_cursor(term):
+            return ScreenMenu(term).loop()
     return pipe_menu(LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer))
 
 

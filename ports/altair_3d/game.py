@@ -193,6 +193,7 @@ class Game:
             if V[A] == 4:  # 196
                 self._line_192_left(A)
                 self.A = A
+                self.work += A - 1
                 return 410
             if V[A] == 15:  # 198
                 self.M5 = A

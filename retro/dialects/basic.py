@@ -218,7 +218,9 @@ def basic_for(start: float, stop: float, step: float = 1) -> Iterator[float]:
     v = start
     while True:
         yield v
-        v = single(v + step)
+        v = v + step
+        if not isinstance(v, int):
+            v = single(v)
         if (step >= 0 and v > stop) or (step < 0 and v < stop):
             return
 

@@ -264,7 +264,7 @@ class Game:
                 A6 = V[A1]  # 230 A6= V(A1)
                 if A6 == 3:  # 260 IF A6=3 THEN M4=A : GOTO 390
                     self.A, self.A1, self.A2, self.A6, self.A7 = A, A1, where, A6, A7
-                    self.M2, self.M4, self.Y1 = M2, A, Y1
+                    self.M2, self.M3, self.M4, self.Y1 = M2, M3, A, Y1
                     self.work = work + compares
                     return 390
                 if A6 == 0:  # 270 IF A6 = 0 THEN 300

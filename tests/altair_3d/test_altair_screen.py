@@ -137,4 +137,4 @@ def test_blessed_screen_as_pyte_shows_it():
     rows = [line for line in picture[start:] if " / " in line]
     assert len(rows) == 4 and all(len(r) == 80 for r in rows)
     assert rows[3].startswith("UU /") and rows[3][25:27] == "CC"  # box 4; board 2 position 8
-    assert picture[start + 13] == "/" * 40 + " " * 40  # no blank line after an 80-character row
+    assert picture[start + 12] == "/" * 40 + " " * 40  # no blank line after an 80-character row

@@ -107,11 +107,18 @@ class StdinStream:
         return -(-self._pos // chunk) * chunk
 
     def fgets(self, size: int) -> Optional[bytes]:
-        """C's fgets(buff, size, stdin) after the unit's reads; None at end of file."""
+        """C's fgets(buff, size, stdin) after the unit's reads; None at end of file.
+
+        From a pipe or a file, C's stdio reads a block: the rest of the input
+        is taken here.  From a terminal, one line.
+        """
         start = self.physical_position()
-        while len(self._data) < start + size - 1 and b"\n" not in self._data[start:]:
-            if not self._pull():
-                break
+        if self.kind == "tty":
+            while len(self._data) <= start and self._pull():
+                pass
+        else:
+            while self._pull():
+                pass
         if start >= len(self._data):
             return None
         piece = bytes(self._data[start : start + size - 1])

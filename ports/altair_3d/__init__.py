@@ -33,6 +33,11 @@ PROGRAM = Program(
                      help="Think as long as the Altair did (about 3 minutes for version 3's first move)."),
     ),
     seed_file="003_7ae37df1db29eaeb.txt",
+    exit_statuses=(
+        (0, "the operator stopped the program at an INPUT (end of input taken for Ctrl-C): BREAK IN n, OK"),
+        (1, "a BASIC error stopped it: ?OV ERROR (a number past 1.7E38), ?BS or ?FC ERROR (a subscript), then OK"),
+        (2, "--check-combinations and --resume together (both are lines 81-82)"),
+    ),
 )
 
 __all__ = ["PROGRAM", "Game", "Reply", "computer_reply", "run"]

@@ -47,9 +47,10 @@ Rules:
 * ``FOR`` runs its body at least once: the test is made by NEXT.
 * An error prints ``?OV ERROR IN 100`` then ``OK``; Ctrl-C prints
   ``BREAK IN 90`` then ``OK`` ([8K4] ``Error`` 02D5, 067F).  The program is
-  then over: the session ends with status 1 after an error, 0 after a
-  break.  The end of input (which an Altair terminal never sent) is taken
-  for a Ctrl-C typed at the INPUT -- a documented emulation.
+  then over: the session ends with status 1 after an error, 130 after a
+  Ctrl-C (the project's status for it).  The end of input (which an Altair
+  terminal never sent) is taken for a Ctrl-C typed at the INPUT -- the
+  operator's only way to stop the program -- and ends with status 0.
 
 Line ends are written as ``"\\n"`` (the Altair sent CR LF and NUL padding).
 The line BASIC ends with CR LF after the operator's RETURN is the terminal
@@ -69,6 +70,7 @@ ZONE = 14  # print zone width
 INPUT_MAX = 71  # characters the line buffer keeps ([8K4] 051A: cpi 48H)
 MBF_MAX = (1 - 2.0**-24) * 2.0**127  # largest single-precision value
 MBF_MIN = 2.0**-129  # smallest nonzero one
+INTERRUPTED = 130  # the exit status of a session stopped by Ctrl-C (retro.runner)
 
 
 class BasicError(Exception):
@@ -80,11 +82,15 @@ class BasicError(Exception):
 
 
 class Break(Exception):
-    """Ctrl-C (or the end of input): the program stops with BREAK."""
+    """Ctrl-C (or the end of input): the program stops with BREAK.
 
-    def __init__(self, at_input: bool = False):
+    ``interrupted`` is a real Ctrl-C (SIGINT) rather than the end of input.
+    """
+
+    def __init__(self, at_input: bool = False, interrupted: bool = False):
         super().__init__()
         self.at_input = at_input
+        self.interrupted = interrupted
 
 
 # -- numbers ---------------------------------------------------------------
@@ -426,7 +432,7 @@ class AltairBasic:
         try:
             raw = self.console.read_line()
         except KeyboardInterrupt:
-            raise Break(at_input=True) from None
+            raise Break(at_input=True, interrupted=True) from None
         if raw is None:
             raise Break(at_input=True)
         if self.screen is not None:  # the terminal echoed it and the RETURN
@@ -478,13 +484,13 @@ class AltairBasic:
             try:
                 body()
             except KeyboardInterrupt:
-                raise Break() from None
+                raise Break(interrupted=True) from None
         except Break as stop:
             if stop.at_input or self.pos:
                 self._crlf()  # ^C at an INPUT: BASIC ends the line
             self._crlf()
             self._back_to_command_level(f"BREAK IN {self.line}")
-            return 0
+            return INTERRUPTED if stop.interrupted else 0
         except BasicError as error:
             if self.pos:
                 self._crlf()

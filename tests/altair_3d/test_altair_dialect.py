@@ -269,7 +269,7 @@ def test_ctrl_c_while_running_prints_BREAK_IN_the_line():
         rt.line = 220
         raise KeyboardInterrupt
 
-    assert run_with([], body) == ("\nBREAK IN 220\nOK\n", 0)
+    assert run_with([], body) == ("\nBREAK IN 220\nOK\n", 130)
 
 
 def test_break_exception_mid_line():
@@ -294,3 +294,19 @@ def test_video_terminal_scrolls_at_the_bottom():
     vt = VideoTerminal(rows=3, cols=80)
     vt.feed("1\n2\n3\n4")
     assert vt.text() == ["2", "3", "4"]
+
+
+def test_ctrl_c_at_an_input_prints_BREAK_and_gives_130():
+    class Interrupting(LineConsole):
+        def read_line(self):
+            raise KeyboardInterrupt
+
+    console = Interrupting.from_lines([])
+    rt = AltairBasic(console)
+
+    def body():
+        rt.line = 382
+        rt.input_("READY", [0])
+
+    assert rt.run(body) == 130
+    assert console.output() == "READY? \n\nBREAK IN 382\nOK\n"

@@ -82,3 +82,19 @@ def test_fig5_computer_wins_print_THE_OLD_with_the_box():
     assert "THE OLD 50 \nI WON WITH BOARD 4 POSITION 2 \n" in out
     out, _ = play("3", FIG5_GAMES[2][1])
     assert "THE OLD 18 \nI WON WITH BOARD 2 POSITION 2 \n" in out
+
+
+def test_fig5_second_game_through_the_audit_adapter():
+    from ports.altair_3d.audit import AltairSubject
+    from retro.audit.explore import HUMAN
+
+    subject = AltairSubject("2")
+    game = subject.new_game(subject.starts()[0])
+    answers = []
+    for move in FIG5_GAMES[1][1]:
+        assert move in game.human_moves()
+        game.play_human(move)
+        answer = game.play_program(None)
+        if answer:
+            answers.append(tuple(map(int, answer.split(","))))
+    assert answers == FIG5_GAMES[1][2] and game.result() == HUMAN

@@ -29,6 +29,7 @@ from retro.dialects.basic import AltairBasic, basic_for, int_, single, subscript
 
 from .combinations import build_w
 from .readings import CHOSEN, POINTS, Readings
+from .timing import period_pace
 
 BLANK, UU, CC = 0, 1, 5  # the values of a box (line 120, 390)
 
@@ -401,6 +402,7 @@ class Session:
         self.pace = pace
         self.B: float = 0  # Program D's variables
         self.C: float = 0
+        self.D = 0
 
     def main(self) -> None:
         rt, g = self.rt, self.g
@@ -481,8 +483,9 @@ class Session:
             for C in basic_for(g.A, self.B):
                 self.C = C
                 c = subscript(C, 76)
-                for D in range(4):
-                    rt.print_(g.W[D][c], newline=False)
+                for self.D in range(4):
+                    rt.print_(g.W[self.D][c], newline=False)
+                self.D = 4  # NEXT ran past 3
                 rt.print_()
             rt.line = 82
             (g.Q,) = rt.input_("", [g.Q])
@@ -568,8 +571,6 @@ def run(
             "retro: --check-combinations and --resume both replace lines 81-82 (Programs D and E); choose one\n"
         )
         return 2
-    from .timing import period_pace
-
     rt = AltairBasic(console)
     game = Game(int(version), ultimate)
     pace = period_pace(sleep) if period_timing else None

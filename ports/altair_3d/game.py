@@ -22,6 +22,7 @@ lines that print and read, through the Altair BASIC dialect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, Iterable, Optional
 
 from retro.console import Console
@@ -54,6 +55,70 @@ class Reply:
     work: int
 
 
+@dataclass(frozen=True)
+class Tables:
+    """What never changes for a version: W, the loops of lines 190, 205 and
+    220, and for each box the combinations of line 220 that hold it.
+
+    Lines 220-228 look at every combination and keep the ones whose
+    W(0..3) holds the box; ``members[A]`` lists those, in line 220's order,
+    as (combination, the A2 at which line 225 finds the box, the comparisons
+    line 225 has made by then), so that line 205's loop gives the listing's
+    results, and leaves its variables as the listing does, without the 76x4
+    search for each box.  ``full_work[A]`` is the comparisons of the whole
+    loop, ``last_a2[A]`` the A2 it leaves.
+    """
+
+    W: tuple[tuple[int, ...], ...]
+    last_combination: int
+    boxes: range
+    loop220: tuple[int, ...]
+    end220: int
+    members: tuple[tuple[tuple[int, int, int], ...], ...]
+    full_work: tuple[int, ...]
+    last_a2: tuple[int, ...]
+
+
+@lru_cache(maxsize=None)
+def line_220_tables(version: int, readings: Readings = CHOSEN) -> Tables:
+    W = build_w()
+    if readings.combos_53_54 == "fig3":
+        for row in W:
+            row[53], row[54] = row[54], row[53]
+    if version == 1:  # Program C
+        last_combination = 10  # line 190: FOR A = 1 TO 10
+        boxes = range(1, 17)  # line 205: FOR A = 1 TO 16
+        loop220: tuple[int, ...] = tuple(range(1, 11))  # line 220: FOR A1 = 1 TO 10
+        end220 = 11
+    elif version == 2:  # Program B
+        last_combination = 76
+        boxes = range(1, 65)
+        loop220 = readings.line_220_v2  # line 220: FOR A1 = 60 TO 76 STEP 2
+        end220 = loop220[-1] + 2
+    else:  # Program A
+        last_combination = 76  # line 190: FOR A = 1 TO 76
+        boxes = range(1, 65)  # line 205: FOR A = 1 TO 64
+        loop220 = tuple(range(1, 77))  # line 220: FOR A1 = 1 TO 76
+        end220 = 77
+    members: list[tuple[tuple[int, int, int], ...]] = [()]
+    full_work, last_a2 = [0], [4]
+    for A in range(1, 65):
+        compares, found = 0, []
+        for A1 in loop220:
+            where = [k for k in range(4) if W[k][A1] == A]
+            if where:
+                compares += where[0] + 1
+                found.append((A1, where[0], compares))
+            else:
+                compares += 4
+        members.append(tuple(found))
+        full_work.append(compares)
+        last = [k for k in range(4) if W[k][loop220[-1]] == A]
+        last_a2.append(last[0] if last else 4)
+    return Tables(tuple(tuple(row) for row in W), last_combination, boxes, loop220, end220,
+                  tuple(members), tuple(full_work), tuple(last_a2))
+
+
 class Game:
     """Program A's variables and its line groups, for version 1, 2 or 3."""
 
@@ -67,10 +132,6 @@ class Game:
         self.S = [0] * 65
         self.S_ = [""] * 65  # S$
         self.V = [0] * 77
-        self.W = build_w()
-        if readings.combos_53_54 == "fig3":
-            for row in self.W:
-                row[53], row[54] = row[54], row[53]
         self.A: float = 0
         self.A1: float = 0
         self.A2: float = 0
@@ -85,47 +146,11 @@ class Game:
 
     # -- the versions' loops ----------------------------------------------------
     def _tables(self) -> None:
-        """The ranges of lines 190, 205 and 220 for this version, and, for each
-        box, the combinations of line 220 that hold it.
-
-        Lines 220-228 look at every combination and keep the ones whose
-        W(0..3) holds the box; ``members[A]`` lists those, in line 220's
-        order, with the A2 at which line 225 finds the box and the number of
-        comparisons line 225 has made by then, so that line 205's loop gives
-        the listing's results (and leaves its variables as the listing does)
-        without the 76x4 search for each box.
-        """
-        if self.version == 1:  # Program C
-            self.last_combination = 10  # line 190: FOR A = 1 TO 10
-            self.boxes = range(1, 17)  # line 205: FOR A = 1 TO 16
-            loop220: tuple[int, ...] = tuple(range(1, 11))  # line 220: FOR A1 = 1 TO 10
-            self.end220 = 11
-        elif self.version == 2:  # Program B
-            self.last_combination = 76
-            self.boxes = range(1, 65)
-            loop220 = self.readings.line_220_v2  # line 220: FOR A1 = 60 TO 76 STEP 2
-            self.end220 = loop220[-1] + 2
-        else:  # Program A
-            self.last_combination = 76  # line 190: FOR A = 1 TO 76
-            self.boxes = range(1, 65)  # line 205: FOR A = 1 TO 64
-            loop220 = tuple(range(1, 77))  # line 220: FOR A1 = 1 TO 76
-            self.end220 = 77
-        self.loop220 = loop220
-        self.members: list[list[tuple[int, int, int]]] = [[] for _ in range(65)]
-        self.full_work = [0] * 65
-        self.last_a2 = [4] * 65
-        for A in range(1, 65):
-            compares = 0
-            for A1 in loop220:
-                where = [k for k in range(4) if self.W[k][A1] == A]
-                if where:
-                    compares += where[0] + 1
-                    self.members[A].append((A1, where[0], compares))
-                else:
-                    compares += 4
-            self.full_work[A] = compares
-            last = [k for k in range(4) if self.W[k][loop220[-1]] == A]
-            self.last_a2[A] = last[0] if last else 4
+        """The version's loops (lines 190, 205, 220) and the combination tables."""
+        t = line_220_tables(self.version, self.readings)
+        self.W = t.W
+        self.last_combination, self.boxes, self.loop220, self.end220 = t.last_combination, t.boxes, t.loop220, t.end220
+        self.members, self.full_work, self.last_a2 = t.members, t.full_work, t.last_a2
         if self.ultimate:  # Program F: 290 ... IF A7=A6/5 THEN M2=M2+A7-1
             self.points_290 = lambda a7: a7 - 1
         else:  # 290 A7= INT(A6/5) : IF A7 = A6/5 THEN M2=M2+A7

@@ -106,11 +106,11 @@ def eval_game(g: Game, sym: str) -> int:
 
 
 def comp_move(g: Game, printf: Printf = no_output) -> None:
-    """A computer move routine (AI).
-    Looks unbeatable :-) (needs more testing).
+    """A computer move routine (AI).  (scan 76)
+    Looks unbeatable :-) (needs more testing).  (scan 77)
 
-    The seed's lines 76-148.  ``printf`` is the program's (None of the
-    routine's logic depends on it).
+    The seed's lines 76-148.  ``printf`` is the program's; the routine's
+    choices do not depend on it (the audit passes none).
     """
     board, plr_sym, comp_sym = g.board, g.plr_sym, g.comp_sym
     # int i, j, k, l, m, n;  (scan 78)

@@ -75,7 +75,7 @@ class TicTacToe:
             sym = toupper(self.read_line()[0])
             if sym in (ord("X"), ord("O")):
                 break
-        choose_symbol(self.g, chr(sym))
+        choose_symbol(g, chr(sym))
         if computer_begins(g):
             comp_move(g, self.rt.printf)
 

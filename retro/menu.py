@@ -124,10 +124,13 @@ class ScreenMenu:
                 out.append((-1, ""))
                 out.append((-1, "Recorded sessions (replay)"))
             if item.program:
-                out.append((index, f"{item.number:>3}  {item.label}"))
-                out.append((index, f"       {item.detail}"[: width - 1]))
+                p = item.program
+                out.append((index, f"{item.number:>3}  {p.title}"))
+                out.append((index, f"       {p.language} -- {p.machine} -- {p.year}"[: width - 1]))
+                out.append((index, f"       {p.description}"[: width - 1]))
             else:
-                out.append((index, f"{item.number:>3}  {item.label:<34} {item.detail}"[: width - 1]))
+                name = item.label if len(item.label) < 38 else item.label[:36] + "~"
+                out.append((index, f"{item.number:>3}  {name:<38} {item.detail}"[: width - 1]))
         return out
 
     def draw(self) -> None:

@@ -20,4 +20,7 @@ PROGRAM = Program(
                      help="The CP/M console look: capital letters only, 80 columns, never cleared."),
     ),
     seed_file="004_97c3467a7464b75b.txt",
+    exit_statuses=(
+        (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0))"),
+    ),
 )

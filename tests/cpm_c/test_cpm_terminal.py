@@ -9,7 +9,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def spawn(*options: str) -> pexpect.spawn:
-    env = dict(os.environ, TERM="xterm", LINES="24", COLUMNS="80")
+    # the pty answers no terminal query: keep blessed from waiting 5 s for each
+    env = dict(os.environ, TERM="xterm", LINES="24", COLUMNS="80", BLESSED_QUERY_TIMEOUT_SECONDS="0.05")
     return pexpect.spawn(sys.executable, ["-m", "retro", "run", "cpm-c", *options], cwd=str(ROOT), env=env,
                          dimensions=(24, 80), timeout=20)
 

@@ -39,6 +39,7 @@ those builds printed):
 """
 from __future__ import annotations
 
+import re
 from typing import Callable, Optional, Sequence, Union
 
 from ..console import Console, ProgramExit, decode, encode
@@ -53,8 +54,8 @@ Arg = Union[int, float, str, bytes]
 
 # -- printf (ISO C 7.19.6.1) ---------------------------------------------------------
 
-_FLAGS = "-+ #0"
-_LENGTHS = ("hh", "h", "ll", "l", "L", "z", "j", "t")
+# A conversion specification: flags, width, precision, length modifier, conversion.
+_DIRECTIVE = re.compile(r"%([-+ #0]*)(\*|\d+)?(?:\.(\*|\d*))?(hh|ll|[hlLzjt])?(.?)", re.S)
 # The width in bits of an integer argument by length modifier (gcc on x86-64).
 _BITS = {"hh": 8, "h": 16, "": 32, "l": 64, "ll": 64, "z": 64, "j": 64, "t": 64, "L": 64}
 
@@ -106,58 +107,28 @@ def format_printf(fmt: str, *args: Arg) -> str:
     """
     out: list[str] = []
     values = list(args)
-    i, n = 0, len(fmt)
 
     def next_arg() -> Arg:
         return values.pop(0) if values else 0  # a missing argument: undefined in C; 0 here
 
-    while i < n:
-        ch = fmt[i]
-        if ch != "%":
-            out.append(ch)
-            i += 1
-            continue
-        start = i
-        i += 1
-        flags = ""
-        while i < n and fmt[i] in _FLAGS:
-            flags += fmt[i]
-            i += 1
-        width: Optional[int] = None
-        if i < n and fmt[i] == "*":
-            width = int(next_arg())  # type: ignore[arg-type]
-            if width < 0:
-                flags += "-"
-                width = -width
-            i += 1
-        else:
-            digits = ""
-            while i < n and fmt[i].isdigit():
-                digits += fmt[i]
-                i += 1
-            width = int(digits) if digits else None
-        precision: Optional[int] = None
-        if i < n and fmt[i] == ".":
-            i += 1
-            if i < n and fmt[i] == "*":
-                precision = int(next_arg())  # type: ignore[arg-type]
-                if precision < 0:
-                    precision = None  # "as if the precision were omitted"
-                i += 1
-            else:
-                digits = ""
-                while i < n and fmt[i].isdigit():
-                    digits += fmt[i]
-                    i += 1
-                precision = int(digits) if digits else 0
-        length = ""
-        for candidate in _LENGTHS:
-            if fmt.startswith(candidate, i):
-                length = candidate
-                i += len(candidate)
-                break
-        conv = fmt[i] if i < n else ""
-        i += 1
+    def star_or(text: Optional[str], absent: Optional[int]) -> Optional[int]:
+        if text == "*":
+            return int(next_arg())  # type: ignore[arg-type]
+        return int(text) if text else absent
+
+    pos = 0
+    for directive in _DIRECTIVE.finditer(fmt):
+        out.append(fmt[pos : directive.start()])
+        pos = directive.end()
+        flags, width_text, precision_text, length, conv = directive.groups()
+        width = star_or(width_text, None)
+        if width is not None and width < 0:  # a negative * width: the - flag
+            flags += "-"
+            width = -width
+        precision = None if precision_text is None else star_or(precision_text, 0)
+        if precision is not None and precision < 0:  # "as if the precision were omitted"
+            precision = None
+        length = length or ""
         if conv == "%":
             out.append("%")
             continue
@@ -183,7 +154,8 @@ def format_printf(fmt: str, *args: Arg) -> str:
             spec = "%" + flags + ("" if width is None else str(width)) + ("" if precision is None else f".{precision}") + conv
             out.append(spec % float(next_arg()))  # type: ignore[arg-type]
             continue
-        out.append(fmt[start:i])  # an unknown conversion: printed as it stands (glibc)
+        out.append(directive.group(0))  # an unknown conversion: printed as it stands (glibc)
+    out.append(fmt[pos:])
     return "".join(out)
 
 

@@ -132,37 +132,32 @@ COMMENT_READING_127 = variant(
 )
 
 
-def test_quirk_precedence_110_gives_C1_20_for_C2_and_C3(monkeypatch) -> None:
-    """(i == 0 && (C1) || C3) reads (i == 0 && C1) || C3: with the player on C2
-    and C3, C1 (i == 2) gets the 20, which the comment's reading (i == 0 &&
-    (C1 || C3)) would not give.  With game_done and eval_game out of the way:
-    the code's C1, the comment's A1 (corner after corner, 12)."""
-    board = ("...", ".XO", "..O")
-    for module in (G, COMMENT_READING_110):
+@pytest.mark.parametrize("reading,board,code,comment", [
+    # (i == 0 && (C1) || C3) reads (i == 0 && C1) || C3: the player's C2 and C3
+    # give C1 (i == 2) the 20, which the comment's i == 0 && (C1 || C3) would not.
+    (COMMENT_READING_110, ("...", ".XO", "..O"), "C1", "A1"),
+    # (j == 0 && (A3) || C3) reads (j == 0 && A3) || C3: the player's B3 and C3
+    # give A3 (j == 2) the 20.
+    (COMMENT_READING_118, ("...", ".X.", ".OO"), "A3", "A1"),
+], ids=["precedence-110", "precedence-118"])
+def test_quirk_precedence_gives_the_20_the_comment_does_not(monkeypatch, reading, board, code, comment) -> None:
+    """With game_done and eval_game out of the way, comp_move as the C reads
+    it takes the 20's corner; as the comment reads it, the corner after
+    corner (12), A1."""
+    for module in (G, reading):
         monkeypatch.setattr(module, "game_done", zero)
         monkeypatch.setattr(module, "eval_game", zero)
-    assert move_of(position(*board, last="C3")) == "C1"
+    assert move_of(position(*board, last="C3")) == code
     g = position(*board, last="C3")
-    COMMENT_READING_110.comp_move(g)
-    assert g.square("A1") == "X"
+    reading.comp_move(g)
+    assert g.square(comment) == "X"
 
 
-def test_quirk_precedence_110_is_masked_by_the_block() -> None:
-    """In play the extra case is a block: O on C2 and C3 makes C1 a 100 first."""
+def test_quirk_precedence_is_masked_by_the_block() -> None:
+    """In play each extra case is a block: O on C2 and C3 makes C1 a 100
+    first, O on B3 and C3 makes A3 one."""
     assert move_of(position("...", ".XO", "..O", last="C3")) == "C1"
-
-
-def test_quirk_precedence_118_gives_A3_20_for_B3_and_C3(monkeypatch) -> None:
-    """(j == 0 && (A3) || C3) reads (j == 0 && A3) || C3: with the player on B3
-    and C3, A3 (j == 2) gets the 20; the comment's reading gives A1 (12)."""
-    board = ("...", ".X.", ".OO")
-    for module in (G, COMMENT_READING_118):
-        monkeypatch.setattr(module, "game_done", zero)
-        monkeypatch.setattr(module, "eval_game", zero)
-    assert move_of(position(*board, last="C3")) == "A3"
-    g = position(*board, last="C3")
-    COMMENT_READING_118.comp_move(g)
-    assert g.square("A1") == "X"
+    assert move_of(position("...", ".X.", ".OO", last="C3")) == "A3"
 
 
 def test_quirk_6_does_not_look_whether_the_other_edges_are_free(monkeypatch) -> None:

@@ -85,6 +85,13 @@ class FortranSubject:
         return ["S" if start.human_first else "N", *human_moves, "N"]
 
 
+def _altair_subject(**options: Any) -> Subject:
+    from ports.altair_3d.audit import AltairSubject
+
+    return AltairSubject(**options)
+
+
 SUBJECTS: dict[str, Callable[..., Subject]] = {
     "fortran-rcd": FortranSubject,
+    "altair-3d": _altair_subject,
 }

@@ -43,8 +43,7 @@ import re
 from typing import Callable, Optional, Sequence, Union
 
 from ..console import Console, ProgramExit, decode, encode
-
-EOF = -1
+from .linefed import EOF, LineFedInput
 
 # isspace() in the "C" locale.
 _WHITE = frozenset(b" \t\n\v\f\r")
@@ -200,41 +199,13 @@ class CpmLook:
 # -- standard input (ISO C 7.19.7) ---------------------------------------------------
 
 
-class Stdin:
-    """C's ``stdin`` over a console: bytes pulled one line at a time, when needed."""
-
-    def __init__(self, console: Console):
-        self.console = console
-        self._data = b""
-        self._pos = 0
-        self._eof = False
-
-    def _fill(self) -> bool:
-        """Pull another line from the console; False at end of input (sticky)."""
-        if self._eof:
-            return False
-        line = self.console.read_line()
-        if line is None:
-            self._eof = True
-            return False
-        self._data = self._data[self._pos :] + encode(line)
-        self._pos = 0
-        return True
-
-    def getc(self) -> int:
-        """``getc(stdin)``: the next byte, or EOF."""
-        while self._pos >= len(self._data):
-            if not self._fill():
-                return EOF
-        c = self._data[self._pos]
-        self._pos += 1
-        return c
+class Stdin(LineFedInput):
+    """C's ``stdin`` over a console: ``getc(stdin)`` is ``getc``."""
 
     def ungetc(self, c: int) -> None:
         """``ungetc(c, stdin)``: one byte back (EOF is not pushed)."""
         if c != EOF:
-            self._data = bytes([c]) + self._data[self._pos :]
-            self._pos = 0
+            self._data[self._pos : self._pos] = bytes([c])
 
     def getchar(self) -> int:
         return self.getc()

@@ -132,6 +132,45 @@ cli.add_command(ProgramGroup("record", make=_record_command,
                              help="Run a program and save the session as a transcript: retro record ID [OPTIONS] -o FILE."))
 
 
+def _audit_command(program: catalog.Program) -> click.Command:
+    def callback(as_json: bool, save: bool, **options):
+        import json
+
+        from .audit.run import audit_program, render, save_beating_transcripts
+
+        try:
+            report = audit_program(program.id, options)
+        except KeyError:
+            raise click.ClickException(f"{program.id} has no audit yet") from None
+        if save:
+            folder = transcript.default_directory()
+            if folder is None:
+                raise click.ClickException("--save needs the source tree's transcripts/ folder")
+            slug = "".join(f"{word.lstrip('-')}-" for word in _option_words(program, options))
+            for path in save_beating_transcripts(report, folder / program.id, slug):
+                click.echo(f"retro audit: saved {path}", err=True)
+        if as_json:
+            data = report.as_json()
+            data["analysis"] = report.analysis
+            if hasattr(report, "search"):
+                data["search"] = report.search
+            click.echo(json.dumps(data, indent=2, default=str))
+        else:
+            click.echo(render(report))
+
+    params = list(program.options) + [
+        click.Option(["--json", "as_json"], is_flag=True, help="Print the report as one JSON object."),
+        click.Option(["--save"], is_flag=True,
+                     help="Save the shortest beating lines as golden transcripts (transcripts/ID/audit-*.txt)."),
+    ]
+    return click.Command(program.id, params=params, callback=callback, short_help=program.title,
+                         help=f"Put the claim made for {program.title} to the test.")
+
+
+cli.add_command(ProgramGroup("audit", make=_audit_command,
+                             help="Put each author's claim to the test: retro audit ID [variant options] [--json]."))
+
+
 @cli.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--baud", type=click.IntRange(min=1), default=None,

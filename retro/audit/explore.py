@@ -157,19 +157,30 @@ def shortest(lines: Iterable[Line], per_start: int = 3) -> list[Line]:
 
 
 def analyse(subject: Subject, line: Line) -> dict[str, Any]:
-    """Where the game was lost, by the perfect-play referee: the human's first
-    move that was not forced, and the program's first mistake."""
+    """Where the game was lost, by the perfect-play referee.
+
+    * the human's first move that was not forced: a move is forced when the
+      program threatened to complete a line and the human could not win at once,
+      so had to block;
+    * the program's first mistake: its first move that lowers its value under
+      perfect play (from a draw to a loss, say);
+    * the human's first winning move: after it the human wins whatever the
+      program does.
+    """
     start = next(s for s in subject.starts() if s.human_first == line.human_first)
     game = subject.new_game(start)
-    first_free, first_mistake = None, None
+    first_free = first_mistake = first_winning = None
     for number, (who, option, shown) in enumerate(line.moves, start=1):
         before = game.board()
         player = "X" if (who == HUMAN) == line.human_first else "O"
         if who == HUMAN:
             game.play_human(option)
-            # Forced: the only square that keeps the human's value under perfect play.
-            if first_free is None and before and len(perfect.best_moves(before, player)) > 1:
+            if before and first_free is None and not _forced(before, player):
                 first_free = {"move_number": number, "move": shown}
+            after = game.board()
+            if after and first_winning is None and not perfect.is_over(after) \
+                    and perfect.value(after, perfect.other(player)) == -1:
+                first_winning = {"move_number": number, "move": shown}
         else:
             game.play_program(option)
             square = _changed(before, game.board())
@@ -177,7 +188,15 @@ def analyse(subject: Subject, line: Line) -> dict[str, Any]:
                 first_mistake = {"move_number": number, "move": shown,
                                  "better": [_square_name(k) for k in perfect.best_moves(before, player)]}
     return {"human_first": line.human_first, "moves": line.human_moves,
-            "first_unforced_human_move": first_free, "program_first_mistake": first_mistake}
+            "first_unforced_human_move": first_free, "program_first_mistake": first_mistake,
+            "first_winning_human_move": first_winning}
+
+
+def _forced(board: str, player: str) -> bool:
+    """The opponent threatens a line and the player has no win of their own."""
+    def threatens(who: str) -> bool:
+        return any(perfect.winner(perfect.play(board, k, who)) == who for k in perfect.free_squares(board))
+    return threatens(perfect.other(player)) and not threatens(player)
 
 
 def _changed(before: str, after: str) -> Optional[int]:

@@ -73,7 +73,14 @@ class FortranSubject:
     def __init__(self, ai: str = "ia", **_: Any):
         self.ai = ai
         self.claim = ("\"I haven't been able to win to this system\" (IA, Ricardo Montero, 2021)" if ai == "ia"
-                      else "MJ \"was rubbish\": the computer starts at 1,1 and 3,3 3,1 1,3 beats it (the author)")
+                      else "MJ: \"If the user plays their token following the sequence of [3,3] - [3,1] - [1,3] "
+                           "it will result in the user winning\" (when the computer starts)")
+
+    def claim_holds(self, lost: list) -> bool:
+        if self.ai == "ia":
+            return not lost
+        # MJ: the seed's line, with the computer starting, must win.
+        return any(not line.human_first and line.human_moves[:3] == ["3,3", "3,1", "1,3"] for line in lost)
 
     def starts(self) -> list[Start]:
         return [Start("S (the human starts)", True), Start("N (the computer starts)", False)]
@@ -156,9 +163,20 @@ class CpmSubject:
 
 
 def _altair_subject(**options: Any) -> Subject:
+    """The port's own adapter (ports/altair_3d/audit.py), judged by a search."""
     from ports.altair_3d.audit import AltairSubject
 
-    return AltairSubject(**options)
+    class AltairAudit(AltairSubject):
+        searched = True  # the trees are too big to enumerate: see qubic.py
+
+        def claim_holds(self, lost: list) -> Optional[bool]:
+            if self.version == 3:  # "almost unbeatable", "I have not yet beaten Version 3"
+                return not lost
+            if self.version == 2:  # "can be beaten ... by the strategy described in Fig. 4"
+                return bool(lost)
+            return None  # version 1 comes with no claim a search can settle
+
+    return AltairAudit(**options)
 
 
 SUBJECTS: dict[str, Callable[..., Subject]] = {

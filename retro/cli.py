@@ -172,6 +172,22 @@ cli.add_command(ProgramGroup("audit", make=_audit_command,
 
 
 @cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
+@click.option("--seed", type=int, default=1, show_default=True, help="For the programs that choose at random.")
+def tournament(as_json: bool, seed: int) -> None:
+    """Round robin among the 3x3 programs and the perfect-play referee, both colours."""
+    import json
+
+    from .audit.tournament import render, tournament as play_all
+
+    table = play_all(seed=seed)
+    if as_json:
+        click.echo(json.dumps({"seed": seed, "first_player_results": table}, indent=2))
+    else:
+        click.echo(render(table))
+
+
+@cli.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--baud", type=click.IntRange(min=1), default=None,
               help="Pace the output like a terminal line at this speed (10 bits a character), e.g. 300 or 1200.")

@@ -41,6 +41,9 @@ class Game(Protocol):
     def board(self) -> str:
         """The 3x3 board for the referee: nine of "X" (first player), "O", "."; "" if not 3x3."""
 
+    def move_name(self, square: int) -> str:
+        """The referee's square 0-8 (row by row) in the program's notation (3x3 only)."""
+
 
 @dataclass(frozen=True)
 class Start:

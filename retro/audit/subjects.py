@@ -61,6 +61,9 @@ class FortranGame:
         self._after_move()
         return f"{self.loc[0]},{self.loc[1]}"
 
+    def move_name(self, square: int) -> str:
+        return f"{square // 3 + 1},{square % 3 + 1}"  # row,column
+
     def board(self) -> str:
         first, second = (1, 4) if self.human_first else (4, 1)
         marks = {0: ".", first: "X", second: "O"}
@@ -138,6 +141,9 @@ class CpmGame:
 
     def play_program(self, option: Any) -> str:
         return self._program() or "(no move)"
+
+    def move_name(self, square: int) -> str:
+        return f"{'ABC'[square % 3]}{square // 3 + 1}"  # column letter, row number
 
     def board(self) -> str:
         first = self.g.plr_sym if self.human_first else self.g.comp_sym

@@ -199,4 +199,8 @@ class Midterm:
 
 
 def run(console: Console, nesting: str = "pattern") -> int:
-    return Midterm(console, nesting).play()
+    """One game; the exit status."""
+    try:
+        return Midterm(console, nesting).play()
+    except ProgramExit as done:
+        return done.status

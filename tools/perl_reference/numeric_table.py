@@ -22,7 +22,7 @@ TABLE = ROOT / "tests" / "data" / "perl_numeric.tsv"
 
 CASES = [
     # plain numbers, in and out of range
-    "0", "4", "8", "9", "-1", "-9", "10", "00012", "+4", "-0",
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-1", "-9", "10", "00012", "+4", "-0",
     # leading white space, trailing text
     " 4", "  4", "\t7", "\v7", "\f7", "\r7", "\n4", "4 ", "4\r", " 4\n", "3abc", "4 5", "8x",
     # not numbers
@@ -30,7 +30,7 @@ CASES = [
     # fractions and exponents
     "4.5", "4.", ".5", "4.7", "8.9", "8.0", "-0.5", "-.0", "0.0", "1e0", "1e", "1e+", "1e+1",
     ".5e1", "4e-1", "8e0", "9e-1x", "4.9999999999999999", "1e400", "-1e-400",
-    "  -4.5e-1x", " +.5", "4,5",
+    "  -4.5e-1x", " +.5", "4,5", "8.5", "1.5", "7.2", "2e0", " 5 ",
     # the subscript of a string is its integer part when it is a plain decimal
     # number (grok_number), not the truncated value: 4.99999999999999999 is 5
     # as a number but subscript 4

@@ -8,9 +8,9 @@ from .midterm import NESTINGS, find_move, run
 PROGRAM = Program(
     id="perl-midterm",
     title="Midterm: Tic Tac Toe (Perl 5)",
-    year="c. 2010s",
+    year="undated",
     language="Perl 5",
-    machine="a Unix terminal",
+    machine="a terminal (perl 5)",
     author="a student, to a course's specification (author unknown)",
     description="You are X and move first; the computer answers by 21 patterns on three squares, rotating the board.",
     main=run,

@@ -224,3 +224,63 @@ def test_find_move_gives_a_free_square_or_none_for_any_board(board):
     else:
         assert move is None
     assert find_move(board, "rotation") == move or board[find_move(board, "rotation")] == " "
+
+
+# -- the pattern drawings' slips: what each reading changes (NOTES.md) -------------
+
+
+def edited(number, square, mark):
+    patterns = list(PATTERNS)
+    cells = list(patterns[number - 1])
+    cells[square] = mark
+    patterns[number - 1] = tuple(cells)
+    return tuple(patterns)
+
+
+def without(number):
+    return tuple(p for n, p in enumerate(PATTERNS, 1) if n != number)
+
+
+def test_the_patterns_the_game_uses(monkeypatch):
+    used = []
+    real_check = midterm.check
+
+    def spy(pattern, board):
+        square = real_check(pattern, board)
+        if square is not None:
+            used.append(PATTERNS.index(pattern) + 1)
+        return square
+
+    monkeypatch.setattr(midterm, "check", spy)
+    every_game("pattern")
+    # The centre is taken in the first round (by X, or by O's fallback), so the
+    # patterns whose ? is the centre never fire; #19 is always preceded.
+    assert set(range(1, 22)) - set(used) == {6, 7, 13, 14, 19}
+
+
+@pytest.mark.parametrize("reading", [
+    "#18's missing square as *", "#20's blank as *", "#21's blank as *", "#18 drawn turned 180 degrees"])
+def test_no_reading_of_the_slips_changes_a_game_of_the_default(monkeypatch, reading):
+    patterns = {
+        "#18's missing square as *": edited(18, 5, "*"),
+        "#20's blank as *": edited(20, 8, "*"),
+        "#21's blank as *": edited(21, 7, "*"),
+        "#18 drawn turned 180 degrees": tuple(p[::-1] if n == 18 else p for n, p in enumerate(PATTERNS, 1)),
+    }[reading]
+    games = every_game("pattern")
+    monkeypatch.setattr(midterm, "PATTERNS", patterns)
+    assert every_game("pattern") == games
+
+
+@pytest.mark.parametrize("patterns, lost", [(without(15), 4), (without(18), 2)])
+def test_patterns_15_and_18_are_needed_not_to_lose(monkeypatch, patterns, lost):
+    # An unreadable #15 (matching nothing) or a dropped #18 loses games.
+    monkeypatch.setattr(midterm, "PATTERNS", patterns)
+    assert [result for _, result in every_game("pattern")].count("X") == lost
+
+
+@pytest.mark.parametrize("patterns, lost", [
+    (edited(18, 5, "*"), 35), (edited(20, 8, "*"), 40), (edited(21, 7, "*"), 39)])
+def test_the_other_nesting_loses_more_with_the_blanks_read_as_stars(monkeypatch, patterns, lost):
+    monkeypatch.setattr(midterm, "PATTERNS", patterns)
+    assert [result for _, result in every_game("rotation")].count("X") == lost

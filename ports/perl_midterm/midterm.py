@@ -35,7 +35,7 @@ Board = List[str]  # nine squares: "X", "O" or the free square's number, "0".."8
 PROMPT = "Pick a space: "  # line 24
 
 # Reconstructed (NOTES.md, "End of the game"): the spec asks for "a message
-# that says the result" (line 12) and gives none.  Words from its line 3.
+# that says the result" (line 9) and gives none.  Words from its line 3.
 RESULTS = {"X": "X wins.\n", "O": "O wins.\n", None: "The game is a tie.\n"}
 
 # Exit status when the input has ended and the original would ask
@@ -186,7 +186,7 @@ class Midterm:
 
     def play(self) -> int:
         """The user first; after each of their moves the computer's answer and
-        the board (line 12); at the end the result and no further move."""
+        the board (line 9); at the end the result and no further move."""
         self.print_board()
         while True:
             self.board[self.pick_a_space()] = "X"

@@ -18,7 +18,7 @@ import click
 
 from . import catalog, transcript
 from .console import LineConsole, ScreenConsole
-from .runner import INTERRUPTED, on_terminal, run_session, terminal
+from .runner import INTERRUPTED, can_address_cursor, on_terminal, run_session, terminal
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 
@@ -53,7 +53,9 @@ def entries() -> list[Entry]:
 
 def menu() -> int:
     if on_terminal():
-        return ScreenMenu(terminal()).loop()
+        term = terminal()
+        if can_address_cursor(term):
+            return ScreenMenu(term).loop()
     return pipe_menu(LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer))
 
 
@@ -124,10 +126,13 @@ class ScreenMenu:
                 out.append((-1, ""))
                 out.append((-1, "Recorded sessions (replay)"))
             if item.program:
-                out.append((index, f"{item.number:>3}  {item.label}"))
-                out.append((index, f"       {item.detail}"[: width - 1]))
+                p = item.program
+                out.append((index, f"{item.number:>3}  {p.title}"))
+                out.append((index, f"       {p.language} -- {p.machine} -- {p.year}"[: width - 1]))
+                out.append((index, f"       {p.description}"[: width - 1]))
             else:
-                out.append((index, f"{item.number:>3}  {item.label:<34} {item.detail}"[: width - 1]))
+                name = item.label if len(item.label) < 38 else item.label[:36] + "~"
+                out.append((index, f"{item.number:>3}  {name:<38} {item.detail}"[: width - 1]))
         return out
 
     def draw(self) -> None:

@@ -19,9 +19,9 @@ def _typed(text: str, stream: TextIO) -> str:
     """How an input line is shown: bold on a terminal, unless NO_COLOR is set."""
     if stream.isatty() and not os.environ.get("NO_COLOR"):
         try:
-            import blessed
+            from .runner import terminal
 
-            term = blessed.Terminal(stream=stream)
+            term = terminal(stream)
             if term.bold:
                 return term.bold + text + term.normal
         except Exception:  # noqa: BLE001 - styling is optional

@@ -23,11 +23,38 @@ def on_terminal() -> bool:
     return sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def terminal():
-    """A blessed Terminal bound to our stdout (blessed defaults to sys.__stdout__)."""
+def terminal(stream=None):
+    """A blessed Terminal bound to our stdout (or ``stream``) (blessed defaults to sys.__stdout__).
+
+    blessed 1.5x asks the terminal for its capabilities (XTGETTCAP) when it
+    starts, and waits up to twice BLESSED_QUERY_TIMEOUT_SECONDS (5 s) for an
+    answer that some terminals never give.  We need nothing beyond terminfo, so
+    the probe is skipped where this blessed allows it.
+    """
+    import inspect
+
     import blessed
 
-    return blessed.Terminal(stream=sys.stdout)
+    kwargs = {}
+    if "_xtgettcap_data" in inspect.signature(blessed.Terminal.__init__).parameters:
+        try:
+            from blessed._capabilities import TermcapResponse  # type: ignore[attr-defined]
+        except ImportError:  # pragma: no cover - another layout of blessed
+            try:
+                from blessed.terminal import TermcapResponse  # type: ignore[attr-defined]
+            except ImportError:
+                TermcapResponse = None
+        if TermcapResponse is not None:
+            kwargs["_xtgettcap_data"] = TermcapResponse(supported=False)
+    # NO_COLOR asks for no colour; blessed takes it as "no control sequences at
+    # all", which would leave no fullscreen menu.  retro uses no colour (only
+    # reverse video and bold), so blessed does not see NO_COLOR.
+    no_color = os.environ.pop("NO_COLOR", None)
+    try:
+        return blessed.Terminal(stream=stream or sys.stdout, **kwargs)
+    finally:
+        if no_color is not None:
+            os.environ["NO_COLOR"] = no_color
 
 
 @contextmanager
@@ -54,10 +81,27 @@ def terminal_restored(fd: Optional[int] = None) -> Iterator[None]:
                 pass
 
 
+def can_address_cursor(term) -> bool:
+    """Whether we may place text on this terminal.
+
+    TERM=dumb (an Emacs shell, a serial line) says no; blessed would still
+    emit xterm sequences for it (kind="dumb" no longer turns styling off).
+    An unknown TERM is taken as xterm-256color, as blessed does.
+    """
+    if os.environ.get("TERM", "dumb") in ("dumb", ""):
+        return False
+    try:
+        return bool(term.move_yx(1, 1)) and term.height > 0 and term.width > 0
+    except Exception:  # noqa: BLE001 - a broken terminfo entry is a "no"
+        return False
+
+
 def stdio_console(*, line_mode: bool = False) -> Console:
-    """The console for this process: the screen on a terminal, a teletype otherwise."""
+    """The console for this process: the screen on a capable terminal, a teletype otherwise."""
     if on_terminal() and not line_mode:
-        return ScreenConsole(terminal())
+        term = terminal()
+        if can_address_cursor(term):
+            return ScreenConsole(term)
     return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
 
 

@@ -3,7 +3,7 @@ import click
 
 from retro.catalog import Program
 
-from .midterm import NESTINGS, find_move, run
+from .midterm import ENDLESS_PROMPT, NESTINGS, find_move, run
 
 PROGRAM = Program(
     id="perl-midterm",
@@ -20,6 +20,10 @@ PROGRAM = Program(
                           "or each rotation with all patterns (the other reading of the spec)."),
     ),
     seed_file="002_ceb5a6c167f4c3b4.txt",
+    exit_statuses=(
+        (0, "the game ended: a win or a tie"),
+        (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever (the port stops; NOTES.md)"),
+    ),
 )
 
 __all__ = ["PROGRAM", "find_move", "run"]

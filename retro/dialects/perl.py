@@ -92,6 +92,16 @@ def _infnan(text: str) -> Optional[float]:
     return -value if negative else value
 
 
+def _uv(digits: str) -> Optional[int]:
+    """A string of decimal digits as an integer if it fits in a UV, else None
+    (without converting a huge string: Python limits int() to 4300 digits)."""
+    digits = digits.lstrip("0") or "0"
+    if len(digits) > len(str(UV_MAX)):
+        return None
+    n = int(digits)
+    return n if n <= UV_MAX else None
+
+
 def numify(value: Optional[str]) -> Number:
     """The number perl makes of a string (``$s + 0``) with warnings off.
 
@@ -111,9 +121,11 @@ def numify(value: Optional[str]) -> Number:
         return 0
     digits = match.group()
     if _INTEGER.match(digits):
-        n = int(digits)
-        if IV_MIN <= n <= UV_MAX:
-            return n
+        magnitude = _uv(digits.lstrip("+-"))
+        if magnitude is not None:
+            n = -magnitude if digits.startswith("-") else magnitude
+            if n >= IV_MIN:
+                return n
     x = float(digits)  # strtod: overflow is an infinity, underflow a zero
     return 0 if x == 0 else x
 
@@ -151,8 +163,8 @@ def _integer_part(value: str) -> Optional[int]:
     sign, digits, fraction = m.group(1), m.group(2), m.group(3) or ""
     if not digits and len(fraction) < 2:  # "", "-", ".": no digits at all
         return None
-    n = int(digits or "0")
-    if n > UV_MAX:
+    n = _uv(digits)
+    if n is None:
         return None
     return -n if sign == "-" else n
 

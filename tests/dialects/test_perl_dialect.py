@@ -91,6 +91,16 @@ def test_infinities_and_nan_are_read_with_trailing_text():
     assert numify("in") == 0 and numify("na") == 0
 
 
+def test_thousands_of_digits():
+    # perl -e '@a=("a".."i"); $s="9" x 5000; print $s+0, " ", $s>8, " ", $a[$s]'  ->  Inf 1 i
+    # perl -e '@a=("a".."i"); $s="0" x 5000 . "4"; print $s+0, $a[$s]'             ->  4e
+    # perl -e '@a=("a".."i"); $s="4." . "9" x 5000; print $s+0, $a[$s]'          ->  5e
+    assert numify("9" * 5000) == math.inf and int_value("9" * 5000) == -1
+    assert numify("0" * 5000 + "4") == 4 and int_value("0" * 5000 + "4") == 4
+    assert numify("4." + "9" * 5000) == 5 and int_value("4." + "9" * 5000) == 4
+    assert numify("-" + "9" * 5000) == -math.inf and numify("0." + "0" * 5000 + "1") == 0
+
+
 def test_undef_is_zero():
     assert numify(None) == 0
 
@@ -168,7 +178,7 @@ def test_doctests():
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text())
+@given(st.one_of(st.text(), st.from_regex(r"\A[ +-]?[0-9]{0,6000}(\.[0-9]{0,50})?(e[0-9]{0,4})?[a-z]?\Z")))
 def test_numify_never_raises(text):
     n = numify(text)
     assert isinstance(n, (int, float))

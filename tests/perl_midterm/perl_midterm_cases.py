@@ -1,6 +1,6 @@
 """The golden sessions of perl-midterm: their input, options and header.
 
-Run ``python tests/perl-midterm/perl_midterm_cases.py`` to (re)write
+Run ``python tests/perl_midterm/perl_midterm_cases.py`` to (re)write
 transcripts/perl-midterm/ from the port.  What each session must show is
 checked independently of the port by test_perl_midterm_transcripts.py
 (the spec's sample against the spec's text, every board against the moves
@@ -15,7 +15,7 @@ from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 DIRECTORY = ROOT / "transcripts" / "perl-midterm"
-SOURCE = "the port, checked against the spec (seed 002_ceb5a6c167f4c3b4.txt) by tests/perl-midterm"
+SOURCE = "the port, checked against the spec (seed 002_ceb5a6c167f4c3b4.txt) by tests/perl_midterm"
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ import pytest
 from retro.console import LineConsole
 from retro.transcript import load
 
-import perl_midterm_cases as golden  # tests/perl-midterm/perl_midterm_cases.py, beside this file
+import perl_midterm_cases as golden  # tests/perl_midterm/perl_midterm_cases.py, beside this file
 from ports.perl_midterm.midterm import run
 
 HERE = Path(__file__).resolve().parent

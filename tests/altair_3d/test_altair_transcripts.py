@@ -35,7 +35,9 @@ def replay(transcript: Transcript) -> Transcript:
 
 
 def test_every_case_has_its_file_and_no_file_is_stale():
-    assert sorted(p.stem for p in FILES) == sorted(c.name for c in CASES)
+    # audit-*.txt are written by `retro audit --save` (tests/test_audit.py covers them).
+    own = [p.stem for p in FILES if not p.stem.startswith("audit-")]
+    assert sorted(own) == sorted(c.name for c in CASES)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

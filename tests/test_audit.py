@@ -14,6 +14,7 @@ from retro.audit.subjects import SUBJECTS
 from retro.console import LineConsole
 from ports.cpm_c.tictactoe import run as run_cpm
 from ports.fortran_rcd.tictactoe import run as run_fortran
+from ports.perl_midterm.midterm import run as run_perl
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,13 +44,29 @@ def cpm_state(out: str):
     return None, [f"{'ABC'[c]}{r + 1}" for c in range(3) for r in range(3) if cells[r][c] == " "]
 
 
-def brute_force(run, state, starts, **options):
+def perl_state(out: str, moves: int):
+    # What followed the user's last answer (the program reads on past the end
+    # of input: an answer missing counts as square 0).
+    parts = out.split("Pick a space: ")
+    out = parts[moves] if len(parts) > moves else ""
+    if "O wins." in out:
+        return "program", []
+    if "X wins." in out:
+        return "human", []
+    if "The game is a tie." in out:
+        return "draw", []
+    rows = [l for l in out.splitlines() if l.count("|") == 2][-3:]
+    cells = [c.strip() for row in rows for c in row.split("|")]
+    return None, [c for c in cells if c.isdigit()]
+
+
+def brute_force(run, state, starts, first=False, **options):
     counts = {"program": 0, "draw": 0, "human": 0}
 
     def walk(prefix):
         console = LineConsole.from_lines(prefix)
         run(console, **options)
-        outcome, free = state(console.output())
+        outcome, free = state(console.output(), len(prefix)) if first else state(console.output())
         if outcome:
             counts[outcome] += 1
             return
@@ -58,6 +75,8 @@ def brute_force(run, state, starts, **options):
 
     for start in starts:
         walk([start])
+    if not starts:  # a program where the user always begins
+        walk([])
     return counts
 
 
@@ -72,6 +91,12 @@ def test_cpm_audit_counts_equal_a_brute_force_enumeration() -> None:
     assert report.results == brute_force(run_cpm, cpm_state, ["O", "X"])
 
 
+@pytest.mark.parametrize("nesting", ["pattern", "rotation"])
+def test_perl_audit_counts_equal_a_brute_force_enumeration(nesting) -> None:
+    report = audit_program("perl-midterm", {"nesting": nesting})
+    assert report.results == brute_force(run_perl, perl_state, [], nesting=nesting, first=True)
+
+
 def retro_run(program_id, words, lines):
     return subprocess.run([sys.executable, "-m", "retro", "run", program_id, *words],
                           input="".join(l + "\n" for l in lines).encode(), capture_output=True, timeout=60)
@@ -80,6 +105,7 @@ def retro_run(program_id, words, lines):
 @pytest.mark.parametrize("program_id,options,words,won", [
     ("fortran-rcd", {"ai": "ia", "lang": "es"}, [], "Gana el humano"),
     ("fortran-rcd", {"ai": "mj", "lang": "es"}, ["--ai", "mj"], "Gana el humano"),
+    ("perl-midterm", {"nesting": "rotation"}, ["--nesting", "rotation"], "X wins."),
     ("altair-3d", {"version": "2"}, ["--version", "2"], "YOU WON"),
     ("altair-3d", {"version": "3"}, ["--version", "3"], "YOU WON"),
 ])

@@ -1,59 +1,21 @@
 """A person at a real terminal: the menu on a pty (pexpect), rendered by a
 terminal emulator (pyte), runs the Fortran port to the end of a game, comes
 back, and leaves the terminal as it found it."""
-import os
-import sys
-import time
 from pathlib import Path
 
-import pexpect
-import pyte
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from pty_terminal import Terminal
+
 ROWS, COLS = 24, 80
-
-
-class Screen:
-    def __init__(self, child: pexpect.spawn):
-        self.child = child
-        self.raw = b""
-        self.screen = pyte.Screen(COLS, ROWS)
-        self.stream = pyte.ByteStream(self.screen)
-
-    def pump(self, timeout: float = 0.2) -> None:
-        while True:
-            try:
-                data = self.child.read_nonblocking(65536, timeout=timeout)
-            except (pexpect.TIMEOUT, pexpect.EOF):
-                return
-            self.raw += data
-            self.stream.feed(data)
-
-    def text(self) -> str:
-        return "\n".join(self.screen.display)
-
-    def wait_for(self, needle: str, timeout: float = 15) -> str:
-        end = time.time() + timeout
-        while time.time() < end:
-            self.pump()
-            if needle in self.text():
-                return self.text()
-        raise AssertionError(f"{needle!r} never appeared; the screen shows:\n{self.text()}")
-
-    def send(self, keys: str) -> None:
-        self.child.send(keys)
-        time.sleep(0.15)
 
 
 @pytest.fixture
 def terminal(tmp_path: Path):
-    env = dict(os.environ, TERM="xterm-256color", LINES=str(ROWS), COLUMNS=str(COLS))
-    script = (f"trap true INT; stty -g > {tmp_path}/before; {sys.executable} -m retro; echo status=$? > {tmp_path}/status; "
-              f"stty -g > {tmp_path}/after")
-    child = pexpect.spawn("/bin/sh", ["-c", script], cwd=str(ROOT), env=env, dimensions=(ROWS, COLS))
-    yield Screen(child), tmp_path
-    child.close(force=True)
+    term = Terminal([], rows=ROWS, cols=COLS, env={"LINES": str(ROWS), "COLUMNS": str(COLS)},
+                    record_modes=tmp_path)
+    yield term, tmp_path
+    term.child.close(force=True)
 
 
 def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) -> None:
@@ -78,9 +40,8 @@ def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) ->
     screen.send(" ")
     screen.wait_for("retro -- five historical tic-tac-toe programs")
     screen.send("q")
-    screen.child.expect(pexpect.EOF, timeout=15)
-    screen.raw += screen.child.before or b""
-    assert (tmp / "status").read_text().strip() == "status=0"
+    screen.finish()
+    assert (tmp / "status").read_text().strip() == "0"
     assert (tmp / "before").read_text() == (tmp / "after").read_text()
     raw = screen.raw
     assert raw.rfind(b"\x1b[?1049l") > raw.rfind(b"\x1b[?1049h")  # back on the normal screen
@@ -100,6 +61,6 @@ def test_ctrl_c_in_a_program_returns_to_the_menu(terminal) -> None:
     screen.send(" ")
     screen.wait_for("retro -- five historical tic-tac-toe programs")
     screen.send("q")
-    screen.child.expect(pexpect.EOF, timeout=15)
-    assert (tmp / "status").read_text().strip() == "status=0"
+    screen.finish()
+    assert (tmp / "status").read_text().strip() == "0"
     assert (tmp / "before").read_text() == (tmp / "after").read_text()

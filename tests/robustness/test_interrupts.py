@@ -6,7 +6,7 @@ import pytest
 
 from retro import transcript
 
-from pty_helpers import ROOT, Terminal
+from pty_terminal import ROOT, Terminal
 from robust_helpers import PROGRAMS
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from pty_helpers import Terminal
+from pty_terminal import Terminal
 
 TITLE = "retro -- five historical tic-tac-toe programs"
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pexpect
 import pyte
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Terminal:

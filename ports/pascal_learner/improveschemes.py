@@ -8,32 +8,29 @@ schemes in list which apply to the new position and indicate the following
 moves".  The program learns only from the games it loses ("whenever it loses
 a game it analyses and learns from it").
 
-The analysis walks the lost game backwards from the final position:
+The analysis walks the winner's moves backwards from the final position:
 
 * the last move completed a line: the ``winalign - 1`` marks beside it and
   the move make a scheme of level 1;
-* at each earlier position, for the side that was to move, the move played
-  and every other move that would have given that side a new plan are tried
-  (what else would have won here -- for the winner, and for the loser: the
-  mistakes it learns from).  A move ``m`` becomes a scheme when, in the
-  position after it, the side's plans (found with the list as it stands,
-  including what this analysis has already added) answer every reply:
+* an earlier move ``m`` of the winner becomes a scheme when, in the position
+  after it, the winner's plans (found with the list as it stands, including
+  what this analysis has already added) answer every reply of the loser:
 
   - the fork rule: two plans that no single reply spoils both of;
   - the reply rule: a set of plans such that every reply leaves one of them
     ("if he does, it will still be possible to win the game by following
     other longer sequences of moves");
 
-  the new scheme's free squares are the plans' free squares and ``m``, its
-  held squares theirs without ``m``, its level one above the highest of
-  them.  When a single reply is left unanswered, the position after that
-  reply is analysed first (its side's moves tried the same way) and the
-  move tried again.
+  only plans that hold ``m`` count (the move must take part in them); the
+  new scheme's free squares are the plans' free squares and ``m``, its held
+  squares theirs without ``m``, its level one above the highest of them.
+* when a single reply is left unanswered, the position after that reply is
+  analysed first -- every move of the winner there that would give him a
+  new plan is tried by the same rules -- and ``m`` is tried again.
 
-The rules come from the issue's feasibility study; the alternatives, the
-repair of a single unanswered reply and the analysis of the loser's
-positions are this port's (all reconstructions: the text gives the aim, not
-the rules; NOTES.md gives the measurements that chose them).
+The two rules are the issue's feasibility study's; the repair of a single
+unanswered reply is this port's (all reconstructions: the text gives the
+aim, not the rules; NOTES.md has the measurements that chose them).
 
 The documented flaw lives in the word "answer".  By default (as the original)
 a reply answers nothing but the plans whose free squares it takes: "The
@@ -147,7 +144,10 @@ def construct(finder: PlanFinder, after: Board, move: int, winner: int,
     loser = opponent(winner)
     if finder.threats(after, loser):
         return None, 0  # the loser could win at once: nothing to learn here
-    plans = finder.victoryplans(after, winner)
+    # Only the plans the move takes part in: a plan elsewhere on the board
+    # was there before the move and would make the scheme a mere pairing of
+    # distant threats (on 15x15 these multiply without end; NOTES.md).
+    plans = [p for p in finder.victoryplans(after, winner) if p.held >> move & 1]
     empty = after.masks[EMPTY]
     if not plans:
         return None, empty
@@ -201,9 +201,10 @@ def _cover(plans: Sequence[Plan], survive: list[int], pool: list[int], empty: in
 
 
 def improveschemes(schemes: SchemeList, grid: Grid, moves: Iterable[tuple[int, int]],
-                   fixed: bool = False) -> list[Scheme]:
+                   fixed: bool = False, finder: Optional[PlanFinder] = None) -> list[Scheme]:
     """Analyse a finished game (its moves as (square, player)) backwards and
-    add the schemes it teaches; returns the schemes added, in order."""
+    add the schemes it teaches; returns the schemes added, in order.
+    ``finder`` may be the caller's plan finder for the same list and grid."""
     moves = list(moves)
     if not moves:
         return []
@@ -214,32 +215,31 @@ def improveschemes(schemes: SchemeList, grid: Grid, moves: Iterable[tuple[int, i
     last, winner = moves[-1]
     if not final.completes(last):
         return []
-    finder = PlanFinder(schemes, grid)
+    if finder is None or finder.schemes is not schemes or finder.grid != grid:
+        finder = PlanFinder(schemes, grid)
     added: list[Scheme] = []
 
     def learn(scheme: Optional[Scheme]) -> None:
         if scheme is not None and schemes.add(scheme):
             added.append(schemes.find(scheme))
 
-    def trymoves(before: Board, player: int, played: Optional[int] = None, repair: bool = True) -> None:
-        """Every move of ``player`` that makes a new plan (and the move played)."""
-        candidates = finder.growth(before, player)
-        if played is not None:
-            candidates |= 1 << played
-        for m in squares(candidates):
-            after = before.with_move(m, player)
-            scheme, missing = construct(finder, after, m, player, fixed)
-            if scheme is None and repair and missing.bit_count() == 1:
-                # One reply left unanswered: learn what wins after it, then retry.
-                trymoves(after.with_move(missing.bit_length() - 1, opponent(player)), player, repair=False)
-                scheme, _ = construct(finder, after, m, player, fixed)
-            learn(scheme)
+    def attempt(after: Board, move: int, player: int, repair: bool = True) -> None:
+        """Make ``move`` (already on ``after``) a scheme if the rules allow."""
+        scheme, missing = construct(finder, after, move, player, fixed)
+        if scheme is None and repair and missing.bit_count() == 1:
+            # One reply left unanswered: learn what wins after it, then try again.
+            reply = after.with_move(missing.bit_length() - 1, opponent(player))
+            for m in squares(finder.growth(reply, player)):
+                attempt(reply.with_move(m, player), m, player, repair=False)
+            scheme, _ = construct(finder, after, move, player, fixed)
+        learn(scheme)
 
     # The final position: the winning line, less the last move, is a level-1 scheme.
     window = final.winning_window(last)
     learn(scheme_of(grid, last, 1, 1 << last, sum(1 << s for s in window if s != last)))
-    # The earlier positions, from the last backwards.
-    for k in range(len(moves) - 2, -1, -1):
+    # The winner's earlier moves, from the last backwards.
+    for k in range(len(moves) - 3, -1, -1):
         square, player = moves[k]
-        trymoves(positions[k], player, played=square)
+        if player == winner:
+            attempt(positions[k + 1], square, winner)
     return added

@@ -69,7 +69,7 @@ class Learner:
     # -- improveschemes --------------------------------------------------------------
     def learn(self, moves: Iterable[tuple[int, int]]) -> list[Scheme]:
         """improveschemes on a lost game; the schemes added (saved at once)."""
-        added = improveschemes(self.schemes, self.grid, moves, self.fixed)
+        added = improveschemes(self.schemes, self.grid, moves, self.fixed, self.finder)
         return added
 
     def record(self, lost: bool) -> None:

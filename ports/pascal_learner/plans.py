@@ -55,13 +55,16 @@ class _Oriented:
     __slots__ = ("scheme", "side", "degrees", "level", "anchors", "held", "free", "freemask", "heldmask", "base")
 
     def __init__(self, scheme: Scheme, side: int, degrees: int, grid: Grid):
-        turned = scheme.oriented(side, degrees)
+        free, held = scheme.turned(side, degrees)
         cols = grid.boardcols
         self.scheme, self.side, self.degrees, self.level = scheme, side, degrees, scheme.level
-        self.anchors = fitsmask(grid, turned.up, turned.down, turned.left, turned.right)
+        rows = [r for r, _ in free + held]
+        columns = [c for _, c in free + held]
+        # up, down, left, right of the turned scheme, for fits
+        self.anchors = fitsmask(grid, max(rows), min(rows), min(columns), max(columns))
         # A scheme square (r, c) is r rows above and c columns right of the move.
-        self.held = tuple(-r * cols + c for r, c in turned.held)
-        self.free = tuple(-r * cols + c for r, c in turned.free)
+        self.held = tuple(-r * cols + c for r, c in held)
+        self.free = tuple(-r * cols + c for r, c in free)
         deltas = self.held + self.free
         self.base = -min(deltas)
         self.freemask = sum(1 << (d + self.base) for d in self.free)
@@ -82,29 +85,27 @@ def fitsmask(grid: Grid, up: int, down: int, left: int, right: int) -> int:
 
 
 class PlanFinder:
-    """The schemes of a list compiled for one grid, rebuilt when the list changes."""
+    """The schemes of a list compiled for one grid, each in its useful
+    orientations; new schemes of the list are compiled as they come."""
 
     def __init__(self, schemes: SchemeList, grid: Grid):
         self.schemes = schemes
         self.grid = grid
-        self._version = -1
+        self._seen = 0
         self._compiled: list[_Oriented] = []
         self._levels: dict[int, list[_Oriented]] = {}
 
     def _compile(self) -> None:
-        if self._version == self.schemes.version:
+        added = self.schemes.added
+        if self._seen == len(added):
             return
-        known = {(id(o.scheme), o.side, o.degrees): o for o in self._compiled}
-        compiled = []
-        for scheme in self.schemes:
+        for scheme in added[self._seen:]:
             for side, degrees in scheme.orientations():
-                o = known.get((id(scheme), side, degrees)) or _Oriented(scheme, side, degrees, self.grid)
-                compiled.append(o)
-        self._compiled = compiled
-        self._levels = {}
-        for o in compiled:
-            self._levels.setdefault(o.level, []).append(o)
-        self._version = self.schemes.version
+                o = _Oriented(scheme, side, degrees, self.grid)
+                self._compiled.append(o)
+                self._levels.setdefault(o.level, []).append(o)
+        self._levels = dict(sorted(self._levels.items()))
+        self._seen = len(added)
 
     def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
         """Every plan of ``player``: each scheme (of level up to ``maxlevel``)

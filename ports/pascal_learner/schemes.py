@@ -129,6 +129,11 @@ class Scheme:
         )
         return copy
 
+    def turned(self, side: int, degrees: int) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+        """The free and held squares as the scheme turned to side/degrees has them."""
+        return (tuple(orient(q, side, degrees) for q in self.free),
+                tuple(orient(q, side, degrees) for q in self.held))
+
     def orientations(self) -> Iterator[tuple[int, int]]:
         """The distinct orientations: usefuloverturns flips x usefulturns turns."""
         for side in range(self.usefuloverturns):
@@ -202,7 +207,8 @@ class SchemeList:
         self.firstschemeoflevel: dict[int, Optional[Scheme]] = {}
         self._last: dict[int, Scheme] = {}
         self._keys: dict[tuple, Scheme] = {}
-        self.version = 0  # counts changes (the plan finder caches per version)
+        self.added: list[Scheme] = []  # every scheme in the order it came (the plan finder follows it)
+        self.version = 0  # counts changes
 
     def __len__(self) -> int:
         return len(self._keys)
@@ -252,5 +258,6 @@ class SchemeList:
             last.next = scheme
         self._last[scheme.level] = scheme
         self._keys[key] = scheme
+        self.added.append(scheme)
         self.version += 1
         return True

@@ -201,6 +201,22 @@ def save(store: Store, path: Path) -> None:
             os.close(dfd)
     except OSError:
         pass
+    _remove_stale(directory, path.name)
+
+
+def _remove_stale(directory: Path, name: str) -> None:
+    """Temporary files left by savers that were killed (their process is gone)."""
+    for temp in directory.glob(f".{name}.*.tmp"):
+        try:
+            pid = int(temp.name[len(name) + 2:-4])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            try:
+                temp.unlink()
+            except OSError:
+                pass
+        except (ValueError, OSError):
+            continue
 
 
 class Lock:

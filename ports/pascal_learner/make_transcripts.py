@@ -79,13 +79,14 @@ def fixture(name: str, winalign: int, fixed: bool, seed: int, rows: Optional[int
     return Learner(make_grid(size, size, winalign, False), store, fixed, rng=random.Random(seed))
 
 
-def perfect(seed: int, first: Optional[tuple[int, int]] = None) -> Human:
-    """A perfect human (a game-tree search), opening at ``first`` if given."""
+def perfect(seed: int, *opening: tuple[int, int]) -> Human:
+    """A perfect human (a game-tree search), whose first moves are ``opening``."""
     rng = random.Random(seed)
 
     def move(board: Board) -> int:
-        if first and not board.moves:
-            return board.grid.square(*first)
+        mine = board.count(CROSS)
+        if mine < len(opening):
+            return board.grid.square(*opening[mine])
         return perfect_move(board, CROSS, rng)
     return move
 
@@ -111,7 +112,8 @@ def main() -> None:
          "With --fixed the trained learner concludes that Tic-Tac-Toe is a draw"),
     ):
         learner = fixture(data, 3, fixed, seed=1)
-        lines = human_lines(learner, [(True, perfect(21, first=(1, 1))), (True, perfect(22, first=(3, 3)))])
+        # The seed's line (a corner, the centre, the opposite corner), then another corner opening.
+        lines = human_lines(learner, [(True, perfect(21, (1, 1), (3, 3))), (True, perfect(22, (3, 1)))])
         options = (["--fixed"] if fixed else []) + ["--data", str(HERE / data), "--no-save", "--seed", "1"]
         record(name, options, lines, {
             "title": title,

@@ -83,7 +83,7 @@ class TicTacToe:
     def introduce(self) -> None:
         schemes = self.learner.schemes
         if len(schemes):
-            self.view.say(f"I know {len(schemes)} schemes ({levels_text(schemes.counts())}), "
+            self.view.say(f"I know {len(schemes)} scheme{'s' if len(schemes) > 1 else ''} ({levels_text(schemes.counts())}), "
                           f"from {self.session.filename}.")
         elif self.fresh or self.session.found:
             self.view.say("I know no schemes yet: I shall play at random and learn from the games I lose.")

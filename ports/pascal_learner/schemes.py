@@ -208,6 +208,7 @@ class SchemeList:
         self._last: dict[int, Scheme] = {}
         self._keys: dict[tuple, Scheme] = {}
         self.added: list[Scheme] = []  # every scheme in the order it came (the plan finder follows it)
+        self.merged = 0  # schemes offered that the list already had (a copy, or covered)
         self.version = 0  # counts changes
 
     def __len__(self) -> int:
@@ -248,6 +249,7 @@ class SchemeList:
         """Insert a scheme (turned to the canonical orientation); False when
         the list already had it or something that covers it."""
         if self.covered(scheme):
+            self.merged += 1
             return False
         key = scheme.key()
         scheme = Scheme(scheme.level, *key)  # turned to the canonical orientation

@@ -49,6 +49,9 @@ class Program:
     seed_file: str = ""
     # Extra commands this port adds to the command line, e.g. `retro train`.
     commands: tuple[click.Command, ...] = field(default=())
+    # Every exit status a session can end with, and what it means.  130 (Ctrl-C)
+    # and 70 (an internal error of ours) are the runner's and need no entry.
+    exit_statuses: tuple[tuple[int, str], ...] = ((0, "the program ended"),)
 
     def defaults(self) -> dict[str, Any]:
         return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}

@@ -44,6 +44,8 @@ BODY_START = "--- session ---"
 IN_OPEN, IN_CLOSE = "«", "»"
 ERR_OPEN, ERR_CLOSE = "⟪", "⟫"
 EOT = "␄"
+READ_BACK = ("program", "options", "exit", "stdin", "stdout")
+STREAM_KINDS = ("pipe", "tty", "file")
 MARKERS = (IN_OPEN, IN_CLOSE, ERR_OPEN, ERR_CLOSE)
 
 
@@ -62,6 +64,10 @@ class Transcript:
     exit_status: int = 0
     header: dict[str, str] = field(default_factory=dict)
     events: list[Event] = field(default_factory=list)
+    # How standard input and output were connected: "pipe" (the default), "tty"
+    # or "file".  Some runtimes read ahead or buffer differently for each.
+    stdin: str = "pipe"
+    stdout: str = "pipe"
 
     # -- what the session fed the program --------------------------------------
     def input_bytes(self) -> bytes:
@@ -86,8 +92,12 @@ class Transcript:
     def render(self) -> str:
         head = [MAGIC, f"# program: {self.program}", f"# options: {shlex.join(self.options)}"]
         for key, value in self.header.items():
-            if key not in ("program", "options", "exit"):
+            if key not in READ_BACK:
                 head.append(f"# {key}: {value}")
+        if self.stdin != "pipe":
+            head.append(f"# stdin: {self.stdin}")
+        if self.stdout != "pipe":
+            head.append(f"# stdout: {self.stdout}")
         head.append(f"# exit: {self.exit_status}")
         head.append(BODY_START)
         return "\n".join(head) + "\n" + render_body(self.events)
@@ -205,8 +215,13 @@ def parse(text: str, path: str = "<transcript>") -> Transcript:
         status = int(header.get("exit", "0"))
     except ValueError:
         raise TranscriptError(path, 2, "exit: not an integer") from None
+    for stream in ("stdin", "stdout"):
+        if header.get(stream, "pipe") not in STREAM_KINDS:
+            raise TranscriptError(path, 2, f"{stream}: must be one of {', '.join(STREAM_KINDS)}")
     events = parse_body(text[body_offset:], path, first_line=number + 1)
-    return Transcript(header["program"], options, status, header, events)
+    extra = {k: v for k, v in header.items() if k not in READ_BACK}
+    return Transcript(header["program"], options, status, extra, events,
+                      header.get("stdin", "pipe"), header.get("stdout", "pipe"))
 
 
 def load(path: Path | str) -> Transcript:

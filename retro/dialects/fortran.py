@@ -34,8 +34,8 @@ from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
 from ..console import Console, ProgramExit, encode
+from .linefed import EOF, LineFedInput
 
-EOF = -1
 _NO_CHAR = EOF - 1  # libgfortran's "no character saved" (last_char = EOF - 1)
 
 _SEPARATORS = frozenset(b" ,/\n\t\r;")
@@ -65,39 +65,17 @@ class Segfault(Exception):
 _CHUNK = {"pipe": 80, "file": 8192}
 
 
-class StdinStream:
+class StdinStream(LineFedInput):
     """Standard input as libgfortran's unit 5 and C's stdin share it.
 
-    Lines come from the console only when the program needs them, so that a
-    transcript shows each line where the program read it.  ``consumed`` counts
-    the bytes the list-directed reader has taken (``fbuf_getc`` calls).
+    ``getc`` is ``fbuf_getc``; the bytes it has handed out are what the
+    list-directed reader consumed.  What read(2) had taken by then depends on
+    the kind of stream (``physical_position``).
     """
 
     def __init__(self, console: Console):
-        self.console = console
+        super().__init__(console)
         self.kind = console.input_kind
-        self._data = bytearray()  # every byte pulled from the console so far
-        self._pos = 0  # next byte for fbuf_getc
-        self._eof = False
-
-    def _pull(self) -> bool:
-        if self._eof:
-            return False
-        line = self.console.read_line()
-        if line is None:
-            self._eof = True
-            return False
-        self._data += encode(line)
-        return True
-
-    def getc(self) -> int:
-        """fbuf_getc: the next byte, or EOF (which stays EOF)."""
-        while self._pos >= len(self._data):
-            if not self._pull():
-                return EOF
-        c = self._data[self._pos]
-        self._pos += 1
-        return c
 
     def physical_position(self) -> int:
         """How many bytes read(2) has taken from the descriptor so far."""
@@ -107,11 +85,18 @@ class StdinStream:
         return -(-self._pos // chunk) * chunk
 
     def fgets(self, size: int) -> Optional[bytes]:
-        """C's fgets(buff, size, stdin) after the unit's reads; None at end of file."""
+        """C's fgets(buff, size, stdin) after the unit's reads; None at end of file.
+
+        From a pipe or a file, C's stdio reads a block: the rest of the input
+        is taken here.  From a terminal, one line.
+        """
         start = self.physical_position()
-        while len(self._data) < start + size - 1 and b"\n" not in self._data[start:]:
-            if not self._pull():
-                break
+        if self.kind == "tty":
+            while len(self._data) <= start and self._pull():
+                pass
+        else:
+            while self._pull():
+                pass
         if start >= len(self._data):
             return None
         piece = bytes(self._data[start : start + size - 1])

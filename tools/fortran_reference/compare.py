@@ -1,7 +1,7 @@
 """Compare the port with the reference build, byte for byte.
 
     python tools/fortran_reference/compare.py games [--write]   every complete game, both AIs, both starts
-    python tools/fortran_reference/compare.py inputs [--write]  the bad-input corpus (bad_inputs.txt)
+    python tools/fortran_reference/compare.py inputs [--write]  the bad-input corpus (bad_inputs())
     python tools/fortran_reference/compare.py fuzz N [SEED]     N random sessions
 
 Each case runs the build (stdin and stdout pipes) and the port (the same bytes
@@ -26,7 +26,6 @@ from retro.console import LineConsole  # noqa: E402
 from ports.fortran_rcd.tictactoe import TT, cell, run as run_port  # noqa: E402
 
 MANIFEST = reference.ROOT / "tests" / "data" / "fortran_rcd_original.tsv"
-BAD_INPUTS = Path(__file__).resolve().parent / "bad_inputs.txt"
 
 
 def port(ai: str, data: bytes, output_kind: str = "pipe"):
@@ -138,16 +137,42 @@ def main(argv: list[str]) -> int:
         print({ai: sum(1 for c in cases if c[0] == ai) for ai in ("ia", "mj")}, "complete games")
         return 0 if compare(cases, "game" if write else None) else 1
     if mode == "inputs":
-        texts = [l.encode("ascii").decode("unicode_escape") for l in BAD_INPUTS.read_text().splitlines()
-                 if l and not l.startswith("#")]
+        texts = bad_inputs()
         cases = [(ai, t, to_file) for ai in ("ia", "mj") for t in texts for to_file in (False, True)]
         return 0 if compare(cases, "input" if write else None) else 1
     if mode == "fuzz":
         n = int(rest[0])
         rng = random.Random(int(rest[1]) if len(rest) > 1 else 1)
         cases = [(rng.choice(("ia", "mj")), fuzz_input(rng), rng.random() < 0.2) for _ in range(n)]
-        return 0 if compare(cases, None) else 1
+        return 0 if compare(cases, "fuzz" if write else None) else 1
     raise SystemExit(__doc__)
+
+
+def bad_inputs() -> list[str]:
+    """Bad and odd input at every prompt: answers, moves, end of input, loc outside
+    the board, and "go" at several places after PAUSE."""
+    game = "1,1\n1,2\n2,1\nN\n"
+    cases = [s + game for s in ("x\nS\n", "\n\ns\n", "Si\n", "'S'\n", "nada\nN\n", "5\nS\n", "/\nS\n",
+                                ",\nN\n", "2*S\n", '"n"\n')]
+    for move in ("uno,dos", "1", "1\n", "1 1", "1;1", "1,1,1", "/", "1 /", ",1", "1,", "2*1", "2*", "0*1", "1.5,1",
+                 "+1,+1", "-0,1", "99999999999,1", "1,99999999999", "'1',1", "1a,1", "\t1\t1", " ", "1\r", "*",
+                 "1*1,1"):
+        cases.append("S\n" + move + "\n1,1\n1,2\n2,1\nN\n")
+    cases += ["", "S\n", "N\n", "S\n1,1\n", "S\n1,1\n1,2\n2,1\n", "S\n1,1\n1,2\n2,1\nS\n", "S\n1", "S\n1,1",
+              "S\n1,1\n1,2\n2,1\nN"]
+    for answer in ("S", "s", "n", "x", "", "/", "yes", "Si"):
+        cases.append("S\n1,1\n1,2\n2,1\n" + answer + "\nN\n1,1\n1,2\nN\n")
+    every = "1,1\n1,2\n1,3\n2,1\n2,2\n2,3\n3,1\n3,2\n3,3\nN\n"
+    for r in range(-4, 8):
+        for c in range(-4, 8):
+            if not (1 <= r <= 3 and 1 <= c <= 3):
+                cases.append(f"S\n{r},{c}\n" + every)
+    for rc in ("100,100", "-100,-100", "1000000,1", "1,-2000", "-7,1", "-18,1", "10,1", "11,1", "-15,1", "-1,0",
+               "2147483647,2147483647", "-2147483648,-2147483648"):
+        cases.append(f"N\n2,2\n{rc}\n" + every)
+    for k in (0, 10, 62, 63, 64, 70):
+        cases.append("S\n1,1\n1,2\n2,1\nN\n" + "x" * k + ("\n" if k else "") + "go\n")
+    return cases
 
 
 TOKENS = ["1", "2", "3", "0", "4", "-1", "10", "99", "-7", "2*3", "2*", "*", "/", ",", ";", " ", "\t", "'", '"',

@@ -1,0 +1,92 @@
+"""The audit's view of the program (retro.audit.explore's Game and Subject
+protocols): a game held in ``game.Game``, moved by its own line groups.
+
+Registering it is one line in retro/audit/subjects.py (a shared file):
+``SUBJECTS["altair-3d"] = AltairSubject``.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
+
+from .game import Game
+
+CLAIMS = {
+    3: "\"an almost unbeatable 4 by 4 by 4 game\" ... \"which I feel cannot be beaten by a human opponent\"",
+    2: "\"can be beaten\" ... \"it can only be beaten by the strategy described in Fig. 4\"",
+    1: "\"a simple 4 by 4 with quick response time\"",
+}
+
+
+class AltairGame:
+    """One game: the player (UU) moves first, as the program has it.
+
+    Human moves are "board,position" for every empty box; in version 1 only
+    board 1's (a move elsewhere is lost and changes nothing on board 1).
+    The game is a draw when the player has no box left to move to.
+    """
+
+    def __init__(self, version: int, ultimate: bool = False):
+        self.game = Game(version, ultimate)
+        self.game.line_80_new_board()
+        self.version = version
+        self._result: Optional[str] = None
+        self._human_turn = True
+
+    def result(self) -> Optional[str]:
+        return self._result
+
+    def human_to_move(self) -> bool:
+        return self._human_turn and self._result is None
+
+    def _boxes(self) -> range:
+        return range(1, 17) if self.version == 1 else range(1, 65)
+
+    def human_moves(self) -> list[str]:
+        return [f"{(b - 1) // 16 + 1},{(b - 1) % 16 + 1}" for b in self._boxes() if self.game.S[b] == 0]
+
+    def play_human(self, move: str) -> None:
+        g = self.game
+        g.A1, g.A2 = (float(x) for x in move.split(","))
+        g.line_100_box()
+        if g.line_105_illegal() or g.line_110_taken():
+            raise ValueError(f"{move}: the program would ask again")
+        g.line_120_take()
+        self._human_turn = False
+
+    def program_options(self) -> Sequence[Any]:
+        return [None]  # the program is deterministic
+
+    def play_program(self, option: Any) -> str:
+        reply = self.game.computer_reply()
+        self._human_turn = True
+        if reply.kind == "player_won":
+            self._result = HUMAN
+            return ""
+        if reply.kind == "computer_won":
+            self._result = PROGRAM
+        elif not self.human_moves():
+            self._result = DRAW
+        return f"{reply.board:g},{reply.position:g}"
+
+    def board(self) -> str:
+        return ""  # not a 3x3 game
+
+
+class AltairSubject:
+    program_id = "altair-3d"
+
+    def __init__(self, version: str | int = "3", ultimate: bool = False, **_: Any):
+        self.version = int(version)
+        self.ultimate = ultimate
+        self.claim = CLAIMS[self.version]
+
+    def starts(self) -> list[Start]:
+        return [Start("the player (UU) moves first", True)]
+
+    def new_game(self, start: Start) -> AltairGame:
+        return AltairGame(self.version, self.ultimate)
+
+    def session_input(self, start: Start, human_moves: Sequence[str]) -> list[str]:
+        return list(human_moves)

@@ -1,0 +1,26 @@
+"""cpm-c: Marek K's Tic-Tac-Toe in C for CP/M (2015), with its heuristic comp_move()."""
+import click
+
+from retro.catalog import Program
+
+from .tictactoe import run
+
+PROGRAM = Program(
+    id="cpm-c",
+    title="Game of Tic-Tac-Toe (C for CP/M)",
+    year="2015",
+    language="C (Aztec C; also gcc, DOS, Windows, AIX)",
+    machine="Commodore 128 under CP/M 3.0",
+    author="Marek K",
+    description="3x3 in scroll-down text mode; moves as column letter and row number (B2); "
+                "choose O to begin, X to let the computer begin.",
+    main=run,
+    options=(
+        click.Option(["--cpm"], is_flag=True, default=False,
+                     help="The CP/M console look: capital letters only, 80 columns, never cleared."),
+    ),
+    seed_file="004_97c3467a7464b75b.txt",
+    exit_statuses=(
+        (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0))"),
+    ),
+)

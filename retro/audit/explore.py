@@ -1,0 +1,224 @@
+"""Exhaustive play: every human line against a port, to the end of the game.
+
+A port takes part through an adapter (``Subject``) that builds a game in the
+port's own state and moves it with the port's own code: the program's move is
+whatever the port computes, never a re-implementation.  Where the program
+chooses at random, every choice it could make is explored like a human move.
+
+A *complete game* is one distinct sequence of moves (human, and the program's
+random choices) from the empty board to the end.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Optional, Protocol, Sequence
+
+from . import perfect
+
+PROGRAM, HUMAN, DRAW = "program", "human", "draw"
+
+
+class Game(Protocol):
+    """One game in progress, held in the port's own state."""
+
+    def result(self) -> Optional[str]:
+        """PROGRAM, HUMAN or DRAW once the game is over, else None."""
+
+    def human_to_move(self) -> bool: ...
+
+    def human_moves(self) -> list[str]:
+        """The legal human moves, in the program's own notation ("3,3", "B2", "4")."""
+
+    def play_human(self, move: str) -> None: ...
+
+    def program_options(self) -> Sequence[Any]:
+        """What the program may play now: one element when it is deterministic."""
+
+    def play_program(self, option: Any) -> str:
+        """Play one of program_options(); return the move in the program's notation."""
+
+    def board(self) -> str:
+        """The 3x3 board for the referee: nine of "X" (first player), "O", "."; "" if not 3x3."""
+
+    def move_name(self, square: int) -> str:
+        """The referee's square 0-8 (row by row) in the program's notation (3x3 only)."""
+
+
+@dataclass(frozen=True)
+class Start:
+    """One choice of who begins that the program offers."""
+
+    label: str
+    human_first: bool
+
+
+class Subject(Protocol):
+    program_id: str
+    claim: str  # in the author's words
+
+    def starts(self) -> list[Start]: ...
+
+    def new_game(self, start: Start) -> Game: ...
+
+    def session_input(self, start: Start, human_moves: Sequence[str]) -> list[str]:
+        """The lines to type into `retro run` to play this line from the start."""
+
+
+@dataclass
+class Line:
+    """One complete game: who started, the moves in order, how it ended."""
+
+    human_first: bool
+    moves: list[tuple[str, Any, str]]  # (HUMAN or PROGRAM, the option played, the move as shown)
+    result: str
+
+    @property
+    def human_moves(self) -> list[str]:
+        return [shown for who, _, shown in self.moves if who == HUMAN]
+
+    @property
+    def shown(self) -> list[str]:
+        return [f"{who}:{shown}" for who, _, shown in self.moves]
+
+
+@dataclass
+class Report:
+    program: str
+    options: dict[str, Any]
+    claim: str
+    claim_holds: bool
+    exhaustive: bool
+    results: dict[str, int]
+    beating_lines: list[Line]
+    seconds: float
+    analysis: list[dict[str, Any]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "program": self.program,
+            "options": self.options,
+            "claim": self.claim,
+            "claim_holds": self.claim_holds,
+            "exhaustive": self.exhaustive,
+            "results": {"program_won": self.results[PROGRAM], "drawn": self.results[DRAW],
+                        "program_lost": self.results[HUMAN]},
+            "beating_lines": [{"human_first": l.human_first, "moves": l.human_moves} for l in self.beating_lines],
+            "seconds": round(self.seconds, 3),
+        }
+
+
+def explore(subject: Subject, replay: bool = True) -> tuple[dict[str, int], list[Line]]:
+    """Every complete game against the subject, for every start it offers.
+
+    With ``replay`` (the default) each node is reached by playing its line from
+    a new game, so nothing but the port's own code ever moves the board.
+    """
+    counts = {PROGRAM: 0, DRAW: 0, HUMAN: 0}
+    lost: list[Line] = []
+
+    def rebuild(start: Start, moves: list[tuple[str, Any, str]]) -> Game:
+        game = subject.new_game(start)
+        for who, option, _ in moves:
+            if who == HUMAN:
+                game.play_human(option)
+            else:
+                game.play_program(option)
+        return game
+
+    def walk(start: Start, game: Game, moves: list[tuple[str, Any, str]]) -> None:
+        outcome = game.result()
+        if outcome is not None:
+            counts[outcome] += 1
+            if outcome == HUMAN:
+                lost.append(Line(start.human_first, list(moves), outcome))
+            return
+        if game.human_to_move():
+            branches = [(HUMAN, move) for move in game.human_moves()]
+        else:
+            branches = [(PROGRAM, option) for option in game.program_options()]
+        for index, (who, option) in enumerate(branches):
+            child = rebuild(start, moves) if replay or index else game
+            shown = option if who == HUMAN else child.play_program(option)
+            if who == HUMAN:
+                child.play_human(option)
+            walk(start, child, moves + [(who, option, shown)])
+
+    for start in subject.starts():
+        walk(start, subject.new_game(start), [])
+    return counts, lost
+
+
+def shortest(lines: Iterable[Line], per_start: int = 3) -> list[Line]:
+    """The shortest beating lines, a few for each start."""
+    chosen: list[Line] = []
+    for human_first in (True, False):
+        mine = sorted((l for l in lines if l.human_first == human_first), key=lambda l: (len(l.moves), l.human_moves))
+        chosen.extend(mine[:per_start])
+    return chosen
+
+
+def analyse(subject: Subject, line: Line) -> dict[str, Any]:
+    """Where the game was lost, by the perfect-play referee.
+
+    * the human's first move that was not forced: a move is forced when the
+      program threatened to complete a line and the human could not win at once,
+      so had to block;
+    * the program's first mistake: its first move that lowers its value under
+      perfect play (from a draw to a loss, say);
+    * the human's first winning move: after it the human wins whatever the
+      program does.
+    """
+    start = next(s for s in subject.starts() if s.human_first == line.human_first)
+    game = subject.new_game(start)
+    first_free = first_mistake = first_winning = None
+    for number, (who, option, shown) in enumerate(line.moves, start=1):
+        before = game.board()
+        player = "X" if (who == HUMAN) == line.human_first else "O"
+        if who == HUMAN:
+            game.play_human(option)
+            if before and first_free is None and not _forced(before, player):
+                first_free = {"move_number": number, "move": shown}
+            after = game.board()
+            if after and first_winning is None and not perfect.is_over(after) \
+                    and perfect.value(after, perfect.other(player)) == -1:
+                first_winning = {"move_number": number, "move": shown}
+        else:
+            game.play_program(option)
+            square = _changed(before, game.board())
+            if first_mistake is None and before and square is not None and perfect.is_mistake(before, square, player):
+                first_mistake = {"move_number": number, "move": shown,
+                                 "better": [_square_name(k) for k in perfect.best_moves(before, player)]}
+    return {"human_first": line.human_first, "moves": line.human_moves,
+            "first_unforced_human_move": first_free, "program_first_mistake": first_mistake,
+            "first_winning_human_move": first_winning}
+
+
+def _forced(board: str, player: str) -> bool:
+    """The opponent threatens a line and the player has no win of their own."""
+    def threatens(who: str) -> bool:
+        return any(perfect.winner(perfect.play(board, k, who)) == who for k in perfect.free_squares(board))
+    return threatens(perfect.other(player)) and not threatens(player)
+
+
+def _changed(before: str, after: str) -> Optional[int]:
+    for k, (a, b) in enumerate(zip(before, after)):
+        if a != b:
+            return k
+    return None
+
+
+def _square_name(k: int) -> str:
+    return f"row {k // 3 + 1}, column {k % 3 + 1}"
+
+
+def audit(subject: Subject, options: dict[str, Any]) -> Report:
+    started = time.perf_counter()
+    counts, lost = explore(subject)
+    seconds = time.perf_counter() - started
+    beating = shortest(lost)
+    report = Report(subject.program_id, options, subject.claim, claim_holds=not lost, exhaustive=True,
+                    results=counts, beating_lines=beating, seconds=seconds)
+    report.analysis = [analyse(subject, line) for line in beating]
+    return report

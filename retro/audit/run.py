@@ -1,0 +1,133 @@
+"""`retro audit`: each author's claim, put to the test and reported.
+
+Exhaustive play (explore.py) for the 3x3 programs, a win search (qubic.py)
+for the 3-D one.  The beating lines found can be saved as golden transcripts,
+made by running the real program (`retro run`'s code path) on their input.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Optional
+
+from .. import catalog
+from ..console import LineConsole
+from ..runner import record_session
+from ..transcript import Transcript
+from . import explore
+from .qubic import QubicSearch
+from .subjects import SUBJECTS
+
+SEARCH_BUDGET = {"budget_nodes": 400_000, "budget_seconds": 30.0}
+
+
+def judge(subject: Any, lost: list) -> Optional[bool]:
+    """Whether the claim holds: a subject may define its own test (a claim that
+    the program *can* be beaten); by default, no game may be lost."""
+    if hasattr(subject, "claim_holds"):
+        return subject.claim_holds(lost)
+    return not lost
+
+
+def audit_program(program_id: str, options: dict[str, Any]) -> explore.Report:
+    if program_id not in SUBJECTS:
+        raise KeyError(program_id)
+    subject = SUBJECTS[program_id](**options)
+    if getattr(subject, "searched", False):
+        return _search(subject, options)
+    started = time.perf_counter()
+    counts, lost = explore.explore(subject)
+    seconds = time.perf_counter() - started
+    beating = explore.shortest(lost)
+    report = explore.Report(subject.program_id, options, subject.claim, judge(subject, lost), True, counts,
+                            beating, seconds)
+    report.analysis = [explore.analyse(subject, line) for line in beating]
+    return report
+
+
+def _search(subject: Any, options: dict[str, Any]) -> explore.Report:
+    search = QubicSearch(subject, **SEARCH_BUDGET)
+    found = search.run(subject.version)
+    lines = []
+    if found.line:
+        moves = [(explore.HUMAN, m, m) for m in found.line]
+        lines = [explore.Line(True, moves, explore.HUMAN)]
+    report = explore.Report(subject.program_id, options, subject.claim, judge(subject, lines), False,
+                            {explore.PROGRAM: 0, explore.DRAW: 0, explore.HUMAN: len(lines)}, lines, found.seconds)
+    report.notes.append(
+        f"searched {found.nodes:,} program replies in {found.seconds:.2f} s "
+        f"(budget {found.budget_nodes:,} replies or {found.budget_seconds:g} s)"
+        + ("; the budget ran out" if found.exhausted else "")
+        + ("" if found.line else "; no winning line found: this settles nothing beyond the budget"))
+    report.search = {"nodes": found.nodes, "budget_nodes": found.budget_nodes,  # type: ignore[attr-defined]
+                     "budget_seconds": found.budget_seconds, "budget_exhausted": found.exhausted,
+                     "program_replies": found.replies}
+    return report
+
+
+def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) -> list[Path]:
+    """Each beating line, played through the real program, as a golden transcript."""
+    program = catalog.get(report.program)
+    subject = SUBJECTS[report.program](**report.options)
+    words = _option_words(program, report.options)
+    folder.mkdir(parents=True, exist_ok=True)
+    saved = []
+    numbers: dict[bool, int] = {}
+    for line in report.beating_lines:
+        numbers[line.human_first] = number = numbers.get(line.human_first, 0) + 1
+        start = next(s for s in subject.starts() if s.human_first == line.human_first)
+        inputs = subject.session_input(start, line.human_moves)
+        console = LineConsole.from_lines(inputs)
+        status, recorder = record_session(program, console, program.parse_options(words))
+        who = "human-first" if line.human_first else "program-first"
+        path = folder / f"audit-{slug}{who}-{number}.txt"
+        header = {
+            "title": f"retro audit: a shortest line that beats {report.program}"
+                     f"{' ' + ' '.join(words) if words else ''} ({start.label}): {' '.join(line.human_moves)}",
+            "source": "retro audit (exhaustive play against the port)" if report.exhaustive
+                      else "retro audit (win search against the port)",
+            "evidence": "the port's own play; tests/test_audit.py checks that the line wins",
+        }
+        Transcript(report.program, words, status, header, recorder.events).save(path)
+        saved.append(path)
+    return saved
+
+
+def _option_words(program: catalog.Program, options: dict[str, Any]) -> list[str]:
+    from ..cli import _option_words as words
+
+    return words(program, options)
+
+
+def render(report: explore.Report) -> str:
+    """The report for a person."""
+    words = _option_words(catalog.get(report.program), report.options)
+    out = [f"{report.program} {' '.join(words)}".rstrip(),
+           f"  claim:   {report.claim}"]
+    verdict = {True: "holds", False: "does not hold", None: "not settled"}[report.claim_holds]
+    out.append(f"  verdict: the claim {verdict}")
+    r = report.results
+    if report.exhaustive:
+        total = sum(r.values())
+        out.append(f"  complete games: {total:,} (every human line, every start): program won {r['program']:,}, "
+                   f"drawn {r['draw']:,}, program lost {r['human']:,}")
+    for note in report.notes:
+        out.append(f"  {note}")
+    if report.beating_lines:
+        out.append("  shortest lines that beat the program (the human's moves):")
+        for k, line in enumerate(report.beating_lines):
+            who = "human first" if line.human_first else "program first"
+            out.append(f"    {who}: {' '.join(line.human_moves)}")
+            if k < len(report.analysis):
+                a = report.analysis[k]
+                free, mistake = a["first_unforced_human_move"], a["program_first_mistake"]
+                winning = a["first_winning_human_move"]
+                if free:
+                    out.append(f"      first human move not forced: move {free['move_number']} ({free['move']})")
+                if winning:
+                    out.append(f"      first winning human move: move {winning['move_number']} ({winning['move']})")
+                if mistake:
+                    out.append(f"      the program's first mistake: move {mistake['move_number']} ({mistake['move']}); "
+                               f"perfect play: {', '.join(mistake['better'])}")
+    out.append(f"  time: {report.seconds:.2f} s")
+    return "\n".join(out)

@@ -1,0 +1,138 @@
+"""`retro tournament`: the 3x3 programs against each other, round robin.
+
+Each program plays through its audit adapter (its own move code); its
+opponent's moves reach it as a "human" would type them.  A move crosses from
+one program to the other as the square it took, found by comparing boards
+(``Game.board``), and is typed into the other in that one's own notation
+(``Game.move_name``).  The
+perfect-play referee takes part as a player.  Programs that choose at random
+get a seeded generator, so a tournament is repeatable.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Callable, Optional
+
+from . import perfect
+from .explore import DRAW, HUMAN, PROGRAM, Start
+from .subjects import SUBJECTS
+
+
+@dataclass(frozen=True)
+class Entrant:
+    name: str
+    program_id: Optional[str]  # None for the referee
+    options: dict[str, Any]
+
+
+ENTRANTS = [
+    Entrant("fortran-rcd ia", "fortran-rcd", {"ai": "ia"}),
+    Entrant("fortran-rcd mj", "fortran-rcd", {"ai": "mj"}),
+    Entrant("perl-midterm", "perl-midterm", {}),
+    Entrant("cpm-c", "cpm-c", {}),
+    Entrant("pascal-learner", "pascal-learner", {}),
+    Entrant("perfect play", None, {}),
+]
+
+
+class Player:
+    """One side of a game: a port (through its adapter) or the referee."""
+
+    def __init__(self, entrant: Entrant, first: bool, rng: random.Random):
+        self.entrant, self.first, self.rng = entrant, first, rng
+        self.mark = "X" if first else "O"
+        self.board = perfect.EMPTY
+        self.game = None
+        if entrant.program_id is not None:
+            subject = SUBJECTS[entrant.program_id](**entrant.options)
+            start = next((s for s in subject.starts() if s.human_first != first), None)
+            if start is None:
+                raise CannotPlay(entrant.name, first)
+            self.game = subject.new_game(start)
+
+    def move(self) -> int:
+        """This player's move, as a square 0-8 of the referee's board."""
+        if self.game is None:
+            return perfect.best_moves(self.board, self.mark)[0]
+        already = _changed(self.board, self.game.board())
+        if already >= 0:  # the program moved when its game started (cpm-c's init_game)
+            return already
+        if self.game.human_to_move():
+            raise Adjourned(f"{self.entrant.name} is asked to move twice (its opponent passed)")
+        options = self.game.program_options()
+        before = self.game.board()
+        self.game.play_program(options[self.rng.randrange(len(options))] if len(options) > 1 else options[0])
+        return _changed(before, self.game.board())
+
+    def opponent_moved(self, square: int) -> None:
+        """Type the opponent's square into this program, in its own notation."""
+        if self.game is None:
+            return
+        self.game.play_human(self.game.move_name(square))
+
+
+class Adjourned(Exception):
+    """A program passed (cpm-c's comp_move can find no square) and its opponent,
+    another program, cannot move twice in a row."""
+
+
+class CannotPlay(Exception):
+    def __init__(self, name: str, first: bool):
+        super().__init__(f"{name} cannot play {'first' if first else 'second'}")
+
+
+def _changed(before: str, after: str) -> int:
+    squares = [k for k in range(9) if before[k] != after[k] and before[k] == "."]
+    return squares[0] if squares else -1
+
+
+def play(first: Entrant, second: Entrant, seed: int = 1) -> str:
+    """"first", "second" or "draw"."""
+    rng = random.Random(seed)
+    players = [Player(first, True, rng), Player(second, False, rng)]
+    board = perfect.EMPTY
+    turn = 0
+    for _ in range(30):
+        mover, other = players[turn], players[1 - turn]
+        square = mover.move()
+        if square >= 0:
+            board = perfect.play(board, square, mover.mark)
+            for p in players:
+                p.board = board
+            if perfect.winner(board) or "." not in board:
+                break
+            other.opponent_moved(square)
+        turn = 1 - turn
+    won = perfect.winner(board)
+    return "draw" if won is None else ("first" if won == "X" else "second")
+
+
+def tournament(entrants: Optional[list[Entrant]] = None, seed: int = 1) -> dict[str, dict[str, str]]:
+    """table[first][second]: "W", "D", "L" for the first player, or "-" where one cannot play."""
+    entrants = [e for e in (entrants or ENTRANTS) if e.program_id is None or e.program_id in SUBJECTS]
+    table: dict[str, dict[str, str]] = {}
+    for a in entrants:
+        table[a.name] = {}
+        for b in entrants:
+            try:
+                outcome = play(a, b, seed)
+            except CannotPlay:
+                table[a.name][b.name] = "-"
+                continue
+            except Adjourned:
+                table[a.name][b.name] = "?"
+                continue
+            table[a.name][b.name] = {"first": "W", "second": "L", "draw": "D"}[outcome]
+    return table
+
+
+def render(table: dict[str, dict[str, str]]) -> str:
+    names = list(table)
+    width = max(len(n) for n in names) + 2
+    head = " " * width + "".join(f"{n[:14]:>16}" for n in names)
+    lines = ["rows play first, columns second; W/D/L for the first player, '-' where a program cannot take that side,\n'?' where a program passed and its opponent could not move twice",
+             "", head]
+    for a in names:
+        lines.append(f"{a:<{width}}" + "".join(f"{table[a][b]:>16}" for b in names))
+    return "\n".join(lines)

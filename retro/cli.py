@@ -1,0 +1,264 @@
+"""The command line: `retro` and its subcommands (the contract of DESIGN.md).
+
+    retro                          the menu (fullscreen on a terminal; numbered lines in a pipe)
+    retro list                     programs and their variants
+    retro run ID [VARIANT OPTIONS] run one program
+    retro record ID [OPTIONS] -o FILE   run it and save the session as a transcript
+    retro replay FILE              show a recorded session
+    retro check [PATH ...]         replay transcripts against the ports
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Callable, Optional
+
+import click
+
+from . import catalog, transcript
+from .runner import record_session, report_internal_error, run_session, stdio_console
+
+HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports.
+
+Without a command, `retro` shows the menu: fullscreen on a terminal, a numbered
+list read from standard input in a pipe.  When standard input is not a
+terminal, `retro run ID` behaves as the original on a teletype: it reads lines
+from stdin and writes exactly the original's bytes to stdout, its runtime's
+errors to stderr, and exits with the original's status.
+"""
+
+
+class ProgramGroup(click.Group):
+    """A group with one subcommand per program of the catalog, built on demand."""
+
+    def __init__(self, *args, make: Callable[[catalog.Program], click.Command], **kwargs):
+        super().__init__(*args, **kwargs)
+        self._make = make
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(catalog.programs())
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        program = catalog.programs().get(name)
+        return self._make(program) if program else None
+
+
+def _run_command(program: catalog.Program) -> click.Command:
+    def callback(**options):
+        status = run_session(program, stdio_console(), options)
+        sys.exit(status)
+
+    return click.Command(
+        program.id,
+        params=list(program.options),
+        callback=callback,
+        help=f"{program.title} ({program.language}, {program.year}).\n\n{program.description}",
+        short_help=program.title,
+    )
+
+
+def _record_command(program: catalog.Program) -> click.Command:
+    def callback(output: Path, title: str, source: str, **options):
+        console = stdio_console(line_mode=True)
+        status, recorder = record_session(program, console, options)
+        args = _option_words(program, options)
+        header = {"title": title or f"{program.id} session", "source": source}
+        session = transcript.Transcript(
+            program.id, args, status, header, recorder.events,
+            stdin=console.input_kind, stdout="pipe" if console.output_kind == "file" else console.output_kind,
+        )
+        session.save(output)
+        click.echo(f"retro: saved {len(recorder.events)} events to {output}", err=True)
+        sys.exit(status)
+
+    params = list(program.options) + [
+        click.Option(["-o", "--output"], type=click.Path(dir_okay=False, writable=True, path_type=Path),
+                     required=True, help="The transcript file to write."),
+        click.Option(["--title"], default="", help="A title for the transcript's header."),
+        click.Option(["--source"], default="a regression recording (retro record)",
+                     help="Where the case comes from, for the header."),
+    ]
+    return click.Command(program.id, params=params, callback=callback, short_help=program.title,
+                         help=f"Record a session of {program.title} (as on a teletype) into a transcript.")
+
+
+def _option_words(program: catalog.Program, options: dict) -> list[str]:
+    """The command-line words that give these option values (defaults left out)."""
+    words: list[str] = []
+    defaults = program.defaults()
+    for opt in program.options:
+        value = options.get(opt.name)
+        if value == defaults.get(opt.name):
+            continue
+        flag = opt.opts[0]
+        if opt.is_flag:
+            if value:
+                words.append(flag)
+            elif opt.secondary_opts:
+                words.append(opt.secondary_opts[0])
+        elif value is not None:
+            words.extend([flag, str(value)])
+    return words
+
+
+@click.group(invoke_without_command=True, help=HELP, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="retro-tictactoe", prog_name="retro")
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    if ctx.invoked_subcommand is None:
+        from .menu import menu
+
+        sys.exit(menu())
+
+
+@cli.command("list")
+def list_programs() -> None:
+    """The programs and their variant options."""
+    for program in catalog.programs().values():
+        click.echo(f"{program.id:<16} {program.title}")
+        click.echo(f"{'':<16} {program.language}, {program.machine}, {program.year}; {program.author}")
+        click.echo(f"{'':<16} {program.description}")
+        for opt in program.options:
+            kind = opt.type
+            values = "|".join(kind.choices) if isinstance(kind, click.Choice) else ("" if opt.is_flag else kind.name.upper())
+            default = opt.get_default(click.Context(click.Command(program.id)))
+            shown = f" (default {default})" if default not in (None, False, "") else ""
+            click.echo(f"{'':<18}{opt.opts[0]} {values}{shown}".rstrip())
+        click.echo()
+
+
+cli.add_command(ProgramGroup("run", make=_run_command, help="Run one program (see `retro run ID --help` for its variants)."))
+cli.add_command(ProgramGroup("record", make=_record_command,
+                             help="Run a program and save the session as a transcript: retro record ID [OPTIONS] -o FILE."))
+
+
+def _audit_command(program: catalog.Program) -> click.Command:
+    def callback(as_json: bool, save: bool, **options):
+        import json
+
+        from .audit.run import audit_program, render, save_beating_transcripts
+
+        try:
+            report = audit_program(program.id, options)
+        except KeyError:
+            raise click.ClickException(f"{program.id} has no audit yet") from None
+        if save:
+            folder = transcript.default_directory()
+            if folder is None:
+                raise click.ClickException("--save needs the source tree's transcripts/ folder")
+            slug = "".join(f"{word.lstrip('-')}-" for word in _option_words(program, options))
+            for path in save_beating_transcripts(report, folder / program.id, slug):
+                click.echo(f"retro audit: saved {path}", err=True)
+        if as_json:
+            data = report.as_json()
+            data["analysis"] = report.analysis
+            if hasattr(report, "search"):
+                data["search"] = report.search
+            click.echo(json.dumps(data, indent=2, default=str))
+        else:
+            click.echo(render(report))
+
+    params = list(program.options) + [
+        click.Option(["--json", "as_json"], is_flag=True, help="Print the report as one JSON object."),
+        click.Option(["--save"], is_flag=True,
+                     help="Save the shortest beating lines as golden transcripts (transcripts/ID/audit-*.txt)."),
+    ]
+    return click.Command(program.id, params=params, callback=callback, short_help=program.title,
+                         help=f"Put the claim made for {program.title} to the test.")
+
+
+cli.add_command(ProgramGroup("audit", make=_audit_command,
+                             help="Put each author's claim to the test: retro audit ID [variant options] [--json]."))
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
+@click.option("--seed", type=int, default=1, show_default=True, help="For the programs that choose at random.")
+def tournament(as_json: bool, seed: int) -> None:
+    """Round robin among the 3x3 programs and the perfect-play referee, both colours."""
+    import json
+
+    from .audit.tournament import render, tournament as play_all
+
+    table = play_all(seed=seed)
+    if as_json:
+        click.echo(json.dumps({"seed": seed, "first_player_results": table}, indent=2))
+    else:
+        click.echo(render(table))
+
+
+@cli.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--baud", type=click.IntRange(min=1), default=None,
+              help="Pace the output like a terminal line at this speed (10 bits a character), e.g. 300 or 1200.")
+def replay(file: Path, baud: Optional[int]) -> None:
+    """Show a recorded session as it happened (input shown as it was typed)."""
+    from .replay import show
+
+    try:
+        session = transcript.load(file)
+    except transcript.TranscriptError as err:
+        raise click.ClickException(str(err)) from None
+    show(session, baud=baud)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, type=click.Path(exists=True, path_type=Path))
+def check(paths: tuple[Path, ...]) -> None:
+    """Replay transcripts against the ports; print a diff and exit 1 on any mismatch.
+
+    PATHS are transcript files or folders of them (default: the transcripts/
+    folder of the source tree).
+    """
+    from .check import check_file
+
+    if not paths:
+        default = transcript.default_directory()
+        if default is None:
+            raise click.UsageError("no transcripts/ folder here: name the transcripts to check")
+        paths = (default,)
+    files = transcript.find_transcripts(paths)
+    failed = 0
+    for path in files:
+        outcome = check_file(path)
+        if outcome.error:
+            click.echo(f"retro check: {outcome.error}", err=True)
+        elif outcome.diff:
+            click.echo(outcome.diff, nl=False)
+        failed += not outcome.ok
+    word = "transcript" if len(files) == 1 else "transcripts"
+    if failed:
+        click.echo(f"retro check: {failed} of {len(files)} {word} differ", err=True)
+        sys.exit(1)
+    click.echo(f"retro check: {len(files)} {word} checked, all match", err=True)
+
+
+def _add_port_commands() -> None:
+    for program in catalog.programs().values():
+        for command in program.commands:
+            if command.name in cli.commands and isinstance(command, click.Group):
+                existing = cli.commands[command.name]
+                for sub in command.commands.values():
+                    existing.add_command(sub)  # type: ignore[attr-defined]
+            else:
+                cli.add_command(command)
+
+
+def main(argv: Optional[list[str]] = None) -> None:
+    """The console script: click, with every failure turned into a short message."""
+    try:
+        _add_port_commands()
+        cli.main(args=argv, prog_name="retro", standalone_mode=True)
+    except KeyboardInterrupt:
+        sys.stderr.write("\n")
+        sys.exit(130)
+    except BrokenPipeError:
+        try:
+            sys.stdout = open("/dev/null", "w")
+        except OSError:
+            pass
+        sys.exit(141)
+    except SystemExit:
+        raise
+    except Exception as error:  # noqa: BLE001 - never a traceback
+        sys.exit(report_internal_error("retro", error))

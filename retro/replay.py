@@ -1,0 +1,65 @@
+"""Showing a recorded session as it happened.
+
+The output is written as it was; each line the user typed appears where it was
+read, as the terminal echoed it (in bold on a terminal that allows styling);
+error output goes to standard error.  ``baud`` paces the characters like a
+serial line of the period: ten bits a character.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+from typing import Callable, Optional, TextIO
+
+from .transcript import Transcript
+
+
+def _typed(text: str, stream: TextIO) -> str:
+    """How an input line is shown: bold on a terminal, unless NO_COLOR is set."""
+    if stream.isatty() and not os.environ.get("NO_COLOR"):
+        try:
+            from .runner import terminal
+
+            term = terminal(stream)
+            if term.bold:
+                return term.bold + text + term.normal
+        except Exception:  # noqa: BLE001 - styling is optional
+            pass
+    return text
+
+
+def show(
+    session: Transcript,
+    *,
+    baud: Optional[int] = None,
+    out: Optional[TextIO] = None,
+    err: Optional[TextIO] = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> None:
+    out = out or sys.stdout
+    err = err or sys.stderr
+    delay = 10.0 / baud if baud else 0.0
+
+    def emit(stream: TextIO, text: str) -> None:
+        if not delay:
+            stream.write(text)
+            return
+        for ch in text:
+            stream.write(ch)
+            stream.flush()
+            sleep(delay)
+
+    for event in session.events:
+        if event.kind == "out":
+            emit(out, event.text or "")
+        elif event.kind == "err":
+            out.flush()
+            emit(err, event.text or "")
+            err.flush()
+        elif event.text is None:
+            emit(out, _typed("^D", out) + "\n")
+        else:
+            line = event.text.rstrip("\n")
+            emit(out, _typed(line, out) + "\n")
+    out.flush()

@@ -1,0 +1,150 @@
+"""Running one session of a port: choosing the console, and ending cleanly.
+
+Whatever happens inside a port -- its program ends, its runtime fails, the
+user presses Ctrl-C, or a bug of ours raises -- the session ends with an exit
+status, the terminal as it was, and never a Python traceback.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import traceback
+from contextlib import contextmanager, nullcontext
+from typing import Any, Iterator, Optional
+
+from .catalog import Program
+from .console import Console, LineConsole, ProgramExit, Recorder, ScreenConsole
+
+INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
+INTERNAL_ERROR = 70  # EX_SOFTWARE
+
+
+def on_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def terminal(stream=None):
+    """A blessed Terminal bound to our stdout (or ``stream``) (blessed defaults to sys.__stdout__).
+
+    blessed 1.5x asks the terminal for its capabilities (XTGETTCAP) when it
+    starts, and waits up to twice BLESSED_QUERY_TIMEOUT_SECONDS (5 s) for an
+    answer that some terminals never give.  We need nothing beyond terminfo, so
+    the probe is skipped where this blessed allows it.
+    """
+    import inspect
+
+    import blessed
+
+    kwargs = {}
+    if "_xtgettcap_data" in inspect.signature(blessed.Terminal.__init__).parameters:
+        try:
+            from blessed._capabilities import TermcapResponse  # type: ignore[attr-defined]
+        except ImportError:  # pragma: no cover - another layout of blessed
+            try:
+                from blessed.terminal import TermcapResponse  # type: ignore[attr-defined]
+            except ImportError:
+                TermcapResponse = None
+        if TermcapResponse is not None:
+            kwargs["_xtgettcap_data"] = TermcapResponse(supported=False)
+    # NO_COLOR asks for no colour; blessed takes it as "no control sequences at
+    # all", which would leave no fullscreen menu.  retro uses no colour (only
+    # reverse video and bold), so blessed does not see NO_COLOR.
+    no_color = os.environ.pop("NO_COLOR", None)
+    try:
+        return blessed.Terminal(stream=stream or sys.stdout, **kwargs)
+    finally:
+        if no_color is not None:
+            os.environ["NO_COLOR"] = no_color
+
+
+@contextmanager
+def terminal_restored(fd: Optional[int] = None) -> Iterator[None]:
+    """Whatever the port did to the terminal's modes, undo it on the way out."""
+    saved = None
+    try:
+        import termios
+
+        fd = sys.stdin.fileno() if fd is None else fd
+        if os.isatty(fd):
+            saved = termios.tcgetattr(fd)
+    except (ImportError, OSError, ValueError):
+        saved = None
+    try:
+        yield
+    finally:
+        if saved is not None:
+            import termios
+
+            try:
+                termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+            except OSError:
+                pass
+
+
+def can_address_cursor(term) -> bool:
+    """Whether we may place text on this terminal.
+
+    TERM=dumb (an Emacs shell, a serial line) says no; blessed would still
+    emit xterm sequences for it (kind="dumb" no longer turns styling off).
+    An unknown TERM is taken as xterm-256color, as blessed does.
+    """
+    if os.environ.get("TERM", "dumb") in ("dumb", ""):
+        return False
+    try:
+        return bool(term.move_yx(1, 1)) and term.height > 0 and term.width > 0
+    except Exception:  # noqa: BLE001 - a broken terminfo entry is a "no"
+        return False
+
+
+def stdio_console(*, line_mode: bool = False) -> Console:
+    """The console for this process: the screen on a capable terminal, a teletype otherwise."""
+    if on_terminal() and not line_mode:
+        term = terminal()
+        if can_address_cursor(term):
+            return ScreenConsole(term)
+    return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+
+
+def run_session(program: Program, console: Console, options: dict[str, Any]) -> int:
+    """Run one session and return its exit status; Ctrl-C gives 130.
+
+    A failure of the port itself (a bug of ours, not of the original) is
+    reported in one line, with the details in a file, and gives status 70.
+    """
+    try:
+        with terminal_restored() if console.screen else nullcontext():
+            try:
+                return program.run(console, **options)
+            except ProgramExit as done:
+                return done.status
+            finally:
+                try:
+                    console.flush()
+                except (OSError, ValueError):
+                    pass
+    except KeyboardInterrupt:
+        return INTERRUPTED
+    except BrokenPipeError:
+        return 141  # 128 + SIGPIPE
+    except Exception as error:  # noqa: BLE001 - the last line of defence
+        return report_internal_error(program.id, error)
+
+
+def report_internal_error(where: str, error: BaseException) -> int:
+    import tempfile
+
+    details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    try:
+        with tempfile.NamedTemporaryFile("w", prefix="retro-error-", suffix=".txt", delete=False) as f:
+            f.write(details)
+            place = f.name
+    except OSError:
+        place = "(could not be saved)"
+    sys.stderr.write(f"retro: internal error in {where}: {type(error).__name__}: {error} (details: {place})\n")
+    return INTERNAL_ERROR
+
+
+def record_session(program: Program, console: Console, options: dict[str, Any]) -> tuple[int, Recorder]:
+    recorder = Recorder(console)
+    status = run_session(program, recorder, options)
+    return status, recorder

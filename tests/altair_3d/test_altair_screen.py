@@ -1,0 +1,140 @@
+"""On a screen console the program is drawn as the article's 80x24 video
+terminal showed it; in a pipe the bytes are the original's."""
+import io
+
+import pyte
+import pytest
+
+from ports.altair_3d import run
+from retro.console import Console, LineConsole, ScreenConsole
+
+
+class GridScreen(Console):
+    """A screen console that keeps what was placed on it, for tests."""
+
+    interactive = True
+    screen = True
+    input_kind = output_kind = "tty"
+
+    def __init__(self, lines, rows=24, cols=80):
+        self.lines = list(lines)
+        self.rows, self.cols = rows, cols
+        self.grid = [[" "] * cols for _ in range(rows)]
+        self.cursor = (0, 0)
+        self.written = ""
+        self.snapshots = []
+        self.cursors = []
+
+    def write(self, text):  # line output: a screen session never uses it
+        self.written += text
+
+    def write_err(self, text):
+        self.written += text
+
+    def read_line(self):
+        self.snapshots.append(self.text())
+        self.cursors.append(self.cursor)
+        return (self.lines.pop(0) + "\n") if self.lines else None
+
+    def size(self):
+        return (self.rows, self.cols)
+
+    def clear(self):
+        self.grid = [[" "] * self.cols for _ in range(self.rows)]
+
+    def place(self, row, col, text):
+        assert 0 <= row < self.rows and 0 <= col < self.cols
+        assert col + len(text) <= self.cols, "a placed text would wrap"
+        for i, ch in enumerate(text):
+            self.grid[row][col + i] = ch
+        self.cursor = (row, col + len(text))
+
+    def text(self):
+        return ["".join(r).rstrip() for r in self.grid]
+
+
+def test_screen_shows_the_boards_and_positions_in_80x24_without_wraps():
+    screen = GridScreen(["1,4"])
+    run(screen, version="3")
+    assert screen.written == ""  # everything was drawn, nothing streamed
+    first = screen.snapshots[0]
+    assert first[0] == "YOUR MOVES ARE UU AND I'M CC"
+    assert first[1].startswith("POSITIONS ARE") and first[1].endswith(" 13")
+    assert first[7].startswith("BOARD 1        BOARD 2")
+    rows = [line for line in first if " /" in line]
+    assert len(rows) == 4 and all(len(r) == 79 for r in rows)  # 80 with the final blank
+    assert first[11] == "/" * 40  # the separator follows the row directly
+    assert first[19] == "YOUR BOARD, POSITION?"
+    second = screen.snapshots[1]
+    assert "YOUR BOARD, POSITION? 1,4" in second  # the typed move, as echoed
+    assert "I WANT BOARD 1 POSITION 1" in second
+    assert second[-1] == "YOUR BOARD, POSITION?" and screen.cursors[1] == (23, 22)
+
+
+def test_screen_everything_from_the_move_to_the_next_prompt_fits_24_rows():
+    screen = GridScreen(["1,4", "1,13"])
+    run(screen, version="3")
+    second = screen.snapshots[1]
+    start = second.index("YOUR BOARD, POSITION? 1,4")
+    assert second[start + 1].startswith("I WANT BOARD 1 POSITION 1")
+    assert second[start + 2].startswith("POSITIONS ARE")
+    assert second[start + 11].startswith("CC /") and second[start + 17].startswith("UU /")
+
+
+def test_screen_smaller_than_the_terminal_shows_the_bottom_rows_cut_not_wrapped():
+    screen = GridScreen(["1,4"], rows=20, cols=60)
+    run(screen, version="3")
+    last = screen.snapshots[-1]
+    assert last[-1] == "" or last[-1].startswith("YOUR BOARD")
+    assert all(len(line) <= 60 for line in last)
+
+
+def test_pipe_output_has_no_cursor_codes():
+    console = LineConsole.from_lines(["1,4"])
+    run(console, version="3")
+    assert "\x1b" not in console.output()
+
+
+class PyteScreenConsole(ScreenConsole):
+    """blessed's escape sequences rendered by pyte: what a person sees."""
+
+    def __init__(self, lines):
+        import blessed
+
+        self.stream = io.StringIO()
+        term = blessed.Terminal(kind="xterm-256color", stream=self.stream, force_styling=True)
+        super().__init__(term, stdin_fd=0, stderr=io.BytesIO())
+        self.screen = pyte.Screen(80, 24)
+        self.vt = pyte.Stream(self.screen)
+        self.lines = list(lines)
+        self.pictures = []
+
+    def size(self):
+        return (24, 80)
+
+    def read_line(self):
+        self.vt.feed(self.stream.getvalue())
+        self.stream.seek(0)
+        self.stream.truncate()
+        self.pictures.append(list(self.screen.display))
+        if not self.lines:
+            return None
+        line = self.lines.pop(0)
+        self.vt.feed(line + "\r\n")  # the terminal's own echo
+        return line + "\n"
+
+
+def test_blessed_screen_as_pyte_shows_it():
+    try:
+        console = PyteScreenConsole(["1,4"])
+    except Exception as err:  # pragma: no cover - no terminfo for xterm
+        pytest.skip(f"no terminal description: {err}")
+    run(console, version="2")
+    picture = console.pictures[1]
+    text = [line.rstrip() for line in picture]
+    assert "I WANT BOARD 2 POSITION 8" in text
+    start = text.index("YOUR BOARD, POSITION? 1,4")  # rows above it: the last display, scrolled
+    rows = [line for line in picture[start:] if " / " in line]
+    assert len(rows) == 4 and all(len(r) == 80 for r in rows)
+    assert rows[3].startswith("UU /") and rows[3][25:27] == "CC"  # box 4; board 2 position 8
+    assert picture[start + 12] == "/" * 40 + " " * 40  # no blank line after an 80-character row

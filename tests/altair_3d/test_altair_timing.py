@@ -1,0 +1,50 @@
+"""--period-timing: the pace of the Altair, with the sleep injected (no waiting)."""
+import pytest
+
+from ports.altair_3d import PROGRAM, run
+from retro.console import LineConsole
+
+FIG5_V3 = ["1,4", "1,13", "2,4", "2,13", "2,11", "2,3", "3,4", "3,13", "3,1", "3,14"]
+
+
+def waits(version, moves, **options):
+    slept = []
+    console = LineConsole.from_lines(moves)
+    run(console, version=version, period_timing=True, sleep=slept.append, **options)
+    return slept, console.output()
+
+
+def test_version_3_first_move_takes_about_three_minutes():
+    slept, _ = waits("3", ["1,4"])
+    assert slept[0] == pytest.approx(180, abs=0.5)
+
+
+def test_version_3_moves_get_quicker_as_the_game_goes_on():
+    slept, _ = waits("3", FIG5_V3)
+    assert len(slept) == 10
+    assert all(a > b for a, b in zip(slept[:9], slept[1:9]))
+    assert slept[-1] < 1  # the win is found by line 199 alone
+
+
+def test_version_2_moves_in_25_seconds_or_less():
+    slept, _ = waits("2", ["1,4", "1,13", "1,11", "1,3", "1,7"])
+    assert max(slept) <= 25 and slept[0] > 15
+
+
+def test_version_1_is_quick():
+    slept, _ = waits("1", ["1,4", "1,6"])
+    assert max(slept) < 10
+
+
+def test_pace_does_not_change_the_output():
+    _, paced = waits("3", FIG5_V3[:3])
+    console = LineConsole.from_lines(FIG5_V3[:3])
+    run(console, version="3")
+    assert paced == console.output()
+
+
+def test_no_waiting_without_the_option():
+    slept = []
+    run(LineConsole.from_lines(["1,4"]), version="3", sleep=slept.append)
+    assert slept == []
+    assert PROGRAM.defaults()["period_timing"] is False

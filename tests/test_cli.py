@@ -1,0 +1,103 @@
+"""The command line as scripts use it: `python -m retro ...` in a subprocess,
+standard input a pipe."""
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from retro import transcript
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "transcripts" / "fortran-rcd"
+
+
+def retro(*args: str, stdin: bytes = b"", cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "retro", *args], input=stdin, capture_output=True, cwd=cwd,
+                          timeout=60)
+
+
+def test_help_names_every_subcommand() -> None:
+    result = retro("--help")
+    assert result.returncode == 0
+    for name in ("list", "run", "record", "replay", "check"):
+        assert name in result.stdout.decode()
+
+
+@pytest.mark.parametrize("args", [["list"], ["run"], ["run", "fortran-rcd"], ["record", "fortran-rcd"],
+                                  ["replay"], ["check"]])
+def test_every_subcommand_has_help(args) -> None:
+    result = retro(*args, "--help")
+    assert result.returncode == 0 and b"Usage:" in result.stdout
+
+
+def test_list_shows_the_program_and_its_variants() -> None:
+    out = retro("list").stdout.decode()
+    assert "fortran-rcd" in out and "--ai ia|mj" in out
+
+
+def test_run_in_a_pipe_prints_exactly_what_the_build_printed() -> None:
+    # The issue's example; the golden transcript was recorded from the gfortran build.
+    golden = transcript.load(GOLDEN / "mj-weakness-issue-example.txt")
+    result = retro("run", "fortran-rcd", "--ai", "mj", stdin=b"N\n3,3\n3,1\n1,3\nN\n")
+    assert result.stdout.decode() == golden.output()
+    assert result.stderr.decode() == golden.errors()
+    assert result.returncode == golden.exit_status == 2
+
+
+def test_an_unknown_program_is_a_usage_error() -> None:
+    result = retro("run", "nonesuch")
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+
+
+def test_record_then_check_round_trip_and_a_changed_character_fails(tmp_path: Path) -> None:
+    target = tmp_path / "session.txt"
+    made = retro("record", "fortran-rcd", "--ai", "mj", "-o", str(target), "--title", "test",
+                 stdin=b"N\n3,3\n3,1\n1,3\n2,3\nN\n")
+    assert made.returncode == 0, made.stderr
+    assert retro("check", str(target)).returncode == 0
+    text = target.read_text(encoding="utf-8")
+    target.write_text(text.replace("Gana el humano", "Gana el humanO"), encoding="utf-8")
+    failed = retro("check", str(target))
+    assert failed.returncode == 1
+    assert b"-Gana el humanO" in failed.stdout.replace(b" ", b"") or b"humanO" in failed.stdout
+    assert b"1 of 1 transcript differ" in failed.stderr
+
+
+def test_check_of_the_golden_transcripts_passes() -> None:
+    result = retro("check")
+    assert result.returncode == 0, result.stdout.decode()[-2000:]
+    assert b"all match" in result.stderr
+
+
+def test_check_of_a_malformed_file_names_file_and_line(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# retro transcript 1\n# program: fortran-rcd\n--- session ---\nhello «unclosed\n")
+    result = retro("check", str(bad))
+    assert result.returncode == 1
+    assert f"{bad}:4:".encode() in result.stderr and b"Traceback" not in result.stderr
+
+
+def test_replay_shows_the_session_with_its_input() -> None:
+    path = GOLDEN / "mj-weakness.txt"
+    session = transcript.load(path)
+    result = retro("replay", str(path))
+    expected = "".join(e.text if e.kind == "out" else (e.text or "^D\n").rstrip("\n") + "\n"
+                       for e in session.events if e.kind in ("out", "in"))
+    assert result.stdout.decode() == expected
+
+
+def test_the_menu_in_a_pipe_ends_cleanly_at_end_of_input() -> None:
+    result = retro(stdin=b"")
+    assert result.returncode == 0
+    assert b"fortran-rcd" in result.stdout
+
+
+def test_the_menu_in_a_pipe_runs_a_program_with_variants_and_comes_back() -> None:
+    listing = retro(stdin=b"q\n").stdout.decode()
+    number = next(line.split()[0] for line in listing.splitlines() if "fortran-rcd" in line)
+    result = retro(stdin=f"{number} --ai mj\nN\n3,3\n3,1\n1,3\n2,3\nN\nq\n".encode())
+    out = result.stdout.decode()
+    assert result.returncode == 0
+    assert "Gana el humano" in out and "[fortran-rcd ended with status 0]" in out
+    assert out.count("Choose a number") == 2

@@ -84,6 +84,24 @@ def fitsmask(grid: Grid, up: int, down: int, left: int, right: int) -> int:
     return mask
 
 
+class _Node:
+    """A node of the tree of turned schemes, keyed by held squares (as board
+    offsets, nearest first): the schemes whose held squares are the path to
+    the node hang on it."""
+
+    __slots__ = ("children", "leaves")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.leaves: list[_Oriented] = []
+
+    def insert(self, o: "_Oriented") -> None:
+        node = self
+        for d in sorted(o.held, key=lambda d: (abs(d), d)):
+            node = node.children.setdefault(d, _Node())
+        node.leaves.append(o)
+
+
 class PlanFinder:
     """The schemes of a list compiled for one grid, each in its useful
     orientations; new schemes of the list are compiled as they come."""
@@ -94,6 +112,7 @@ class PlanFinder:
         self._seen = 0
         self._compiled: list[_Oriented] = []
         self._levels: dict[int, list[_Oriented]] = {}
+        self._trie = _Node()
 
     def _compile(self) -> None:
         added = self.schemes.added
@@ -104,38 +123,59 @@ class PlanFinder:
                 o = _Oriented(scheme, side, degrees, self.grid)
                 self._compiled.append(o)
                 self._levels.setdefault(o.level, []).append(o)
+                self._trie.insert(o)
         self._levels = dict(sorted(self._levels.items()))
         self._seen = len(added)
 
     def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
         """Every plan of ``player``: each scheme (of level up to ``maxlevel``)
-        in each useful orientation at each square where it applies."""
+        in each useful orientation at each square where it applies.
+
+        The turned schemes hang in a tree by their held squares (``_Node``),
+        so that schemes sharing held squares share the work of testing them,
+        and a branch whose squares the player does not hold is left at once."""
         self._compile()
         mine = board.masks[player]
         empty = board.masks[EMPTY]
-        plans = []
-        for level, group in self._levels.items():
-            if maxlevel is not None and level > maxlevel:
-                continue
-            for o in group:
+        plans: list[Plan] = []
+        if maxlevel is not None and maxlevel < 2:
+            for o in self._levels.get(1, ()) if maxlevel == 1 else ():
                 m = o.anchors & empty
                 for d in o.held:
                     m &= (mine >> d) if d >= 0 else (mine << -d)
                     if not m:
                         break
                 else:
-                    for d in o.free:
-                        if d:
-                            m &= (empty >> d) if d >= 0 else (empty << -d)
-                            if not m:
-                                break
-                    while m:
-                        low = m & -m
-                        a = low.bit_length() - 1
-                        m ^= low
-                        plans.append(Plan(level, a, (o.freemask << a) >> o.base,
-                                          (o.heldmask << a) >> o.base, o.scheme, o.side, o.degrees))
+                    self._finish(o, m, empty, plans)
+            return plans
+        stack = [(self._trie, empty)]
+        while stack:
+            node, mask = stack.pop()
+            for o in node.leaves:
+                if maxlevel is None or o.level <= maxlevel:
+                    m = mask & o.anchors
+                    if m:
+                        self._finish(o, m, empty, plans)
+            for d, child in node.children.items():
+                m = mask & ((mine >> d) if d >= 0 else (mine << -d))
+                if m:
+                    stack.append((child, m))
         return plans
+
+    @staticmethod
+    def _finish(o: "_Oriented", m: int, empty: int, plans: list[Plan]) -> None:
+        """The free squares of a turned scheme whose held squares match at ``m``."""
+        for d in o.free:
+            if d:
+                m &= (empty >> d) if d >= 0 else (empty << -d)
+                if not m:
+                    return
+        while m:
+            low = m & -m
+            a = low.bit_length() - 1
+            m ^= low
+            plans.append(Plan(o.level, a, (o.freemask << a) >> o.base,
+                              (o.heldmask << a) >> o.base, o.scheme, o.side, o.degrees))
 
     def growth(self, board: Board, player: int) -> int:
         """The empty squares where a mark of ``player`` would make a new plan

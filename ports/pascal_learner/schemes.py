@@ -79,7 +79,7 @@ class Scheme:
 
     __slots__ = (
         "free", "totfree", "held", "totheld", "level", "side", "degrees",
-        "usefulturns", "usefuloverturns", "up", "down", "left", "right", "next",
+        "usefulturns", "usefuloverturns", "up", "down", "left", "right", "next", "_rings",
     )
 
     def __init__(self, level: int, free: Iterable[Square], held: Iterable[Square],
@@ -108,6 +108,9 @@ class Scheme:
         self.right = max(c for _, c in squares)
         self.usefulturns, self.usefuloverturns = _useful(self.free, self.held)
         self.next: Optional[Scheme] = None
+        # distances from the move, the same in every orientation: a quick test for subsumes
+        self._rings = (frozenset(r * r + c * c for r, c in self.free),
+                       frozenset(r * r + c * c for r, c in self.held))
 
     @classmethod
     def canonical(cls, level: int, free: Iterable[Square], held: Iterable[Square]) -> "Scheme":
@@ -152,6 +155,8 @@ class Scheme:
         move and a level no higher: its conditions are a subset of other's in
         one of the orientations."""
         if self.level > other.level or self.totfree > other.totfree or self.totheld > other.totheld:
+            return False
+        if not (self._rings[0] <= other._rings[0] and self._rings[1] <= other._rings[1]):
             return False
         ofree, oheld = set(other.free), set(other.held)
         for side, deg in ORIENTATIONS:

@@ -80,6 +80,9 @@ class LineView:
         for line in board_lines(board):
             self.out.writeln(line)
 
+    def placed(self, board: Board, square: int) -> None:
+        """A mark was placed: plain lines show the board after the computer's move only."""
+
     def ask_yes_no(self, question: str) -> Optional[bool]:
         while True:
             self.out.write(question, " ")
@@ -146,6 +149,12 @@ class ScreenView:
         row, col = self._cell(square)
         text = f"[{mark}]" if cursor else f" {mark} "
         self.console.place(row, col - 1, text[: self.width + 1])
+
+    def placed(self, board: Board, square: int) -> None:
+        """A mark was placed: draw it at once."""
+        self.board = board
+        self._draw_cell(square)
+        self.console.flush()
 
     def _message_row(self) -> int:
         return self.TOP + self.grid.boardrows + 2

@@ -119,6 +119,7 @@ class TicTacToe:
                 row, col = grid.rowcol(square)
                 view.say(f"I play {row},{col}.")
             board.place(square, player)
+            view.placed(board, square)
             moves.append((square, player))
             over = board.completes(square) or board.full()
             if player == CIRCLE or over:

@@ -18,4 +18,10 @@ PROGRAM = Program(
     options=RUN_OPTIONS,
     seed_file="000_3ed860745bea39e2.txt",
     commands=(train_command(),),
+    exit_statuses=(
+        (0, "the session ended (also at the end of input, or on q)"),
+        (1, "the data file cannot be used: not a schemes file, damaged, newer, other rules or winalign, "
+            "or locked by another learner"),
+        (2, "the grid asked for is impossible (e.g. --align larger than the grid)"),
+    ),
 )

@@ -13,7 +13,7 @@ import random
 from pathlib import Path
 from typing import Iterable, Optional
 
-from .board import CROSS, Board, Grid
+from .board import CROSS, Board, Grid, opponent
 from .choice import Choice, candidatemoves
 from .datafile import Store, save
 from .improveschemes import Budget, improveschemes, sound
@@ -57,7 +57,7 @@ class Learner:
         return self.rng.choice(sorted(choice.moves)), choice
 
     def _surely_lost(self, board: Board, player: int) -> bool:
-        you = 3 - player
+        you = opponent(player)
         plans = self.finder.victoryplans(board, you)
         budget = Budget()
         for m in board.empties():

@@ -40,7 +40,7 @@ class Choice:
     moves: frozenset[int]
     reason: str  # "win", "block", "random", "plan", "thwart"
     lost: bool = False  # the learner rates its position lost (the opponent can always win)
-    level: int = 0  # the level of the plan followed, or the opponent's quickest plan
+    level: int = 0  # the level of the plan followed, or of the opponent's quickest plan left (NOPLAN: none)
 
 
 def forcedline(finder: PlanFinder, board: Board, move: int, player: int) -> tuple[int, Board]:
@@ -116,7 +116,7 @@ def candidatemoves(finder: PlanFinder, board: Board, player: int) -> Choice:
         elif rank == best:
             chosen.add(m)
     assert best is not None
-    return Choice(frozenset(chosen), "thwart", lost=lost, level=-best[1] if best[0] == 0 else 0)
+    return Choice(frozenset(chosen), "thwart", lost=lost, level=-best[1] if best[0] >= 0 else 0)
 
 
 def _quickest(plans: list[Plan], taken: int) -> int:

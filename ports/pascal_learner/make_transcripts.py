@@ -22,7 +22,7 @@ from retro.console import LineConsole, Recorder
 from retro.transcript import Transcript
 
 from . import PROGRAM
-from .board import CIRCLE, CROSS, Board
+from .board import CIRCLE, CROSS, Board, opponent
 from .datafile import load
 from .learner import Learner
 from .opponents import perfect_move
@@ -55,7 +55,7 @@ def human_lines(learner: Learner, games: list[tuple[bool, Human]]) -> list[str]:
             moves.append((square, player))
             if board.completes(square) or board.full():
                 break
-            player = 3 - player
+            player = opponent(player)
         lost = board.completes(square) and player == CROSS
         if lost:
             learner.learn(moves)

@@ -1,0 +1,146 @@
+"""pascal-learner: the cost of learning Five-in-a-Row (and, for scale, Tic-Tac-Toe).
+
+Seed: while learning five in a row "there were more than a handful of new
+schemes to be generated and analysed and the program had to be left running
+overnight".  This trains an empty learner on 15x15 with 5 to align, as
+``retro train pascal-learner --five`` does (the default partner: on a grid
+too large to solve, self-play twice, then a random player), and measures:
+
+* improveschemes: the time to learn from each lost game;
+* a move: the time of the learner's choice (candidatemoves and the draw);
+* the list: schemes per level, schemes offered again and merged (copies
+  under rotation and flip, or covered by a simpler one), all keys distinct;
+* memory: the list and its compiled plan finder (tracemalloc, loading the
+  saved file afresh), the data file's size, and the process's peak RSS.
+
+Aims (issue 6): a lost game learnt in well under a second, a move in under
+100 ms, a list that grows by distinct schemes only.
+
+    python -m benchmarks pascal_learner     (PASCAL_LEARNER_GAMES=N, default 300;
+                                             PASCAL_LEARNER_SEED=S, default 1)
+"""
+from __future__ import annotations
+
+import gc
+import os
+import random
+import resource
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from ports.pascal_learner.board import Board, Grid
+from ports.pascal_learner.datafile import load, save
+from ports.pascal_learner.learner import Learner
+from ports.pascal_learner.plans import PlanFinder
+from ports.pascal_learner.train import Trainer
+
+
+def figures(values: list[float]) -> str:
+    if not values:
+        return "none"
+    ms = sorted(v * 1000 for v in values)
+    p95 = ms[min(len(ms) - 1, int(0.95 * len(ms)))]
+    return (f"mean {statistics.fmean(ms):7.1f} ms  median {statistics.median(ms):7.1f} ms  "
+            f"p95 {p95:7.1f} ms  max {ms[-1]:7.1f} ms  (n={len(ms)})")
+
+
+Figures = list[tuple[str, str]]
+
+
+def five(games: int, seed: int, directory: Path) -> Figures:
+    grid = Grid(15, 15, 5)
+    learner = Learner.empty(grid, rng=random.Random(seed))
+    learner.path = directory / "Tic-Tac-Toe-Data-5"
+    trainer = Trainer(learner, "mix")
+    choose = learner.choose
+    move_times: list[tuple[int, float]] = []
+    game = 0
+
+    def timed(board: Board, player: int):
+        start = time.perf_counter()
+        result = choose(board, player)
+        move_times.append((game, time.perf_counter() - start))
+        return result
+
+    learner.choose = timed  # type: ignore[method-assign]
+    learn_times: list[tuple[int, float, int]] = []
+    started = time.perf_counter()
+    for game in range(games):
+        lost, moves = trainer.play(game)
+        if lost:
+            start = time.perf_counter()
+            added = learner.learn(moves)
+            learn_times.append((game, time.perf_counter() - start, len(added)))
+        learner.record(lost)
+        if lost:
+            learner.save()
+    elapsed = time.perf_counter() - started
+    last = games - games // 5
+    name = f"15x15/5, {games} games (self, self, random), seed {seed}"
+    out: Figures = [
+        (f"{name}: training time", f"{elapsed:.0f} s, {learner.store.lost} games lost"),
+        ("  improveschemes per lost game, all", figures([t for _, t, _ in learn_times])),
+        (f"  improveschemes per lost game, games {last}-{games}", figures([t for g, t, _ in learn_times if g >= last])),
+        ("  a move, all", figures([t for _, t in move_times])),
+        (f"  a move, games {last}-{games}", figures([t for g, t in move_times if g >= last])),
+    ]
+    counts = learner.schemes.counts()
+    keys = [s.key() for s in learner.schemes]
+    assert len(keys) == len(set(keys)), "two schemes of the list are copies of each other"
+    added_late = [n for g, _, n in learn_times if g >= last]
+    out += [
+        ("  schemes by level", f"{len(keys)}: " + ", ".join(f"{level}: {n}" for level, n in sorted(counts.items()))),
+        (f"  schemes added per lost game, games {last}-{games}", f"{statistics.fmean(added_late or [0]):.1f}"),
+        ("  offered again and merged (copies or covered)", str(learner.schemes.merged)),
+        ("  distinct under rotation and flip", f"{len(set(keys))} keys for {len(keys)} schemes"),
+    ]
+    # memory of the list and its compiled plans, loaded afresh from the saved file
+    path = learner.path
+    del learner, trainer
+    gc.collect()
+    tracemalloc.start()
+    store = load(path, 5, "flawed")
+    finder = PlanFinder(store.schemes, grid)
+    finder.victoryplans(Board(grid), 1)  # compiles every orientation
+    current, _ = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    out += [
+        ("  memory: the list and its compiled plan finder", f"{current / 1e6:.1f} MB"),
+        ("  memory: the data file", f"{path.stat().st_size / 1e3:.0f} kB"),
+        ("  memory: peak RSS of the process", f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB"),
+    ]
+    return out
+
+
+def tic_tac_toe(seed: int) -> Figures:
+    grid = Grid(3, 3, 3)
+    learner = Learner.empty(grid, rng=random.Random(seed))
+    trainer = Trainer(learner, "mix")
+    started = time.perf_counter()
+    learn_times = []
+    for game in range(2000):
+        lost, moves = trainer.play(game)
+        if lost:
+            start = time.perf_counter()
+            learner.learn(moves)
+            learn_times.append(time.perf_counter() - start)
+        learner.record(lost)
+    return [
+        (f"3x3, 2000 games (perfect, perfect, random), seed {seed}",
+         f"{time.perf_counter() - started:.1f} s; lost {learner.store.lost}, the last at game "
+         f"{learner.store.lastloss}; verdict: {learner.verdict()}; schemes "
+         + ", ".join(f"{level}: {n}" for level, n in sorted(learner.schemes.counts().items()))),
+        ("  improveschemes per lost game", figures(learn_times)),
+    ]
+
+
+def run() -> Figures:
+    games = int(os.environ.get("PASCAL_LEARNER_GAMES", "300"))
+    seed = int(os.environ.get("PASCAL_LEARNER_SEED", "1"))
+    out = tic_tac_toe(seed)
+    with tempfile.TemporaryDirectory() as directory:
+        out += five(games, seed, Path(directory))
+    return out

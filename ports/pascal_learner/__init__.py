@@ -1,0 +1,27 @@
+"""pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
+from retro.catalog import Program
+
+from .options import RUN_OPTIONS
+from .tictactoe import run
+from .train import command as train_command
+
+PROGRAM = Program(
+    id="pascal-learner",
+    title="Tic-Tac-Toe.p (learns from its mistakes)",
+    year="1980s (\"the times of yore\", after WarGames, 1983)",
+    language="Pascal",
+    machine="a Unix mainframe with an ASCII terminal",
+    author="unnamed (a personal page)",
+    description="Tic-Tac-Toe or Five-in-a-Row against a program that starts at random and learns "
+                "schemes from every game it loses; moves as row,col.",
+    main=run,
+    options=RUN_OPTIONS,
+    seed_file="000_3ed860745bea39e2.txt",
+    commands=(train_command(),),
+    exit_statuses=(
+        (0, "the session ended (also at the end of input, or on q)"),
+        (1, "the data file cannot be used: not a schemes file, damaged, newer, other rules or winalign, "
+            "or locked by another learner"),
+        (2, "the grid asked for is impossible (e.g. --align larger than the grid)"),
+    ),
+)

@@ -1,0 +1,224 @@
+"""The screen of Tic-Tac-Toe.p, and its plain-line version for pipes.
+
+Seed: "Some of the procedures in this program also deal with a rather
+laughable problem by today's standards, i.e. that of sending characters to
+an ASCII terminal to try and make it look like a graphical display."  Those
+procedures are lost.  On a terminal (``console.screen``) ``ScreenView``
+draws the board in place and moves a cursor over it (cursor keys, or typed
+coordinates); in a pipe ``LineView`` writes plain lines a script can drive.
+
+The move notation, in both: ``row,col`` -- the row (1 at the top) and the
+column (1 at the left), separated by a comma or blanks, e.g. ``2,3``.
+``q`` gives up the session.
+"""
+from __future__ import annotations
+
+import re
+from typing import Optional, Union
+
+from retro.console import Console
+from retro.dialects.pascal import PascalText
+
+from .board import EMPTY, MARKS, Board, Grid
+
+QUIT = "quit"
+MOVE = re.compile(r"^\s*(\d+)\s*(?:,\s*|\s+)(\d+)\s*$")
+
+
+def parse_move(text: str, board: Board) -> Union[int, str]:
+    """A square from ``row,col``; QUIT; or the message saying what is wrong."""
+    grid = board.grid
+    if text.strip().lower() in ("q", "quit"):
+        return QUIT
+    match = MOVE.match(text)
+    if not match:
+        return "Please give a row and a column, like 2,3 (or q to stop)."
+    row, col = int(match.group(1)), int(match.group(2))
+    if not grid.inside(row, col):
+        return f"Rows go from 1 to {grid.boardrows} and columns from 1 to {grid.boardcols}."
+    square = grid.square(row, col)
+    if not board.empty(square):
+        return "That square is taken."
+    return square
+
+
+def parse_yes_no(text: str) -> Optional[bool]:
+    answer = text.strip().lower()
+    if answer in ("y", "yes"):
+        return True
+    if answer in ("n", "no"):
+        return False
+    return None
+
+
+def board_lines(board: Board) -> list[str]:
+    """The board as text: column numbers above, row numbers on the left."""
+    grid = board.grid
+    width = 1 if grid.boardcols < 10 else 2
+    head = "   " + " ".join(f"{c:>{width}}" for c in range(1, grid.boardcols + 1))
+    lines = [head.rstrip()]
+    for r in range(1, grid.boardrows + 1):
+        cells = (MARKS[board.squares[grid.square(r, c)]] for c in range(1, grid.boardcols + 1))
+        lines.append(f"{r:>2} " + " ".join(f"{m:>{width}}" for m in cells))
+    return lines
+
+
+class LineView:
+    """Plain lines: what a pipe, a script and a transcript see."""
+
+    def __init__(self, console: Console, grid: Grid):
+        self.out = PascalText(console)
+        self.grid = grid
+
+    def set_title(self, text: str) -> None:
+        self.out.writeln(text)
+
+    def say(self, text: str = "") -> None:
+        self.out.writeln(text)
+
+    def show_board(self, board: Board) -> None:
+        for line in board_lines(board):
+            self.out.writeln(line)
+
+    def placed(self, board: Board, square: int) -> None:
+        """A mark was placed: plain lines show the board after the computer's move only."""
+
+    def ask_yes_no(self, question: str) -> Optional[bool]:
+        while True:
+            self.out.write(question, " ")
+            line = self.out.readln()
+            if line is None:
+                return None
+            answer = parse_yes_no(line)
+            if answer is not None:
+                return answer
+            self.out.writeln("Please answer Y or N.")
+
+    def ask_move(self, board: Board) -> Optional[int]:
+        """The human's move; None at end of input or on ``q``."""
+        while True:
+            self.out.write("Your move (row,col)? ")
+            line = self.out.readln()
+            if line is None:
+                return None
+            move = parse_move(line, board)
+            if move == QUIT:
+                return None
+            if isinstance(move, int):
+                return move
+            self.out.writeln(move)
+
+
+class ScreenView:
+    """The board drawn in place on a terminal, with a cursor to move."""
+
+    TOP = 2  # the board's first line (below the title)
+    MESSAGES = 4
+
+    def __init__(self, console: Console, grid: Grid):
+        self.console = console
+        self.grid = grid
+        self.width = 2 if grid.boardcols < 10 else 3
+        self.cursor = grid.square((grid.boardrows + 1) // 2, (grid.boardcols + 1) // 2)
+        self.messages: list[str] = []
+        self.title = ""
+        self.board: Optional[Board] = None
+        self.console.clear()
+
+    # -- drawing --------------------------------------------------------------------
+    def set_title(self, text: str) -> None:
+        self.title = text
+        self.console.place(0, 0, text)
+
+    def _cell(self, square: int) -> tuple[int, int]:
+        r, c = self.grid.rowcol(square)
+        return self.TOP + r, 3 + (c - 1) * self.width
+
+    def show_board(self, board: Board) -> None:
+        self.board = board
+        w = self.width
+        self.console.place(self.TOP, 0, "   " + "".join(f"{c:>{w - 1}} " for c in range(1, self.grid.boardcols + 1)))
+        for r in range(1, self.grid.boardrows + 1):
+            self.console.place(self.TOP + r, 0, f"{r:>2} ")
+        for s in range(self.grid.size):
+            self._draw_cell(s)
+        self.console.flush()
+
+    def _draw_cell(self, square: int, cursor: bool = False) -> None:
+        mark = MARKS[self.board.squares[square]] if self.board else MARKS[EMPTY]
+        row, col = self._cell(square)
+        text = f"[{mark}]" if cursor else f" {mark} "
+        self.console.place(row, col - 1, text[: self.width + 1])
+
+    def placed(self, board: Board, square: int) -> None:
+        """A mark was placed: draw it at once."""
+        self.board = board
+        self._draw_cell(square)
+        self.console.flush()
+
+    def _message_row(self) -> int:
+        return self.TOP + self.grid.boardrows + 2
+
+    def say(self, text: str = "") -> None:
+        self.messages = (self.messages + [text])[-self.MESSAGES:]
+        width = self.console.size()[1] - 1
+        top = self._message_row()
+        for i in range(self.MESSAGES):
+            line = self.messages[i] if i < len(self.messages) else ""
+            self.console.place(top + i, 0, line[:width].ljust(width))
+        self.console.flush()
+
+    def _prompt(self, text: str) -> None:
+        width = self.console.size()[1] - 1
+        self.console.place(self._message_row() + self.MESSAGES + 1, 0, text[:width].ljust(width))
+        self.console.place(self._message_row() + self.MESSAGES + 1, min(len(text), width), "")
+        self.console.flush()
+
+    # -- input ----------------------------------------------------------------------
+    def ask_yes_no(self, question: str) -> Optional[bool]:
+        self._prompt(question + " ")
+        while True:
+            key = self.console.read_key()
+            if key is None or key == "escape":
+                return None
+            answer = parse_yes_no(key)
+            if answer is not None:
+                self._prompt("")
+                return answer
+
+    STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+    def ask_move(self, board: Board) -> Optional[int]:
+        """Cursor keys move, Enter or space plays; digits and a comma type
+        ``row,col`` (then Enter); q or Escape gives up."""
+        self.board = board
+        typed = ""
+        hint = "Your move: cursor keys and Enter, or type row,col"
+        while True:
+            self._draw_cell(self.cursor, cursor=True)
+            self._prompt(f"{hint}: {typed}" if typed else hint + ".")
+            key = self.console.read_key()
+            self._draw_cell(self.cursor)
+            if key is None or key in ("escape", "q", "Q"):
+                return None
+            if key in self.STEPS:
+                dr, dc = self.STEPS[key]
+                r, c = self.grid.rowcol(self.cursor)
+                r = min(max(r + dr, 1), self.grid.boardrows)
+                c = min(max(c + dc, 1), self.grid.boardcols)
+                self.cursor = self.grid.square(r, c)
+            elif key == "backspace":
+                typed = typed[:-1]
+            elif key.isdigit() or key in (",", " ") and typed:
+                typed += key
+            elif key in ("enter", " "):
+                if typed:
+                    move = parse_move(typed, board)
+                    typed = ""
+                else:
+                    move = self.cursor if board.empty(self.cursor) else "That square is taken."
+                if isinstance(move, int):
+                    self.cursor = move
+                    return move
+                if move != QUIT:
+                    self.say(move)

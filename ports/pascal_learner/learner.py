@@ -1,0 +1,102 @@
+"""The learner: a list of schemes on a grid, with what it does with them.
+
+One object holds what the original kept in its global variables -- the
+grid (``boardrows``, ``boardcols``, ``winalign``), the list of schemes, the
+data file -- so that the interactive program, the training mode, the tests
+and the audit all use the same code: ``candidatemoves``/``choose`` for play,
+``learn`` (``improveschemes`` and the save) after a lost game, ``verdict``
+for what it has concluded about the game.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Iterable, Optional
+
+from .board import CROSS, Board, Grid, opponent
+from .choice import Choice, candidatemoves
+from .datafile import Store, save
+from .improveschemes import Budget, improveschemes, sound
+from .plans import PlanFinder
+from .schemes import Scheme, SchemeList
+
+FIRST_PLAYER_WINS = "first player wins"
+DRAW = "draw"
+UNDECIDED = "undecided"
+CALM = 100  # games without a defeat after which the learner calls the game a draw
+
+
+class Learner:
+    def __init__(self, grid: Grid, store: Store, fixed: bool = False,
+                 path: Optional[Path] = None, rng: Optional[random.Random] = None):
+        self.grid = grid
+        self.store = store
+        self.schemes: SchemeList = store.schemes
+        self.fixed = fixed
+        self.path = path  # where to save after each learning step; None: keep in memory
+        self.rng = rng or random.Random()
+        self.finder = PlanFinder(self.schemes, grid)
+
+    @classmethod
+    def empty(cls, grid: Grid, fixed: bool = False, **kwargs) -> "Learner":
+        return cls(grid, Store(SchemeList(grid.winalign), rules="fixed" if fixed else "flawed"), fixed, **kwargs)
+
+    # -- playthegame ---------------------------------------------------------------
+    def candidatemoves(self, board: Board, player: int) -> Choice:
+        """The moves the learner chooses among at random, and why (choice.py).
+
+        With --fixed, a position is rated lost only if the opponent has a
+        plan that is sound after every move of the learner's."""
+        choice = candidatemoves(self.finder, board, player)
+        if choice.lost and self.fixed and choice.reason != "block":
+            choice = Choice(choice.moves, choice.reason, self._surely_lost(board, player), choice.level)
+        return choice
+
+    def choose(self, board: Board, player: int) -> tuple[int, Choice]:
+        choice = self.candidatemoves(board, player)
+        return self.rng.choice(sorted(choice.moves)), choice
+
+    def _surely_lost(self, board: Board, player: int) -> bool:
+        you = opponent(player)
+        plans = self.finder.victoryplans(board, you)
+        budget = Budget()
+        for m in board.empties():
+            after = board.with_move(m, player)
+            if not any(not p.thwarted_by(m) and sound(self.finder, after, p, you, budget) for p in plans):
+                return False
+        return True
+
+    # -- improveschemes --------------------------------------------------------------
+    def learn(self, moves: Iterable[tuple[int, int]]) -> list[Scheme]:
+        """improveschemes on a lost game; the schemes added (saved at once)."""
+        added = improveschemes(self.schemes, self.grid, moves, self.fixed, self.finder)
+        return added
+
+    def record(self, lost: bool) -> None:
+        """Count a game in the learner's record."""
+        self.store.games += 1
+        if lost:
+            self.store.lost += 1
+            self.store.lastloss = self.store.games
+
+    def save(self) -> None:
+        if self.path is not None:
+            save(self.store, self.path)
+
+    # -- what it has concluded ---------------------------------------------------------
+    def opening(self) -> list[int]:
+        """The first moves the learner believes win the game (plans on the
+        empty grid; with --fixed only those it can prove sound)."""
+        board = Board(self.grid)
+        plans = self.finder.victoryplans(board, CROSS)
+        if self.fixed:
+            budget = Budget()
+            plans = [p for p in plans if sound(self.finder, board, p, CROSS, budget)]
+        return sorted({p.move for p in plans})
+
+    def verdict(self) -> str:
+        if self.opening():
+            return FIRST_PLAYER_WINS
+        if self.store.games >= CALM and self.store.games - self.store.lastloss >= CALM:
+            return DRAW
+        return UNDECIDED

@@ -1,0 +1,149 @@
+"""Record the golden transcripts of pascal-learner (run from the source tree):
+
+    python -m ports.pascal_learner.make_transcripts
+
+Each case plays the port through a LineConsole.  The human's moves are
+chosen beforehand by replaying the game outside the port with the same
+seeded learner (the learner draws from its random generator once per move
+and nowhere else), so the recorded session is what a person typing those
+lines sees.  The data files the cases name are the fixtures beside the
+transcripts, made by ``retro train pascal-learner`` (see NOTES.md); the cases
+use ``--no-save`` or ``--fresh`` so that replaying them never writes a file.
+tests/pascal_learner/test_pascal_transcripts.py checks the evidence in them
+independently of the port.
+"""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Callable, Optional
+
+from retro.console import LineConsole, Recorder
+from retro.transcript import Transcript
+
+from . import PROGRAM
+from .board import CIRCLE, CROSS, Board, opponent
+from .datafile import load
+from .learner import Learner
+from .opponents import perfect_move
+from .options import make_grid
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+HERE = Path("transcripts/pascal-learner")  # relative to the source tree, as the options name it
+
+Human = Callable[[Board], int]
+
+
+def human_lines(learner: Learner, games: list[tuple[bool, Human]]) -> list[str]:
+    """The lines a person types to play ``games`` (first?, strategy) against
+    ``learner`` -- which is played alongside, as the port will play it."""
+    grid = learner.grid
+    lines: list[str] = []
+    for n, (humanfirst, human) in enumerate(games):
+        lines.append("y" if humanfirst else "n")
+        board = Board(grid)
+        moves = []
+        player = CROSS if humanfirst else CIRCLE
+        while True:
+            if player == CROSS:
+                square = human(board)
+                r, c = grid.rowcol(square)
+                lines.append(f"{r},{c}")
+            else:
+                square, _ = learner.choose(board, CIRCLE)
+            board.place(square, player)
+            moves.append((square, player))
+            if board.completes(square) or board.full():
+                break
+            player = opponent(player)
+        lost = board.completes(square) and player == CROSS
+        if lost:
+            learner.learn(moves)
+        learner.record(lost)
+        lines.append("y" if n + 1 < len(games) else "n")
+    return lines
+
+
+def record(name: str, options: list[str], lines: list[str], header: dict[str, str]) -> None:
+    console = Recorder(LineConsole.from_lines(lines))
+    status = PROGRAM.run(console, **PROGRAM.parse_options(options))
+    Transcript(program=PROGRAM.id, options=options, exit_status=status, header=header,
+               events=console.events).save(ROOT / HERE / name)
+    print(f"{HERE / name}: exit {status}")
+
+
+def fixture(name: str, winalign: int, fixed: bool, seed: int, rows: Optional[int] = None) -> Learner:
+    store = load(ROOT / HERE / name, winalign, "fixed" if fixed else "flawed")
+    assert store is not None, name
+    size = rows or (3 if winalign == 3 else 15)
+    return Learner(make_grid(size, size, winalign, False), store, fixed, rng=random.Random(seed))
+
+
+def perfect(seed: int, *opening: tuple[int, int]) -> Human:
+    """A perfect human (a game-tree search), whose first moves are ``opening``."""
+    rng = random.Random(seed)
+
+    def move(board: Board) -> int:
+        mine = board.count(CROSS)
+        if mine < len(opening):
+            return board.grid.square(*opening[mine])
+        return perfect_move(board, CROSS, rng)
+    return move
+
+
+def main() -> None:
+    # 1. A fresh store: random play, lost games, the store growing.
+    seed = 2
+    learner = Learner.empty(make_grid(None, None, None, False), rng=random.Random(seed))
+    lines = human_lines(learner, [(True, perfect(11)), (True, perfect(12)), (False, perfect(13))])
+    record("fresh-learns.txt", ["--fresh", "--seed", str(seed)], lines, {
+        "title": "A fresh learner plays at random, loses, and learns from each lost game",
+        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt)",
+        "evidence": "\"My program starts by playing tic-tac-toe at random and whenever it loses a game "
+                    "it analyses and learns from it\"",
+        "seed": str(seed),
+    })
+    # 2. The trained learner: Tic-Tac-Toe can always be won; the corner opening rated lost, still drawn.
+    for name, data, fixed, title in (
+        ("trained-corner.txt", "trained-3.data", False,
+         "The trained learner declares that Tic-Tac-Toe can always be won, rates the corner opening lost, "
+         "and still draws"),
+        ("fixed-corner.txt", "trained-3-fixed.data", True,
+         "With --fixed the trained learner concludes that Tic-Tac-Toe is a draw"),
+    ):
+        learner = fixture(data, 3, fixed, seed=1)
+        # The seed's line (a corner, the centre, the opposite corner), then another corner opening.
+        lines = human_lines(learner, [(True, perfect(21, (1, 1), (3, 3))), (True, perfect(22, (3, 1)))])
+        options = (["--fixed"] if fixed else []) + ["--data", str(HERE / data), "--no-save", "--seed", "1"]
+        record(name, options, lines, {
+            "title": title,
+            "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), the flaw section",
+            "evidence": ("\"as it becomes unbeatable it declares that the game of tic-tac-toe can always be won\"; "
+                         "\"the start of the game ... will be considered lost when the opponent places its mark "
+                         "on a corner\"; \"the program will still end up making the correct move\"")
+            if not fixed else "the issue: --fixed considers the counter-threat and concludes that the game is a draw",
+            "seed": "1",
+            "data": str(HERE / data) + f" (retro train pascal-learner --games 2000 --seed 1{' --fixed' if fixed else ''})",
+        })
+    # 3. Five-in-a-Row in a pipe, against a partly trained learner.
+    learner = fixture("five.data", 5, False, seed=1)
+    human = fixture("five.data", 5, False, seed=7)  # the "human": the learner's own play, other choices
+    lines = human_lines(learner, [(True, lambda board: human.choose(board, CROSS)[0])])
+    record("five-pipe.txt", ["--five", "--data", str(HERE / "five.data"), "--no-save", "--seed", "1"], lines, {
+        "title": "Five-in-a-Row on 15x15 in a pipe, against a learner trained by 60 games of self-play",
+        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt)",
+        "evidence": "\"The program can also play five in a row and start learning and improving on it as well\"",
+        "seed": "1",
+        "data": str(HERE / "five.data") + " (retro train pascal-learner --five --opponent self --games 60 --seed 1)",
+    })
+    # 4. Bad input and the end of input in the middle of a game.
+    record("bad-input.txt", ["--fresh", "--seed", "5"], ["maybe", "y", "2;2", "0,1", "4,4", "2,2", "2,2"], {
+        "title": "Bad moves are refused with a message; end of input ends the session",
+        "source": "reconstruction (the text quotes no prompt or message)",
+        "evidence": "the move notation row,col of this port (NOTES.md); end of input: Goodbye, exit 0",
+        "seed": "5",
+    })
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,227 @@
+"""Victory plans: a scheme applied at a place and in an orientation on the board.
+
+Seed: "A single scheme represents multiple positions on the grid and the
+program derives those positions by centering, rotating and flipping the
+scheme", the bounds ``up``, ``down``, ``left``, ``right`` being "mainly used
+by the fits function".  ``victoryplans`` does exactly that for every scheme of
+the list, in each of its useful orientations, at every square where it
+``fits`` -- but all squares at once: the board's bit masks are shifted by each
+condition of the scheme and intersected, so that the bits left standing are
+the squares where the scheme applies.  This is a modern speed-up of the same
+test (a square is kept exactly when ``fits`` holds and every free square is
+empty and every held square holds the player's mark); ``plans_by_square``
+below is the plain square-by-square version, kept for the tests.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterator, Optional
+
+from .board import EMPTY, Board, Grid
+from .schemes import Scheme, SchemeList
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A victory plan: ``scheme`` turned to ``side``/``degrees`` with its (0, 0)
+    on ``move``.  ``free`` and ``held`` are the squares of its conditions as
+    bit masks of the board."""
+
+    level: int
+    move: int
+    free: int
+    held: int
+    scheme: Scheme
+    side: int
+    degrees: int
+
+    def thwarted_by(self, square: int) -> bool:
+        """An opponent's mark on a free square spoils the plan."""
+        return bool(self.free >> square & 1)
+
+
+def squares(mask: int) -> Iterator[int]:
+    """The squares of a bit mask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+class _Oriented:
+    """One useful orientation of a scheme, compiled for a grid."""
+
+    __slots__ = ("scheme", "side", "degrees", "level", "anchors", "held", "free", "freemask", "heldmask", "base")
+
+    def __init__(self, scheme: Scheme, side: int, degrees: int, grid: Grid):
+        free, held = scheme.turned(side, degrees)
+        cols = grid.boardcols
+        self.scheme, self.side, self.degrees, self.level = scheme, side, degrees, scheme.level
+        rows = [r for r, _ in free + held]
+        columns = [c for _, c in free + held]
+        # up, down, left, right of the turned scheme, for fits
+        self.anchors = fitsmask(grid, max(rows), min(rows), min(columns), max(columns))
+        # A scheme square (r, c) is r rows above and c columns right of the move.
+        self.held = tuple(-r * cols + c for r, c in held)
+        self.free = tuple(-r * cols + c for r, c in free)
+        deltas = self.held + self.free
+        self.base = -min(deltas)
+        self.freemask = sum(1 << (d + self.base) for d in self.free)
+        self.heldmask = sum(1 << (d + self.base) for d in self.held)
+
+
+@lru_cache(maxsize=4096)
+def fitsmask(grid: Grid, up: int, down: int, left: int, right: int) -> int:
+    """The squares where a scheme with these bounds ``fits``."""
+    mask = 0
+    for row in range(1, grid.boardrows + 1):
+        if row - up < 1 or row - down > grid.boardrows:
+            continue
+        for col in range(1, grid.boardcols + 1):
+            if col + left >= 1 and col + right <= grid.boardcols:
+                mask |= 1 << grid.square(row, col)
+    return mask
+
+
+class _Node:
+    """A node of the tree of turned schemes, keyed by held squares (as board
+    offsets, nearest first): the schemes whose held squares are the path to
+    the node hang on it."""
+
+    __slots__ = ("children", "leaves")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Node] = {}
+        self.leaves: list[_Oriented] = []
+
+    def insert(self, o: "_Oriented") -> None:
+        node = self
+        for d in sorted(o.held, key=lambda d: (abs(d), d)):
+            node = node.children.setdefault(d, _Node())
+        node.leaves.append(o)
+
+
+class PlanFinder:
+    """The schemes of a list compiled for one grid, each in its useful
+    orientations; new schemes of the list are compiled as they come."""
+
+    def __init__(self, schemes: SchemeList, grid: Grid):
+        self.schemes = schemes
+        self.grid = grid
+        self._seen = 0
+        self._compiled: list[_Oriented] = []
+        self._levels: dict[int, list[_Oriented]] = {}
+        self._trie = _Node()
+
+    def _compile(self) -> None:
+        added = self.schemes.added
+        if self._seen == len(added):
+            return
+        for scheme in added[self._seen:]:
+            for side, degrees in scheme.orientations():
+                o = _Oriented(scheme, side, degrees, self.grid)
+                self._compiled.append(o)
+                self._levels.setdefault(o.level, []).append(o)
+                self._trie.insert(o)
+        self._levels = dict(sorted(self._levels.items()))
+        self._seen = len(added)
+
+    def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
+        """Every plan of ``player``: each scheme (of level up to ``maxlevel``)
+        in each useful orientation at each square where it applies.
+
+        The turned schemes hang in a tree by their held squares (``_Node``),
+        so that schemes sharing held squares share the work of testing them,
+        and a branch whose squares the player does not hold is left at once."""
+        self._compile()
+        mine = board.masks[player]
+        empty = board.masks[EMPTY]
+        plans: list[Plan] = []
+        if maxlevel is not None and maxlevel < 2:
+            for o in self._levels.get(1, ()) if maxlevel == 1 else ():
+                m = o.anchors & empty
+                for d in o.held:
+                    m &= (mine >> d) if d >= 0 else (mine << -d)
+                    if not m:
+                        break
+                else:
+                    self._finish(o, m, empty, plans)
+            return plans
+        stack = [(self._trie, empty)]
+        while stack:
+            node, mask = stack.pop()
+            for o in node.leaves:
+                if maxlevel is None or o.level <= maxlevel:
+                    m = mask & o.anchors
+                    if m:
+                        self._finish(o, m, empty, plans)
+            for d, child in node.children.items():
+                m = mask & ((mine >> d) if d >= 0 else (mine << -d))
+                if m:
+                    stack.append((child, m))
+        return plans
+
+    @staticmethod
+    def _finish(o: "_Oriented", m: int, empty: int, plans: list[Plan]) -> None:
+        """The free squares of a turned scheme whose held squares match at ``m``."""
+        for d in o.free:
+            if d:
+                m &= (empty >> d) if d >= 0 else (empty << -d)
+                if not m:
+                    return
+        while m:
+            low = m & -m
+            a = low.bit_length() - 1
+            m ^= low
+            plans.append(Plan(o.level, a, (o.freemask << a) >> o.base,
+                              (o.heldmask << a) >> o.base, o.scheme, o.side, o.degrees))
+
+    def growth(self, board: Board, player: int) -> int:
+        """The empty squares where a mark of ``player`` would make a new plan
+        (a plan holding that square), as a bit mask."""
+        self._compile()
+        mine = board.masks[player]
+        empty = board.masks[EMPTY]
+        found = 0
+        for o in self._compiled:
+            base = o.anchors & empty
+            for d in o.free:
+                if d:
+                    base &= (empty >> d) if d >= 0 else (empty << -d)
+                    if not base:
+                        break
+            if not base:
+                continue
+            for j, dj in enumerate(o.held):
+                m = base & ((empty >> dj) if dj >= 0 else (empty << -dj))
+                for k, d in enumerate(o.held):
+                    if k != j and m:
+                        m &= (mine >> d) if d >= 0 else (mine << -d)
+                if m:  # anchors where only the square dj is missing
+                    found |= (m << dj) if dj >= 0 else (m >> -dj)
+        return found & empty
+
+    def threats(self, board: Board, player: int) -> set[int]:
+        """The squares where ``player`` would complete a line: the moves of his
+        level-1 plans."""
+        return {p.move for p in self.victoryplans(board, player, maxlevel=1)}
+
+
+def plans_by_square(schemes: SchemeList, board: Board, player: int) -> set[tuple[int, int, int, int]]:
+    """The same plans as ``victoryplans``, found the slow way the text tells:
+    centre each turned scheme on each square, ask ``fits``, test each
+    condition.  Returns (scheme id, side, degrees, move) for comparison."""
+    grid = board.grid
+    found = set()
+    for scheme in schemes:
+        for side, degrees in scheme.orientations():
+            turned = scheme.oriented(side, degrees)
+            for row in range(1, grid.boardrows + 1):
+                for col in range(1, grid.boardcols + 1):
+                    if not turned.fits(row, col, grid.boardrows, grid.boardcols):
+                        continue
+                    if all(board.squares[grid.square(row - r, col + c)] == EMPTY for r, c in turned.free) and \
+                            all(board.squares[grid.square(row - r, col + c)] == player for r, c in turned.held):
+                        found.add((id(scheme), side, degrees, grid.square(row, col)))
+    return found

@@ -1,0 +1,244 @@
+"""Training, the WarGames mode: ``retro train pascal-learner --games N``.
+
+Seed: the program was "inspired by the movie WarGames (1983), where a
+computer ... is made to play tic-tac-toe against itself so that it may learn
+that there are some games which cannot be won", and it "starts by playing
+tic-tac-toe at random and whenever it loses a game it analyses and learns
+from it".  Training plays N games against a sparring partner (opponents.py),
+learning from each lost one and saving after each game, as the interactive
+program does.  A modern addition: the original was trained by hand.
+
+The default partner (``mix``) alternates the learner's side every game and
+plays, in turn, perfect, perfect, random: the perfect player sets the traps
+the learner can still fall into (opponents.trap_moves), the random one
+shows it lines no sensible player would choose.  On grids too large to
+solve, self-play stands in for the perfect player.
+"""
+from __future__ import annotations
+
+import json as jsonlib
+import sys
+import time
+from collections import deque
+from typing import Optional
+
+import click
+
+from retro.console import Console, LineConsole
+
+from .board import CIRCLE, CROSS, EMPTY, Board, opponent
+from .datafile import DataFileError
+from .learner import Learner
+from .opponents import PERFECT_LIMIT, random_move, trap_moves
+from .options import GRID_OPTIONS, make_grid, open_session
+from .tictactoe import gamename, levels_text, verdict_text
+
+OPPONENTS = ("mix", "self", "random", "perfect")
+WINDOW = 100  # the progress display counts the losses in the last 100 games
+
+
+class Trainer:
+    """Plays the games of a training run: the learner against a partner."""
+
+    def __init__(self, learner: Learner, partner: str):
+        self.learner = learner
+        self.grid = learner.grid
+        self.solvable = self.grid.size <= PERFECT_LIMIT
+        if partner == "perfect" and not self.solvable:
+            raise ValueError(f"--opponent perfect plays only on grids of at most {PERFECT_LIMIT} squares; "
+                             f"use self or random")
+        self.partner = partner
+        self._choices: dict = {}
+        self._traps: dict = {}
+        self._version = -1
+
+    def schedule(self, game: int) -> tuple[int, str]:
+        """The learner's side and the partner of game number ``game`` (from 0)."""
+        side = CROSS if game % 2 == 0 else CIRCLE
+        partner = self.partner
+        if partner == "mix":
+            partner = ("perfect", "perfect", "random")[game % 3]
+            if partner == "perfect" and not self.solvable:
+                partner = "self"
+        return side, partner
+
+    def learner_moves(self, board: Board, player: int) -> frozenset:
+        """The learner's candidate moves, cached while the list is unchanged
+        (the perfect partner looks at many positions)."""
+        if self._version != self.learner.schemes.version:
+            self._choices.clear()
+            self._traps.clear()
+            self._version = self.learner.schemes.version
+        key = (tuple(board.squares), player)
+        if key not in self._choices:
+            self._choices[key] = self.learner.candidatemoves(board, player).moves
+        return self._choices[key]
+
+    def play(self, game: int) -> tuple[bool, list[tuple[int, int]]]:
+        """One game; (whether the learner lost, the moves)."""
+        side, partner = self.schedule(game)
+        rng = self.learner.rng
+        board = Board(self.grid)
+        moves: list[tuple[int, int]] = []
+        player = CROSS
+        while True:
+            if partner == "self" or player == side:
+                square, _ = self.learner.choose(board, player)
+            elif partner == "perfect":
+                self.learner_moves(board, opponent(player))  # (clears the memos if the list changed)
+                memo = self._traps.setdefault(player, {})
+                square = rng.choice(sorted(trap_moves(board, player, self.learner_moves, memo)))
+            else:
+                square = random_move(board, rng)
+            board.place(square, player)
+            moves.append((square, player))
+            if board.completes(square):
+                return (partner == "self" or player != side), moves
+            if board.full():
+                return False, moves
+            player = opponent(player)
+
+
+class Progress:
+    """The progress bar: games, losses in the last 100, schemes per level."""
+
+    def __init__(self, console: Console, total: int, live: bool, enabled: bool, to_errors: bool):
+        self.console = console
+        self.total = total
+        self.live = live  # a terminal: redraw one line in place
+        self.enabled = enabled
+        self.to_errors = to_errors
+        self.every = max(1, total // 20)
+        self._last = 0.0
+        self._shown = -1
+
+    def _write(self, text: str) -> None:
+        (self.console.write_err if self.to_errors else self.console.write)(text)
+
+    def line(self, done: int, recent: int, counts: dict[int, int]) -> str:
+        width = 20
+        filled = width * done // self.total if self.total else width
+        bar = "#" * filled + "." * (width - filled)
+        levels = " ".join(f"{level}:{n}" for level, n in sorted(counts.items())) or "none"
+        return f"[{bar}] {done}/{self.total} games, lost in last {WINDOW}: {recent}, schemes by level: {levels}"
+
+    def update(self, done: int, recent: int, counts: dict[int, int], force: bool = False) -> None:
+        if not self.enabled:
+            return
+        if self.live:
+            now = time.monotonic()
+            if force or now - self._last >= 0.1:
+                self._last = now
+                self._write("\r" + self.line(done, recent, counts) + "\x1b[K")
+        elif (force or done % self.every == 0) and done != self._shown:
+            self._shown = done
+            self._write(self.line(done, recent, counts) + "\n")
+
+    def finish(self) -> None:
+        if self.enabled and self.live:
+            self._write("\n")
+
+
+def train(console: Console, games: int, partner: str = "mix", seed: Optional[int] = None,
+          data: Optional[str] = None, rows: Optional[int] = None, cols: Optional[int] = None,
+          align: Optional[int] = None, five: bool = False, fixed: bool = False, json: bool = False,
+          live: bool = False, progress_to_errors: bool = False) -> int:
+    """Train and report; the exit status (0, 1 for a data-file problem, 2 for
+    bad options, 130 after Ctrl-C -- with all that was learnt saved)."""
+    try:
+        grid = make_grid(rows, cols, align, five)
+    except ValueError as err:
+        console.write_err(f"{err}\n")
+        return 2
+    session = open_session(console, grid, fixed, data, seed)
+    if session is None:
+        return 1
+    learner = session.learner
+    try:
+        trainer = Trainer(learner, partner)
+    except ValueError as err:
+        console.write_err(f"{err}\n")
+        session.close()
+        return 2
+    progress = Progress(console, games, live, enabled=not json or progress_to_errors,
+                        to_errors=json or progress_to_errors)
+    recent: deque[bool] = deque(maxlen=WINDOW)
+    played = lost = 0
+    status = 0
+    started = time.monotonic()
+    try:
+        try:
+            for game in range(games):
+                defeat, moves = trainer.play(game)
+                if defeat:
+                    learner.learn(moves)
+                learner.record(defeat)
+                if defeat:
+                    learner.save()  # after each learning step
+                played += 1
+                lost += defeat
+                recent.append(defeat)
+                progress.update(played, sum(recent), learner.schemes.counts())
+        except KeyboardInterrupt:
+            status = 130  # what improveschemes had added is kept: each scheme is whole
+        learner.save()
+        progress.update(played, sum(recent), learner.schemes.counts(), force=True)
+        progress.finish()
+    except DataFileError as err:
+        console.write_err(f"{err}\n")
+        session.close()
+        return 1
+    finally:
+        session.close()
+    counts = learner.schemes.counts()
+    verdict = learner.verdict()
+    if json:
+        console.write(jsonlib.dumps({
+            "games": played,
+            "lost": lost,
+            "schemes": {str(level): n for level, n in sorted(counts.items())},
+            "verdict": verdict,
+        }) + "\n")
+        return status
+    elapsed = time.monotonic() - started
+    game = gamename(grid.winalign)
+    stopped = " (stopped by Ctrl-C)" if status == 130 else ""
+    console.write(f"Played {played} games of {game} in {elapsed:.1f} s{stopped}: lost {lost}, "
+                  f"{sum(recent)} of them in the last {len(recent)}.\n")
+    console.write(f"Schemes: {len(learner.schemes)}"
+                  + (f" ({levels_text(counts)})" if counts else "")
+                  + f", in {session.filename if learner.path else 'memory'}.\n")
+    said = verdict_text(verdict, game)
+    console.write(f"Verdict: {verdict}." + (f"  {said}" if said else "") + "\n")
+    return status
+
+
+def _train_command(games: int, opponent: str, seed: Optional[int], data: Optional[str], rows: Optional[int],
+                   cols: Optional[int], align: Optional[int], five: bool, fixed: bool, json: bool) -> None:
+    console = LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+    live = console.output_kind == "tty" if not json else sys.stderr.isatty()
+    status = train(console, games, opponent, seed, data, rows, cols, align, five, fixed, json,
+                   live=live, progress_to_errors=json and sys.stderr.isatty())
+    sys.exit(status)
+
+
+def command() -> click.Group:
+    """``retro train pascal-learner ...``: a group ``train`` with this port's
+    subcommand (other ports could add theirs to the same group)."""
+    group = click.Group("train", help="Let a learning program play and learn (the WarGames mode).")
+    group.add_command(click.Command(
+        "pascal-learner",
+        callback=_train_command,
+        help="Play N games against a sparring partner, learning from each lost one.",
+        params=[
+            click.Option(["--games"], type=click.IntRange(0), default=1000, show_default=True,
+                         help="How many games to play."),
+            click.Option(["--opponent"], type=click.Choice(OPPONENTS), default="mix", show_default=True,
+                         help="mix: perfect, perfect, random in turn (self-play for perfect on large grids); "
+                              "self: the learner itself; random; perfect (small grids only)."),
+            *[o for o in GRID_OPTIONS],
+            click.Option(["--json"], is_flag=True, default=False,
+                         help='Print only {"games", "lost", "schemes", "verdict"} as JSON.'),
+        ],
+    ))
+    return group

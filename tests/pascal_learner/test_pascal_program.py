@@ -1,0 +1,200 @@
+"""The program in a pipe and on a screen: prompts, bad input, end of input,
+Ctrl-C, data files, options -- and never a traceback."""
+from __future__ import annotations
+
+from typing import Optional
+
+import pytest
+
+from ports.pascal_learner import PROGRAM
+from ports.pascal_learner.datafile import Lock
+from retro.console import Console, LineConsole
+
+
+def play(lines: list[str], *options: str) -> tuple[int, str, str]:
+    console = LineConsole.from_lines(lines)
+    status = PROGRAM.run(console, **PROGRAM.parse_options(list(options)))
+    return status, console.output(), console.errors()
+
+
+def test_a_fresh_learner_loses_learns_and_saves_in_the_current_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    # With --seed 2 the fresh learner's first replies are 1,1 and 1,2: X takes the bottom row.
+    status, out, err = play(["y", "3,2", "3,1", "3,3", "n"], "--seed", "2")
+    assert status == 0 and err == ""
+    assert "There is no Tic-Tac-Toe-Data-3 yet" in out
+    assert "I play 1,1." in out and "I play 1,2." in out and "You win." in out
+    text = (tmp_path / "Tic-Tac-Toe-Data-3").read_text()
+    assert "games 1\nlost 1\nlastloss 1\n" in text
+    assert "scheme 1 free 0,0 held" in text
+    assert [p.name for p in tmp_path.iterdir()] == ["Tic-Tac-Toe-Data-3"]  # no lock or temporary file left
+    # the next session starts from what was saved
+    status, out, _ = play([], "--seed", "2")
+    assert "I know 1 scheme (level 1: 1), from Tic-Tac-Toe-Data-3." in out
+
+
+def test_the_human_can_win_against_random_play_and_the_learner_learns():
+    # With --seed 2 the fresh learner's first replies are 1,1 and 1,2 (see fresh-learns.txt).
+    status, out, _ = play(["y", "3,2", "3,1", "3,3", "n"], "--fresh", "--seed", "2")
+    assert status == 0
+    assert "You win.  Let me think about this game..." in out
+    assert "I have learnt 1 new scheme (level 1: 1); I now know 1." in out
+
+
+def test_end_of_input_at_any_prompt_ends_quietly():
+    for lines in ([], ["y"], ["y", "2,2"], ["maybe"]):
+        status, out, err = play(lines, "--fresh", "--seed", "1")
+        assert status == 0 and err == "" and "Traceback" not in out
+
+
+def test_q_gives_up():
+    status, out, _ = play(["y", "q"], "--fresh")
+    assert status == 0 and out.endswith("Your move (row,col)? \nGoodbye.\n")
+
+
+@pytest.mark.parametrize("line, message", [
+    ("2;2", "Please give a row and a column, like 2,3 (or q to stop)."),
+    ("x", "Please give a row and a column, like 2,3 (or q to stop)."),
+    ("4,1", "Rows go from 1 to 3 and columns from 1 to 3."),
+    ("0,0", "Rows go from 1 to 3 and columns from 1 to 3."),
+    ("99999999999999999999,1", "Rows go from 1 to 3 and columns from 1 to 3."),
+    ("\udcff\udcfe", "Please give a row and a column, like 2,3 (or q to stop)."),
+])
+def test_bad_moves_are_refused_with_a_message(line, message):
+    status, out, _ = play(["y", line], "--fresh")
+    assert status == 0 and message in out
+
+
+def test_moves_may_be_given_with_blanks():
+    status, out, _ = play(["y", " 2   2 ", "q"], "--fresh", "--seed", "1")
+    assert " 2 . X ." in out.replace("O", ".")
+
+
+class Interrupting(LineConsole):
+    def __init__(self, lines, after):
+        inner = LineConsole.from_lines(lines)
+        super().__init__(inner._in, inner._out, inner._err)
+        self.left = after
+
+    def read_line(self) -> Optional[str]:
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return super().read_line()
+
+
+def test_ctrl_c_ends_with_status_130_and_a_message(tmp_path):
+    console = Interrupting(["y", "2,2"], after=2)
+    status = PROGRAM.run(console, **PROGRAM.parse_options(["--data", str(tmp_path / "d")]))
+    assert status == 130
+    assert console.errors() == "Interrupted: the schemes learnt so far are saved.\n"
+    assert not (tmp_path / "d.lock").exists()
+
+
+def test_impossible_grids_are_refused():
+    status, _, err = play([], "--rows", "3", "--cols", "3", "--align", "4")
+    assert status == 2 and "cannot be aligned" in err
+
+
+def test_a_foreign_data_file_is_refused_and_left_alone(tmp_path):
+    path = tmp_path / "mine.txt"
+    path.write_text("my shopping list\n")
+    status, out, err = play(["y", "2,2"], "--data", str(path))
+    assert status == 1 and out == ""
+    assert "is not a schemes file of this program" in err
+    assert path.read_text() == "my shopping list\n"
+
+
+def test_a_file_of_the_other_rules_is_refused(tmp_path):
+    path = tmp_path / "d"
+    play(["y", "3,2", "3,1", "3,3", "n"], "--data", str(path), "--seed", "2")
+    status, _, err = play([], "--data", str(path), "--fixed")
+    assert status == 1 and "flawed rules: run without --fixed" in err
+
+
+def test_two_learners_on_one_file(tmp_path):
+    path = tmp_path / "d"
+    with Lock(path):
+        status, out, err = play(["y"], "--data", str(path))
+        assert status == 1 and "another learner" in err and out == ""
+        # a reader that will not write may share it
+        status, _, err = play([], "--data", str(path), "--no-save")
+        assert status == 0 and err == ""
+
+
+def test_no_save_never_writes(tmp_path):
+    path = tmp_path / "d"
+    status, out, _ = play(["y", "3,2", "3,1", "3,3", "n"], "--data", str(path), "--no-save", "--seed", "2")
+    assert "I have learnt" in out and not path.exists()
+
+
+def test_five_in_a_row_shows_a_15x15_board():
+    status, out, _ = play(["y", "8,8", "q"], "--five", "--fresh", "--seed", "1")
+    assert status == 0
+    assert "FIVE-IN-A-ROW  (15 x 15, 5 in a row)" in out
+    assert "    1  2  3  4  5  6  7  8  9 10 11 12 13 14 15\n" in out
+    assert " 8  .  .  .  .  .  .  .  X" in out
+
+
+def test_a_19x19_grid_is_the_largest():
+    status, out, _ = play(["q"], "--rows", "19", "--cols", "19", "--align", "5", "--fresh")
+    assert status == 0
+    with pytest.raises(Exception):
+        PROGRAM.parse_options(["--rows", "20"])
+
+
+# -- the screen ----------------------------------------------------------------------------
+
+class FakeScreen(Console):
+    """A terminal of 24x80 that keeps what is placed where, and types keys."""
+
+    screen = True
+    interactive = True
+
+    def __init__(self, keys: list[str]):
+        self.keys = list(keys)
+        self.cells: dict[tuple[int, int], str] = {}
+        self.written = ""
+
+    def write(self, text: str) -> None:
+        self.written += text
+
+    def write_err(self, text: str) -> None:
+        self.written += text
+
+    def read_line(self):
+        raise AssertionError("the screen view reads keys")
+
+    def clear(self) -> None:
+        self.cells.clear()
+
+    def place(self, row: int, col: int, text: str) -> None:
+        for i, ch in enumerate(text):
+            self.cells[(row, col + i)] = ch
+
+    def read_key(self):
+        return self.keys.pop(0) if self.keys else None
+
+    def row(self, r: int) -> str:
+        return "".join(self.cells.get((r, c), " ") for c in range(80)).rstrip()
+
+
+def test_the_screen_draws_the_board_in_place_and_moves_by_cursor_keys():
+    screen = FakeScreen(["y", "up", "left", "enter", "3", ",", "3", "enter", "escape"])
+    status = PROGRAM.run(screen, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
+    assert status == 0
+    assert screen.written == ""  # no plain lines: everything drawn in place
+    assert screen.row(0).startswith("TIC-TAC-TOE")
+    # The board's rows are screen rows 3-5, its columns screen columns 3, 5, 7.
+    # The cursor starts in the centre: up, left and Enter play 1,1; typing 3,3 plays 3,3.
+    assert screen.cells[(3, 3)] == "X" and screen.cells[(5, 7)] == "X"
+    board = "".join(screen.cells.get((r, c), " ") for r in (3, 4, 5) for c in (3, 5, 7))
+    assert board.count("X") == 2 and board.count("O") == 2 and board.count(".") == 5
+    assert screen.row(2) == "   1 2 3"
+
+
+def test_the_screen_refuses_a_taken_square_and_quits_on_q():
+    screen = FakeScreen(["y", "enter", "enter", "q"])
+    status = PROGRAM.run(screen, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
+    assert status == 0
+    assert any("That square is taken." in screen.row(r) for r in range(24))

@@ -2,14 +2,27 @@
 the test suite share."""
 from __future__ import annotations
 
+import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterator
 
 import click
 
 from . import catalog, transcript
 from .console import LineConsole
 from .runner import record_session
+
+
+@contextmanager
+def working_directory(folder: Path) -> Iterator[None]:
+    previous = os.getcwd()
+    os.chdir(folder)
+    try:
+        yield
+    finally:
+        os.chdir(previous)
 
 
 @dataclass
@@ -37,9 +50,12 @@ def rerun(golden: transcript.Transcript) -> transcript.Transcript:
 
 
 def check_file(path: Path) -> Outcome:
+    """Replay one transcript.  File names in its options (a learner's data file)
+    are relative to the folder that holds transcripts/, so the replay runs there."""
     try:
         golden = transcript.load(path)
-        actual = rerun(golden)
+        with working_directory(path.resolve().parent.parent.parent):
+            actual = rerun(golden)
     except transcript.TranscriptError as err:
         return Outcome(path, error=str(err))
     except click.ClickException as err:

@@ -11,6 +11,7 @@ CASES = [
     ("fortran-rcd", {"ai": "mj"}),
     ("cpm-c", {}),
     ("perl-midterm", {}),
+    ("pascal-learner", {"data": "transcripts/pascal-learner/trained-3.data"}),
     ("altair-3d", {"version": "2"}),
     ("altair-3d", {"version": "3"}),
 ]

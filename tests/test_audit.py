@@ -129,3 +129,38 @@ def test_json_report_has_the_contracted_shape() -> None:
     assert data["claim_holds"] is False and data["exhaustive"] is True
     assert all(set(l) == {"human_first", "moves"} for l in data["beating_lines"])
     assert data["beating_lines"][0]["moves"] == ["1,1", "2,3", "1,3", "1,2"]
+
+
+@pytest.mark.parametrize("fixed,data", [(False, "trained-3.data"), (True, "trained-3-fixed.data")])
+def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(fixed, data) -> None:
+    from ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
+    from ports.pascal_learner.options import make_grid, open_session
+
+    path = str(ROOT / "transcripts" / "pascal-learner" / data)
+    learner = open_session(LineConsole.from_bytes(b""), make_grid(None, None, None, False), fixed, path, None,
+                           save=False).learner
+    counts = {"program": 0, "draw": 0, "human": 0}
+
+    def walk(board: Board, player: int) -> None:
+        options = board.empties() if player == CROSS else learner.candidatemoves(board, CIRCLE).moves
+        for square in list(options):
+            after = board.with_move(square, player)
+            if after.completes(square):
+                counts["human" if player == CROSS else "program"] += 1
+            elif after.full():
+                counts["draw"] += 1
+            else:
+                walk(after, opponent(player))
+
+    grid = learner.grid
+    walk(Board(grid), CROSS)
+    walk(Board(grid), CIRCLE)
+    report = audit_program("pascal-learner", {"fixed": fixed, "data": path})
+    assert report.results == counts
+    assert report.claim_holds is True and counts["human"] == 0
+
+
+def test_a_fresh_learner_is_not_what_the_claim_is_about() -> None:
+    from retro.audit.subjects import PascalSubject
+
+    assert PascalSubject(fresh=True).claim_holds([]) is None

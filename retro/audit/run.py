@@ -42,6 +42,8 @@ def audit_program(program_id: str, options: dict[str, Any]) -> explore.Report:
     report = explore.Report(subject.program_id, options, subject.claim, judge(subject, lost), True, counts,
                             beating, seconds)
     report.analysis = [explore.analyse(subject, line) for line in beating]
+    if hasattr(subject, "notes"):
+        report.notes.extend(subject.notes())
     return report
 
 

@@ -26,12 +26,21 @@ class Entrant:
     options: dict[str, Any]
 
 
+def _trained_store() -> Optional[str]:
+    """The trained 3x3 store kept with the learner's transcripts (the test fixture)."""
+    from ..transcript import default_directory
+
+    folder = default_directory()
+    path = folder / "pascal-learner" / "trained-3.data" if folder else None
+    return str(path) if path and path.exists() else None
+
+
 ENTRANTS = [
     Entrant("fortran-rcd ia", "fortran-rcd", {"ai": "ia"}),
     Entrant("fortran-rcd mj", "fortran-rcd", {"ai": "mj"}),
     Entrant("perl-midterm", "perl-midterm", {}),
     Entrant("cpm-c", "cpm-c", {}),
-    Entrant("pascal-learner", "pascal-learner", {}),
+    Entrant("pascal-learner", "pascal-learner", {"data": _trained_store()}),
     Entrant("perfect play", None, {}),
 ]
 

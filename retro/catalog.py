@@ -52,6 +52,9 @@ class Program:
     # Every exit status a session can end with, and what it means.  130 (Ctrl-C)
     # and 70 (an internal error of ours) are the runner's and need no entry.
     exit_statuses: tuple[tuple[int, str], ...] = ((0, "the program ended"),)
+    # For a port that draws on the screen: (rows, columns) its layout needs with
+    # these options.  A smaller terminal gets a notice and the teletype instead.
+    screen_size: Optional[Callable[[dict[str, Any]], tuple[int, int]]] = None
 
     def defaults(self) -> dict[str, Any]:
         return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}

@@ -45,7 +45,7 @@ class ProgramGroup(click.Group):
 
 def _run_command(program: catalog.Program) -> click.Command:
     def callback(**options):
-        status = run_session(program, stdio_console(), options)
+        status = run_session(program, stdio_console(program=program, options=options), options)
         sys.exit(status)
 
     return click.Command(

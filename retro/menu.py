@@ -18,7 +18,7 @@ import click
 
 from . import catalog, transcript
 from .console import LineConsole, ScreenConsole
-from .runner import INTERRUPTED, can_address_cursor, on_terminal, run_session, terminal
+from .runner import INTERRUPTED, can_address_cursor, fits, on_terminal, run_session, terminal
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 
@@ -243,7 +243,9 @@ class ScreenMenu:
             return
         t.stream.write(t.home + t.clear + t.normal_cursor)
         t.stream.flush()
-        status = run_session(program, ScreenConsole(t), options)
+        console = ScreenConsole(t) if fits(t, program, options) else LineConsole(
+            sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+        status = run_session(program, console, options)
         if status == INTERRUPTED:
             note = "interrupted"
         else:

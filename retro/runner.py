@@ -96,13 +96,28 @@ def can_address_cursor(term) -> bool:
         return False
 
 
-def stdio_console(*, line_mode: bool = False) -> Console:
+def stdio_console(*, line_mode: bool = False, program: Optional[Program] = None,
+                  options: Optional[dict[str, Any]] = None) -> Console:
     """The console for this process: the screen on a capable terminal, a teletype otherwise."""
     if on_terminal() and not line_mode:
         term = terminal()
-        if can_address_cursor(term):
+        if can_address_cursor(term) and fits(term, program, options or {}):
             return ScreenConsole(term)
     return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+
+
+def fits(term, program: Optional[Program], options: dict[str, Any]) -> bool:
+    """Whether the program's screen layout fits this terminal; if not, say so
+    (the program then runs as on a teletype, whose lines the terminal wraps)."""
+    if program is None or program.screen_size is None:
+        return True
+    rows, cols = program.screen_size({**program.defaults(), **options})
+    if term.height >= rows and term.width >= cols:
+        return True
+    term.stream.write(f"[{program.id} draws on {cols}x{rows}; this terminal is {term.width}x{term.height}: "
+                      "it runs as on a teletype instead.  Enlarge the terminal for the screen.]\n")
+    term.stream.flush()
+    return False
 
 
 def run_session(program: Program, console: Console, options: dict[str, Any]) -> int:

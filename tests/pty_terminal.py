@@ -24,9 +24,12 @@ class Terminal:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
 
-    def pump(self, timeout: float = 0.1) -> bool:
+    def pump(self, timeout: float = 0.1, limit: float = 5) -> bool:
+        """Read what the program wrote until it pauses for `timeout` seconds
+        (or for at most `limit` seconds of a program that writes on and on)."""
         got = False
-        while True:
+        end = time.time() + limit
+        while time.time() < end:
             try:
                 data = self.child.read_nonblocking(65536, timeout=timeout)
             except (pexpect.TIMEOUT, pexpect.EOF):
@@ -34,10 +37,14 @@ class Terminal:
             got = True
             self.raw += data
             self.stream.feed(data)
+        return got
 
     def quiet(self, seconds: float = 0.4, limit: float = 10) -> None:
-        """Wait until the program has stopped writing (it waits for input)."""
+        """Wait for the program to write, then until it has stopped writing
+        (it waits for input)."""
         end = time.time() + limit
+        while time.time() < end and not self.pump(timeout=0.1):
+            pass
         while time.time() < end and self.pump(timeout=seconds):
             pass
 
@@ -51,6 +58,20 @@ class Terminal:
             if needle in self.text():
                 return self.text()
         raise AssertionError(f"{needle!r} never appeared; the screen shows:\n{self.text()}")
+
+    def wait_for_output(self, needle: str, timeout: float = 15) -> None:
+        """Wait for text in what the program wrote, even if it has scrolled away."""
+        end = time.time() + timeout
+        while time.time() < end:
+            self.pump()
+            if needle in self.raw.decode("utf-8", "replace"):
+                return
+        raise AssertionError(f"{needle!r} never written; the program wrote:\n{self.raw[-2000:]!r}")
+
+    def left_as_found(self) -> bool:
+        """The normal screen and a visible cursor at the end, whatever was switched on."""
+        raw = self.raw
+        return raw.rfind(b"\x1b[?1049l") >= raw.rfind(b"\x1b[?1049h") and raw.rfind(b"\x1b[?25h") >= raw.rfind(b"\x1b[?25l")
 
     def send(self, keys: str) -> None:
         self.child.send(keys)

@@ -38,6 +38,7 @@ PROGRAM = Program(
         (1, "a BASIC error stopped it: ?OV ERROR (a number past 1.7E38), ?BS or ?FC ERROR (a subscript), then OK"),
         (2, "--check-combinations and --resume together (both are lines 81-82)"),
     ),
+    screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
 )
 
 __all__ = ["PROGRAM", "Game", "Reply", "computer_reply", "run"]

@@ -5,6 +5,18 @@ from .options import RUN_OPTIONS
 from .tictactoe import run
 from .train import command as train_command
 
+def screen_size(options: dict) -> tuple[int, int]:
+    """What the board drawn in place needs on the terminal (display.ScreenView)."""
+    from .display import ScreenView
+    from .options import make_grid
+
+    try:
+        grid = make_grid(options.get("rows"), options.get("cols"), options.get("align"), options.get("five", False))
+    except ValueError:
+        return (0, 0)  # the program itself reports the impossible grid
+    return ScreenView.size_needed(grid)
+
+
 PROGRAM = Program(
     id="pascal-learner",
     title="Tic-Tac-Toe.p (learns from its mistakes)",
@@ -24,4 +36,5 @@ PROGRAM = Program(
             "or locked by another learner"),
         (2, "the grid asked for is impossible (e.g. --align larger than the grid)"),
     ),
+    screen_size=screen_size,
 )

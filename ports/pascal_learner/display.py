@@ -112,8 +112,15 @@ class LineView:
 class ScreenView:
     """The board drawn in place on a terminal, with a cursor to move."""
 
-    TOP = 2  # the board's first line (below the title)
+    TOP = 1  # the column numbers, right below the title; the board's rows follow
     MESSAGES = 4
+
+    @classmethod
+    def size_needed(cls, grid: Grid) -> tuple[int, int]:
+        """(rows, columns): title, board, a blank line, the messages, a blank line, the prompt.
+        15x15 fits an 80x24 terminal exactly."""
+        width = 2 if grid.boardcols < 10 else 3
+        return cls.TOP + grid.boardrows + 2 + cls.MESSAGES + 2, max(60, 4 + grid.boardcols * width)
 
     def __init__(self, console: Console, grid: Grid):
         self.console = console

@@ -185,12 +185,13 @@ def test_the_screen_draws_the_board_in_place_and_moves_by_cursor_keys():
     assert status == 0
     assert screen.written == ""  # no plain lines: everything drawn in place
     assert screen.row(0).startswith("TIC-TAC-TOE")
-    # The board's rows are screen rows 3-5, its columns screen columns 3, 5, 7.
+    # The board's rows are screen rows 2-4 (the column numbers on row 1, under the
+    # title), its columns screen columns 3, 5, 7.
     # The cursor starts in the centre: up, left and Enter play 1,1; typing 3,3 plays 3,3.
-    assert screen.cells[(3, 3)] == "X" and screen.cells[(5, 7)] == "X"
-    board = "".join(screen.cells.get((r, c), " ") for r in (3, 4, 5) for c in (3, 5, 7))
+    assert screen.cells[(2, 3)] == "X" and screen.cells[(4, 7)] == "X"
+    board = "".join(screen.cells.get((r, c), " ") for r in (2, 3, 4) for c in (3, 5, 7))
     assert board.count("X") == 2 and board.count("O") == 2 and board.count(".") == 5
-    assert screen.row(2) == "   1 2 3"
+    assert screen.row(1) == "   1 2 3"
 
 
 def test_the_screen_refuses_a_taken_square_and_quits_on_q():

@@ -12,7 +12,7 @@ import pexpect
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-ROWS, COLS = 30, 80
+ROWS, COLS = 24, 80  # 15x15 fits an 80x24 terminal exactly
 
 
 def test_five_in_a_row_on_the_screen(tmp_path):
@@ -38,8 +38,8 @@ def test_five_in_a_row_on_the_screen(tmp_path):
                 return screen.display
         raise AssertionError(f"{until!r} never appeared:\n" + "\n".join(screen.display))
 
-    def marks(text: str, mark: str) -> int:  # on the board's rows (screen lines 3-17)
-        return sum(line[3:].count(mark) for line in text.split("\n")[3:18])
+    def marks(text: str, mark: str) -> int:  # on the board's rows (screen lines 2-16)
+        return sum(line[3:].count(mark) for line in text.split("\n")[2:17])
 
     try:
         pump("Do you want to move first?")
@@ -52,15 +52,15 @@ def test_five_in_a_row_on_the_screen(tmp_path):
         time.sleep(0.5)
         child.send("\r")
         display = pump(lambda text: marks(text, "O") == 1 and marks(text, "X") == 1)
-        # row 7 of the board is screen line 2 + 7; column 8 at 3 + 7*3
-        assert display[9][3 + 7 * 3] == "X", "\n".join(display)
+        # row 7 of the board is screen line 1 + 7; column 8 at 3 + 7*3
+        assert display[8][3 + 7 * 3] == "X", "\n".join(display)
         time.sleep(0.5)
         for key in "1,1\r":
             child.send(key)
             time.sleep(0.2)
         display = pump(lambda text: marks(text, "O") == 2 and marks(text, "X") == 2)
-        assert display[3][3] == "X"
-        assert sum(line.count("O") for line in display[3:18]) == 2
+        assert display[2][3] == "X"
+        assert sum(line.count("O") for line in display[2:17]) == 2
         time.sleep(0.5)
         child.send("\x1b")
         child.expect(pexpect.EOF, timeout=20)

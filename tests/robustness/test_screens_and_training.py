@@ -1,0 +1,49 @@
+"""Ports that draw on the screen, on terminals too small for them; Ctrl-C
+during training; all on a real pty."""
+import time
+from pathlib import Path
+
+import pytest
+
+from ports.pascal_learner.datafile import load
+from pty_terminal import Terminal
+
+
+@pytest.mark.parametrize("args,needs", [
+    (["run", "altair-3d"], "80x24"),
+    (["run", "pascal-learner", "--five", "--fresh"], "60x24"),
+])
+def test_a_terminal_too_small_for_the_screen_gets_a_notice_and_the_teletype(args, needs, tmp_path: Path) -> None:
+    term = Terminal(args, rows=20, cols=60, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for_output(f"draws on {needs}; this terminal is 60x20")
+    term.quiet()
+    assert b"\x1b[2J" not in term.raw  # nothing cleared or drawn in place
+    term.send("\x03")
+    term.finish()
+    assert (tmp_path / "status").read_text().strip() == "130"
+    assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()
+
+
+def test_five_in_a_row_is_drawn_in_place_on_80x24(tmp_path: Path) -> None:
+    term = Terminal(["run", "pascal-learner", "--five", "--fresh"], rows=24, cols=80, cwd=tmp_path)
+    screen = term.wait_for("Do you want to move first?")
+    assert "FIVE-IN-A-ROW" in screen.splitlines()[0]
+    term.send("\x03")
+    term.finish()
+
+
+def test_ctrl_c_during_training_keeps_what_was_learnt(tmp_path: Path) -> None:
+    data = tmp_path / "store"
+    term = Terminal(["train", "pascal-learner", "--games", "100000", "--seed", "3", "--data", str(data)],
+                    cwd=tmp_path, record_modes=tmp_path)
+    deadline = time.time() + 30
+    while time.time() < deadline and not data.exists():
+        term.pump(0.2, limit=0.5)
+    time.sleep(1.0)
+    term.send("\x03")
+    term.finish(timeout=30)
+    assert (tmp_path / "status").read_text().strip() == "130"
+    assert b"Traceback" not in term.raw
+    store = load(data, 3, "flawed")
+    assert store is not None and store.games > 0
+    assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()

@@ -154,7 +154,7 @@ def parse_body(body: str, path: str = "<transcript>", first_line: int = 1) -> li
             mode, start_line = "in", line
         elif mode == "out" and ch == ERR_OPEN:
             flush("out")
-            mode = "err"
+            mode, start_line = "err", line
         elif mode == "err" and ch == ERR_CLOSE:
             events.append(Event("err", "".join(text)))
             text.clear()
@@ -185,7 +185,7 @@ def parse_body(body: str, path: str = "<transcript>", first_line: int = 1) -> li
     if mode == "in":
         raise TranscriptError(path, start_line, "an input marker « is not closed")
     if mode == "err":
-        raise TranscriptError(path, line, "an error marker ⟪ is not closed")
+        raise TranscriptError(path, start_line, "an error marker ⟪ is not closed")
     flush("out")
     return events
 
@@ -195,16 +195,19 @@ def parse(text: str, path: str = "<transcript>") -> Transcript:
     if not lines or lines[0].rstrip("\r") != MAGIC:
         raise TranscriptError(path, 1, f"not a retro transcript (the first line must be {MAGIC!r})")
     header: dict[str, str] = {}
+    body_offset = None
     for number, raw in enumerate(lines[1:], start=2):
         if raw == BODY_START:
             body_offset = sum(len(x) + 1 for x in lines[:number])
             break
+        if number == len(lines) and raw == "":
+            break  # the file ends with the header
         if not raw.startswith("# ") or ":" not in raw:
             raise TranscriptError(path, number, f"a header line must read '# key: value' (or end the header with {BODY_START!r})")
         key, _, value = raw[2:].partition(":")
         header[key.strip()] = value.strip()
-    else:
-        raise TranscriptError(path, len(lines), f"no {BODY_START!r} line ends the header")
+    if body_offset is None:
+        raise TranscriptError(path, len(lines) - (lines[-1] == ""), f"no {BODY_START!r} line ends the header")
     if "program" not in header:
         raise TranscriptError(path, 2, "the header names no program ('# program: ID')")
     try:

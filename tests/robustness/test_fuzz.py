@@ -57,3 +57,22 @@ def test_retro_run_survives(program_id, case, data, tmp_path: Path) -> None:
     result = retro_run(program_id, data, cwd=tmp_path, timeout=60)
     assert b"Traceback" not in result.stderr, result.stderr[-2000:]
     assert result.returncode in documented_statuses(program_id), (result.returncode, result.stderr[-500:])
+
+
+BYTES = st.lists(st.one_of(PLAUSIBLE.map(str.encode), st.binary(max_size=60)), max_size=25)
+
+
+@pytest.mark.parametrize("program_id", PROGRAMS)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lines=BYTES, seed=st.integers(0, 2**16))
+def test_random_bytes_through_retro_run(program_id, lines, seed, tmp_path: Path) -> None:
+    """The same, as a user's pipe gives it: any bytes, any variant, a whole process."""
+    program = catalog.get(program_id)
+    args = []
+    for name, value in variant(program, random.Random(seed)).items():
+        opt = next(o for o in program.options if o.name == name)
+        if isinstance(opt.type, click.Choice):
+            args += [opt.opts[0], str(value)]
+    result = retro_run(program_id, b"\n".join(lines), *args, cwd=tmp_path, timeout=60)
+    assert b"Traceback" not in result.stderr, result.stderr[-2000:]
+    assert result.returncode in documented_statuses(program_id), (args, result.returncode, result.stderr[-500:])

@@ -1,48 +1,109 @@
-"""Ctrl-C at every prompt of a session of each port, on a real pty: `retro run`
-exits with 130, prints no traceback, and leaves the terminal's modes as they were."""
+"""Ctrl-C on a real pty, at each kind of prompt of each port: `retro run` exits
+with 130, prints no traceback, and leaves the terminal's modes as they were;
+started from the menu, the program comes back to the menu.
+
+Every read of every golden session is interrupted in process by
+test_every_read.py; here each distinct prompt (the last line printed before a
+read, digits aside) is reached once on a pty, through the golden session that
+reaches it soonest.
+"""
+import re
 from pathlib import Path
 
 import pytest
 
-from retro import transcript
+from retro import catalog, transcript
 
 from pty_terminal import ROOT, Terminal
-from robust_helpers import PROGRAMS
 
 
-def representative(program_id: str) -> transcript.Transcript | None:
-    """The golden session with the most input lines, for the prompts it passes."""
-    best = None
-    for path in sorted((ROOT / "transcripts" / program_id).glob("*.txt")):
+def prompt_kind(printed: str) -> str:
+    last = printed.rstrip("\n").split("\n")[-1].strip() if printed.strip() else ""
+    return re.sub(r"\d+", "#", last)
+
+
+def first_reads_of_each_prompt() -> dict[tuple[str, str], tuple[list[str], list[str]]]:
+    """(program, prompt) -> (options, the lines typed before that prompt), the shortest way there."""
+    found: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+    for path in transcript.find_transcripts([ROOT / "transcripts"]):
         session = transcript.load(path)
-        if session.stdin == "pipe" and (best is None or len(session.input_lines()) > len(best.input_lines())):
-            best = session
-    return best
+        if session.stdin != "pipe":
+            continue
+        printed, typed = "", []
+        for event in session.events:
+            if event.kind == "out":
+                printed += event.text or ""
+            elif event.kind == "in":
+                if event.text is None or not event.text.endswith("\n"):
+                    break  # the end of input, or a last line Enter never ended
+                key = (session.program, prompt_kind(printed))
+                if key not in found or len(found[key][1]) > len(typed):
+                    found[key] = (session.options, list(typed))
+                typed.append(event.text.rstrip("\n"))
+                printed = ""
+    return found
 
 
-CASES = []
-for program_id in PROGRAMS:
-    session = representative(program_id)
-    if session is None:
-        continue
-    count = len(session.input_lines())
-    steps = sorted({0, *range(0, count + 1, max(1, count // 6)), count})
-    CASES += [(program_id, session.options, session.input_lines(), k) for k in steps]
+PROMPTS = first_reads_of_each_prompt()
 
 
-@pytest.mark.parametrize("program_id,options,lines,k", CASES,
-                         ids=[f"{c[0]}-after-{c[3]}-lines" for c in CASES])
-def test_ctrl_c_at_a_prompt(program_id, options, lines, k, tmp_path: Path) -> None:
-    term = Terminal(["run", program_id, *options], record_modes=tmp_path, cwd=tmp_path)
+def test_every_port_has_its_prompts_here() -> None:
+    assert {program for program, _ in PROMPTS} == set(catalog.programs())
+    assert ("fortran-rcd", "Deseas empezar otra partida?") in PROMPTS
+    assert ("altair-3d", "??") in PROMPTS and ("cpm-c", "Play again (Y/N)?") in PROMPTS
+
+
+@pytest.mark.parametrize("program_id,prompt", sorted(PROMPTS), ids=[f"{p}:{k or 'blank'}" for p, k in sorted(PROMPTS)])
+def test_ctrl_c_at_a_prompt(program_id: str, prompt: str, tmp_path: Path) -> None:
+    options, typed = PROMPTS[program_id, prompt]
+    # The learner's sessions read their data file from the root and never write it.
+    assert program_id != "pascal-learner" or {"--fresh", "--no-save"} & set(options)
+    term = Terminal(["run", program_id, *options], record_modes=tmp_path, cwd=ROOT)
     term.quiet()
-    for line in lines[:k]:
+    for line in typed:
         term.send(line + "\r")
         term.quiet()
     term.send("\x03")
     term.finish()
-    status = (tmp_path / "status").read_text().strip()
-    # 130: interrupted.  A session that already ended by itself (its last lines
-    # were read before the Ctrl-C) has its own status; that is fine too.
-    assert status == "130" or k == len(lines), (status, term.raw[-500:])
+    assert (tmp_path / "status").read_text().strip() == "130", term.raw[-500:]
     assert b"Traceback" not in term.raw
     assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()
+    assert term.left_as_found()
+
+
+@pytest.mark.parametrize("program_id", list(catalog.programs()))
+def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_id: str, tmp_path: Path) -> None:
+    term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
+    menu = term.wait_for("retro -- five historical tic-tac-toe programs")
+    number = list(catalog.programs()).index(program_id) + 1
+    assert f"{number}  {catalog.get(program_id).title}" in menu
+    term.send(str(number) + "\r")
+    if catalog.get(program_id).options:
+        term.wait_for("variants")
+        term.send("\x1b[A\r")  # up from the first option is Start: the defaults
+    term.quiet()
+    term.send("\x03")
+    term.wait_for("interrupted] -- press a key to return to the menu")
+    term.send(" ")
+    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.send("q")
+    term.finish()
+    assert (tmp_path / "status").read_text().strip() == "0"
+    assert b"Traceback" not in term.raw
+    assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()
+    assert term.left_as_found()
+
+
+def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits(tmp_path: Path) -> None:
+    term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
+    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.send("1\r")
+    term.wait_for("variants")
+    term.send("\x03")
+    term.wait_for("Up/Down or digits: choose")
+    term.send("\x03")
+    term.finish()
+    assert (tmp_path / "status").read_text().strip() == "0"
+    assert b"Traceback" not in term.raw
+    assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()
+    assert term.left_as_found()

@@ -242,6 +242,7 @@ class Game:
         """200-354: the computer's box in M4; the line to go to next (390, or
         365 where Program B's 354 falls through)."""
         self.M3 = self.readings.line_200_m3  # 200 M3=0 (scanned M3=9)
+        past_204 = self.version == 2 and self.Q == 0  # 201 IF Q=0 THEN 205: Y1 is not reset
         if self.version == 2 and self.Q != 0:  # 201 IF Q=0 THEN 205
             for A9 in range(4):  # 202 FOR A9=0 TO 3 : A6=W(A9,Q)
                 self.A9 = A9
@@ -250,7 +251,7 @@ class Game:
                     self.M4 = self.A6
                     return 390
             self.A9 = 4  # 203 NEXT A9
-        goto = self.line_204_score_boxes()
+        goto = self.line_204_score_boxes(past_204)
         if goto == 390:
             return 390
         if self.version != 2:  # 350 NEXT A : GOTO 390
@@ -265,18 +266,20 @@ class Game:
         self.A = 65  # 354 NEXT A -- and on into line 365
         return 365
 
-    def line_204_score_boxes(self) -> Optional[int]:
+    def line_204_score_boxes(self, past_204: bool = False) -> Optional[int]:
         """204-350: each empty box scores the points of Table 1 for every
         combination of line 220 that holds it; the first best box is M4.
 
         A combination of value 3 (three UU) is blocked at once (line 260):
-        the first empty box, in box order, that lies in one.
+        the first empty box, in box order, that lies in one.  ``past_204``:
+        entered at line 205 (version 2's line 201), so Y1 keeps its count.
         """
         S, V = self.S, self.V
         points_280, points_290 = self.points_280, self.points_290
         ge = self.readings.line_320_ge
         M3, M4 = self.M3, self.M4
-        Y1, work, A6, A7 = 0, self.work, self.A6, self.A7
+        Y1 = self.Y1 if past_204 else 0  # 204 Y1=0
+        work, A6, A7 = self.work, self.A6, self.A7
         M2 = 0
         A = 0
         for A in self.boxes:  # 205 FOR A = 1 TO 64 : M2=0

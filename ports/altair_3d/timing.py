@@ -7,8 +7,8 @@ counted as the comparisons of line 225 (the search of the 76 combinations
 for the box being scored) plus the combinations of line 190; one unit is
 given the time that makes version 3's first reply to Fig. 5's first move
 (1,4) last 180 seconds.  The same rate then gives version 2's first move
-about 21 seconds and version 1's about 2 -- the article's figures follow
-from one calibration point.
+about 22 seconds and version 1's about 5 -- the article's figures follow
+from one calibration point (measured figures in NOTES.md, "Timing").
 """
 from __future__ import annotations
 

@@ -26,9 +26,10 @@ class LiteralGame(Game):
             self.A += 1  # 199 NEXT A
         return 365 if self.M5 != 0 else 200
 
-    def line_204_score_boxes(self):
+    def line_204_score_boxes(self, past_204=False):
         S, W, V = self.S, self.W, self.V
-        self.Y1 = 0  # 204
+        if not past_204:  # version 2's line 201 goes to 205
+            self.Y1 = 0  # 204
         boxes = 16 if self.version == 1 else 64
         loop220 = {1: tuple(range(1, 11)), 2: self.readings.line_220_v2, 3: tuple(range(1, 77))}[self.version]
         self.A = 1

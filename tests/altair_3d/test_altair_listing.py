@@ -278,6 +278,20 @@ def test_variables_keep_their_values_between_moves():
     assert (game.A6, game.A7) == (0, 0)  # box 64's last combination has value 0
 
 
+def test_version_2_never_resets_y1_line_201_jumps_past_204():
+    """Program B's 201 IF Q=0 THEN 205 skips 204 Y1=0: the count of empty
+    boxes scored (line 215) runs on from move to move; version 3 resets it."""
+    for version, expected in ((2, (63, 63 + 61)), (3, (63, 61))):
+        game = Game(version)
+        game.line_80_new_board()
+        game.place([4])  # the player's 1,4: 63 boxes empty while the computer scores
+        game.computer_reply()
+        first = game.Y1
+        game.place([4, 13], computer=[game.M4])
+        game.computer_reply()
+        assert (first, game.Y1) == expected, version
+
+
 def test_conflicting_programs_d_and_e_are_refused():
     console = LineConsole.from_lines([])
     assert run(console, check_combinations=True, resume=True) == 2

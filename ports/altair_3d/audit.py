@@ -13,7 +13,8 @@ from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
 from .game import Game
 
 CLAIMS = {
-    3: "\"an almost unbeatable 4 by 4 by 4 game\" ... \"which I feel cannot be beaten by a human opponent\"",
+    3: "\"an almost unbeatable 4 by 4 by 4 game\" ... \"which I feel cannot be beaten by a human opponent\" "
+       "... \"I have not yet beaten Version 3\"",
     2: "\"can be beaten\" ... \"it can only be beaten by the strategy described in Fig. 4\"",
     1: "\"a simple 4 by 4 with quick response time\"",
 }

@@ -189,7 +189,7 @@ def analyse(subject: Subject, line: Line) -> dict[str, Any]:
             square = _changed(before, game.board())
             if first_mistake is None and before and square is not None and perfect.is_mistake(before, square, player):
                 first_mistake = {"move_number": number, "move": shown,
-                                 "better": [_square_name(k) for k in perfect.best_moves(before, player)]}
+                                 "better": [game.move_name(k) for k in perfect.best_moves(before, player)]}
     return {"human_first": line.human_first, "moves": line.human_moves,
             "first_unforced_human_move": first_free, "program_first_mistake": first_mistake,
             "first_winning_human_move": first_winning}
@@ -207,10 +207,6 @@ def _changed(before: str, after: str) -> Optional[int]:
         if a != b:
             return k
     return None
-
-
-def _square_name(k: int) -> str:
-    return f"row {k // 3 + 1}, column {k % 3 + 1}"
 
 
 def audit(subject: Subject, options: dict[str, Any]) -> Report:

@@ -130,6 +130,6 @@ def render(report: explore.Report) -> str:
                     out.append(f"      first winning human move: move {winning['move_number']} ({winning['move']})")
                 if mistake:
                     out.append(f"      the program's first mistake: move {mistake['move_number']} ({mistake['move']}); "
-                               f"perfect play: {', '.join(mistake['better'])}")
+                               f"perfect play: {' or '.join(mistake['better'])}")
     out.append(f"  time: {report.seconds:.2f} s")
     return "\n".join(out)

@@ -9,14 +9,14 @@ from ports.pascal_learner.datafile import load
 from pty_terminal import Terminal
 
 
-@pytest.mark.parametrize("args,needs", [
-    (["run", "altair-3d"], "80x24"),
-    (["run", "pascal-learner", "--five", "--fresh"], "60x24"),
+@pytest.mark.parametrize("args,needs,prompt", [
+    (["run", "altair-3d"], "80x24", "YOUR BOARD, POSITION? "),
+    (["run", "pascal-learner", "--five", "--fresh"], "60x24", "Do you want to move first? (Y/N) "),
 ])
-def test_a_terminal_too_small_for_the_screen_gets_a_notice_and_the_teletype(args, needs, tmp_path: Path) -> None:
+def test_a_terminal_too_small_for_the_screen_gets_a_notice_and_the_teletype(args, needs, prompt, tmp_path: Path) -> None:
     term = Terminal(args, rows=20, cols=60, cwd=tmp_path, record_modes=tmp_path)
     term.wait_for_output(f"draws on {needs}; this terminal is 60x20")
-    term.quiet()
+    term.wait_for_output(prompt)
     assert b"\x1b[2J" not in term.raw  # nothing cleared or drawn in place
     term.send("\x03")
     term.finish()

@@ -2,6 +2,7 @@
 Ctrl-C, data files, options -- and never a traceback."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional
 
 import pytest
@@ -9,6 +10,8 @@ import pytest
 from ports.pascal_learner import PROGRAM
 from ports.pascal_learner.datafile import Lock
 from retro.console import Console, LineConsole
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def play(lines: list[str], *options: str) -> tuple[int, str, str]:
@@ -199,3 +202,24 @@ def test_the_screen_refuses_a_taken_square_and_quits_on_q():
     status = PROGRAM.run(screen, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
     assert status == 0
     assert any("That square is taken." in screen.row(r) for r in range(24))
+
+
+def test_five_in_a_row_on_the_screen_is_the_game_of_the_pipe_transcript():
+    """The screen view typed the moves of five-pipe.txt (same store, same seed)
+    plays the same game: its board at the end is the pipe's last board, mark
+    for mark, and it says "I win." as the pipe did."""
+    from retro import transcript
+    from retro.check import working_directory
+
+    golden = transcript.load(ROOT / "transcripts" / "pascal-learner" / "five-pipe.txt")
+    keys = [key for line in golden.input_lines() for key in (list(line) + ["enter"] if "," in line else [line])]
+    screen = FakeScreen(keys)
+    with working_directory(ROOT):
+        status = PROGRAM.run(screen, **PROGRAM.parse_options(golden.options))
+    assert status == golden.exit_status == 0
+    pipe_rows = golden.output().split("I win.")[0].rstrip("\n").split("\n")[-15:]
+    pipe_board = [row[3:].split() for row in pipe_rows]
+    screen_board = [[screen.cells.get((1 + r, 3 + 3 * (c - 1)), " ") for c in range(1, 16)] for r in range(1, 16)]
+    assert screen_board == pipe_board
+    assert sum(row.count("X") for row in screen_board) == 51
+    assert any("I win." in screen.row(r) for r in range(17, 24))

@@ -8,6 +8,7 @@ program printed before that prompt was shown, and no traceback.  The pty tests
 (test_interrupts.py) do the same on a real terminal for one read of each
 kind of prompt.
 """
+import io
 from pathlib import Path
 from typing import Optional
 
@@ -28,7 +29,7 @@ class CutShort(LineConsole):
     of input (``how="eof"``) or Ctrl-C is pressed (``how="ctrl-c"``)."""
 
     def __init__(self, lines: list[Optional[str]], k: int, how: str, kind: str):
-        super().__init__(*[__import__("io").BytesIO() for _ in range(3)], input_kind=kind)  # type: ignore[arg-type]
+        super().__init__(io.BytesIO(), io.BytesIO(), io.BytesIO(), input_kind=kind)  # type: ignore[arg-type]
         self.lines, self.k, self.how, self.reads = lines, k, how, 0
         self.cut = False  # whether the program asked for read k
 

@@ -9,7 +9,6 @@ from standard input (``3`` or ``3 --ai mj``) that ends cleanly at end of input.
 from __future__ import annotations
 
 import shlex
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional
@@ -17,8 +16,8 @@ from typing import Any, Optional
 import click
 
 from . import catalog, transcript
-from .console import LineConsole, ScreenConsole
-from .runner import INTERRUPTED, can_address_cursor, fits, on_terminal, run_session, terminal
+from .console import LineConsole
+from .runner import INTERRUPTED, can_address_cursor, on_terminal, run_session, teletype, terminal, terminal_console
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 
@@ -56,7 +55,7 @@ def menu() -> int:
         term = terminal()
         if can_address_cursor(term):
             return ScreenMenu(term).loop()
-    return pipe_menu(LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer))
+    return pipe_menu(teletype())
 
 
 # -- in a pipe ---------------------------------------------------------------------
@@ -243,9 +242,7 @@ class ScreenMenu:
             return
         t.stream.write(t.home + t.clear + t.normal_cursor)
         t.stream.flush()
-        console = ScreenConsole(t) if fits(t, program, options) else LineConsole(
-            sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
-        status = run_session(program, console, options)
+        status = run_session(program, terminal_console(t, program, options), options)
         if status == INTERRUPTED:
             note = "interrupted"
         else:

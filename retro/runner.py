@@ -101,9 +101,19 @@ def stdio_console(*, line_mode: bool = False, program: Optional[Program] = None,
     """The console for this process: the screen on a capable terminal, a teletype otherwise."""
     if on_terminal() and not line_mode:
         term = terminal()
-        if can_address_cursor(term) and fits(term, program, options or {}):
-            return ScreenConsole(term)
+        if can_address_cursor(term):
+            return terminal_console(term, program, options or {})
+    return teletype()
+
+
+def teletype() -> LineConsole:
+    """This process's standard streams as a teletype."""
     return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+
+
+def terminal_console(term, program: Optional[Program], options: dict[str, Any]) -> Console:
+    """The screen, if the program's layout fits this terminal; else, after a notice, the teletype."""
+    return ScreenConsole(term) if fits(term, program, options) else teletype()
 
 
 def fits(term, program: Optional[Program], options: dict[str, Any]) -> bool:

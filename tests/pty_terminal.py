@@ -20,6 +20,7 @@ class Terminal:
                        f"stty -g > {record_modes}/after")
         self.child = pexpect.spawn("/bin/sh", ["-c", command], cwd=str(cwd or ROOT), env=full_env,
                                    dimensions=(rows, cols))
+        self.record_modes = record_modes
         self.raw = b""
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
@@ -52,21 +53,23 @@ class Terminal:
         return "\n".join(self.screen.display)
 
     def wait_for(self, needle: str, timeout: float = 15) -> str:
-        end = time.time() + timeout
-        while time.time() < end:
-            self.pump()
-            if needle in self.text():
-                return self.text()
-        raise AssertionError(f"{needle!r} never appeared; the screen shows:\n{self.text()}")
+        """Wait for text on the screen; the screen."""
+        if not self._until(lambda: needle in self.text(), timeout):
+            raise AssertionError(f"{needle!r} never appeared; the screen shows:\n{self.text()}")
+        return self.text()
 
     def wait_for_output(self, needle: str, timeout: float = 15) -> None:
         """Wait for text in what the program wrote, even if it has scrolled away."""
+        if not self._until(lambda: needle in self.raw.decode("utf-8", "replace"), timeout):
+            raise AssertionError(f"{needle!r} never written; the program wrote:\n{self.raw[-2000:]!r}")
+
+    def _until(self, done, timeout: float) -> bool:
         end = time.time() + timeout
         while time.time() < end:
             self.pump()
-            if needle in self.raw.decode("utf-8", "replace"):
-                return
-        raise AssertionError(f"{needle!r} never written; the program wrote:\n{self.raw[-2000:]!r}")
+            if done():
+                return True
+        return False
 
     def left_as_found(self) -> bool:
         """The normal screen and a visible cursor at the end, whatever was switched on."""
@@ -84,3 +87,12 @@ class Terminal:
         self.child.expect(pexpect.EOF, timeout=timeout)
         self.raw += self.child.before or b""
         self.child.close()
+
+    def ended_cleanly(self, status: str = "0", timeout: float = 15) -> None:
+        """Finish, then check (with record_modes): the exit status, no traceback,
+        the terminal's modes, screen and cursor as they were."""
+        self.finish(timeout)
+        assert (self.record_modes / "status").read_text().strip() == status, self.raw[-500:]
+        assert b"Traceback" not in self.raw
+        assert (self.record_modes / "before").read_text() == (self.record_modes / "after").read_text()
+        assert self.left_as_found()

@@ -24,7 +24,8 @@ from typing import Optional
 
 import click
 
-from retro.console import Console, LineConsole
+from retro.console import Console
+from retro.runner import stdio_console
 
 from .board import CIRCLE, CROSS, EMPTY, Board, opponent
 from .datafile import DataFileError
@@ -215,7 +216,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
 
 def _train_command(games: int, opponent: str, seed: Optional[int], data: Optional[str], rows: Optional[int],
                    cols: Optional[int], align: Optional[int], five: bool, fixed: bool, json: bool) -> None:
-    console = LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+    console = stdio_console(line_mode=True)
     live = console.output_kind == "tty" if not json else sys.stderr.isatty()
     status = train(console, games, opponent, seed, data, rows, cols, align, five, fixed, json,
                    live=live, progress_to_errors=json and sys.stderr.isatty())

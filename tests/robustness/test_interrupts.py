@@ -64,16 +64,7 @@ def test_ctrl_c_at_a_prompt(program_id: str, prompt: str, tmp_path: Path) -> Non
         term.send(line + "\r")
         term.quiet()
     term.send("\x03")
-    ended_cleanly(term, tmp_path, status="130")
-
-
-def ended_cleanly(term: Terminal, tmp_path: Path, status: str = "0") -> None:
-    """The exit status; no traceback; the terminal's modes, screen and cursor as they were."""
-    term.finish()
-    assert (tmp_path / "status").read_text().strip() == status, term.raw[-500:]
-    assert b"Traceback" not in term.raw
-    assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()
-    assert term.left_as_found()
+    term.ended_cleanly(status="130")
 
 
 @pytest.mark.parametrize("program_id", list(catalog.programs()))
@@ -92,7 +83,7 @@ def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_i
     term.send(" ")
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send("q")
-    ended_cleanly(term, tmp_path)
+    term.ended_cleanly()
 
 
 def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits(tmp_path: Path) -> None:
@@ -103,4 +94,4 @@ def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits(tm
     term.send("\x03")
     term.wait_for("Up/Down or digits: choose")
     term.send("\x03")
-    ended_cleanly(term, tmp_path)
+    term.ended_cleanly()

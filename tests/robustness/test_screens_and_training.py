@@ -19,9 +19,7 @@ def test_a_terminal_too_small_for_the_screen_gets_a_notice_and_the_teletype(args
     term.wait_for_output(prompt)
     assert b"\x1b[2J" not in term.raw  # nothing cleared or drawn in place
     term.send("\x03")
-    term.finish()
-    assert (tmp_path / "status").read_text().strip() == "130"
-    assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()
+    term.ended_cleanly(status="130")
 
 
 def test_five_in_a_row_is_drawn_in_place_on_80x24(tmp_path: Path) -> None:
@@ -41,9 +39,6 @@ def test_ctrl_c_during_training_keeps_what_was_learnt(tmp_path: Path) -> None:
         term.pump(0.2, limit=0.5)
     time.sleep(1.0)
     term.send("\x03")
-    term.finish(timeout=30)
-    assert (tmp_path / "status").read_text().strip() == "130"
-    assert b"Traceback" not in term.raw
+    term.ended_cleanly(status="130", timeout=30)
     store = load(data, 3, "flawed")
     assert store is not None and store.games > 0
-    assert (tmp_path / "before").read_text() == (tmp_path / "after").read_text()

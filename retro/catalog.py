@@ -10,6 +10,7 @@ from __future__ import annotations
 import importlib
 import random
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Callable, Optional
 
 import click
@@ -55,14 +56,26 @@ class Program:
     # For a port that draws on the screen: (rows, columns) its layout needs with
     # these options.  A smaller terminal gets a notice and the teletype instead.
     screen_size: Optional[Callable[[dict[str, Any]], tuple[int, int]]] = None
+    # For a replay of a transcript (data from anyone): the options made safe,
+    # given the transcript's folder -- a file an option names is looked for
+    # there (retro.safefile.inside) and only read; nothing sleeps.  ValueError
+    # refuses them.  Ports with no such option need none.
+    for_replay: Optional[Callable[[dict[str, Any], Path], dict[str, Any]]] = None
 
     def defaults(self) -> dict[str, Any]:
         return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}
 
     def parse_options(self, args: list[str]) -> dict[str, Any]:
-        """Variant options from command-line words (as a transcript header keeps them)."""
-        command = click.Command(self.id, params=list(self.options), callback=lambda **kw: kw)
-        return command.main(args=list(args), prog_name=f"retro run {self.id}", standalone_mode=False)
+        """Variant options from words (a transcript's header, the pipe menu);
+        click.UsageError for anything but the declared options (--help included)."""
+        command = click.Command(self.id, params=list(self.options), callback=lambda **kw: kw,
+                                add_help_option=False)
+        with command.make_context(f"retro run {self.id}", list(args)) as ctx:
+            return dict(ctx.params)
+
+    def replay_options(self, options: dict[str, Any], folder: Path) -> dict[str, Any]:
+        """The options a replay runs with (see ``for_replay``)."""
+        return self.for_replay(dict(options), folder) if self.for_replay else dict(options)
 
     def run(self, console: Console, **options: Any) -> int:
         return self.main(console, **options)

@@ -1,28 +1,25 @@
 """Replaying a transcript against its port: the one path that `retro check` and
-the test suite share."""
+the test suite share.
+
+A transcript is data from anyone (DESIGN.md, principle 7), so its replay
+writes nothing and reads nothing but what the transcript names relative to
+itself.  Its header's options are parsed against the port's declared options
+(an unknown one, ``--help`` included, is refused with the file and line), and
+the port then makes them safe for a replay (``Program.replay_options``): a
+file named there is looked for in the transcript's own folder and only read;
+nothing sleeps.  The replay runs in process, in the current folder, which it
+does not change.
+"""
 from __future__ import annotations
 
-import os
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 import click
 
 from . import catalog, transcript
 from .console import LineConsole
 from .runner import record_session
-
-
-@contextmanager
-def working_directory(folder: Path) -> Iterator[None]:
-    previous = os.getcwd()
-    os.chdir(folder)
-    try:
-        yield
-    finally:
-        os.chdir(previous)
 
 
 @dataclass
@@ -36,10 +33,27 @@ class Outcome:
         return not self.diff and not self.error
 
 
-def rerun(golden: transcript.Transcript) -> transcript.Transcript:
+def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> dict:
+    """The variant options a replay of ``golden`` runs with; TranscriptError
+    (naming the header's line) for options the port does not declare or refuses."""
+    line = golden.line_of("options")
+    try:
+        program = catalog.get(golden.program)
+    except click.UsageError as err:
+        raise transcript.TranscriptError(path, golden.line_of("program"), err.format_message()) from None
+    try:
+        options = program.parse_options(golden.options)
+        return program.replay_options(options, folder)
+    except click.ClickException as err:
+        raise transcript.TranscriptError(path, line, f"options: {err.format_message()}") from None
+    except ValueError as err:
+        raise transcript.TranscriptError(path, line, f"options: {err}") from None
+
+
+def rerun(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> transcript.Transcript:
     """The session the port gives today for the golden session's input."""
     program = catalog.get(golden.program)
-    options = program.parse_options(golden.options)
+    options = replay_options(golden, folder, path)
     console = LineConsole.from_bytes(
         golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout  # type: ignore[arg-type]
     )
@@ -50,14 +64,10 @@ def rerun(golden: transcript.Transcript) -> transcript.Transcript:
 
 
 def check_file(path: Path) -> Outcome:
-    """Replay one transcript.  File names in its options (a learner's data file)
-    are relative to the folder that holds transcripts/, so the replay runs there."""
+    """Replay one transcript; files its options name are relative to its own folder."""
     try:
         golden = transcript.load(path)
-        with working_directory(path.resolve().parent.parent.parent):
-            actual = rerun(golden)
+        actual = rerun(golden, path.parent, str(path))
     except transcript.TranscriptError as err:
         return Outcome(path, error=str(err))
-    except click.ClickException as err:
-        return Outcome(path, error=f"{path}: {err.format_message()}")
     return Outcome(path, diff=transcript.diff(golden, actual, str(path)))

@@ -28,6 +28,14 @@ from typing import BinaryIO, Callable, Iterable, Literal, Optional
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 
+# The longest line a port is handed whole (bytes).  No original held more:
+# Altair BASIC's buffer has 72 characters, the C game's fgets 80; gfortran,
+# perl and Pascal compare the first few characters.  What follows on the same
+# line is read and dropped, so that endless input without a line break
+# (``< /dev/zero``) costs time, never memory.  C's and Fortran's stdio take
+# a line piece by piece instead (``read_chunk``), as their buffers did.
+MAX_LINE = 1 << 20
+
 StreamKind = Literal["tty", "pipe", "file"]
 
 
@@ -92,6 +100,11 @@ class Console:
     def read_line(self) -> Optional[str]:
         raise NotImplementedError
 
+    def read_chunk(self, size: int) -> Optional[str]:
+        """At most ``size`` bytes of input, up to and including a line break;
+        the rest of a longer line is left for the next read.  None at end of input."""
+        return self.read_line()
+
     def flush(self) -> None:
         """Make everything written so far visible."""
 
@@ -148,7 +161,18 @@ class LineConsole(Console):
         self._err.flush()
 
     def read_line(self) -> Optional[str]:
-        data = self._in.readline()
+        """The next line (at most MAX_LINE bytes of it: the rest is dropped)."""
+        data = self._in.readline(MAX_LINE)
+        if data and not data.endswith(b"\n"):
+            while True:  # a line longer than MAX_LINE: read past the rest of it
+                more = self._in.readline(1 << 16)
+                if not more or more.endswith(b"\n"):
+                    data += more[-1:] if more.endswith(b"\n") else b""
+                    break
+        return decode(data) if data else None
+
+    def read_chunk(self, size: int) -> Optional[str]:
+        data = self._in.readline(max(1, size))
         return decode(data) if data else None
 
     def flush(self) -> None:
@@ -320,6 +344,11 @@ class Recorder(Console):
         line = self.inner.read_line()
         self._log(Event("in", line))
         return line
+
+    def read_chunk(self, size: int) -> Optional[str]:
+        piece = self.inner.read_chunk(size)
+        self._log(Event("in", piece))
+        return piece
 
     def flush(self) -> None:
         self.inner.flush()

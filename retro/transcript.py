@@ -27,7 +27,12 @@ The body, everything after the ``--- session ---`` line, is the session:
 
 The four marker characters are doubled (``««``, ``»»``, ``⟪⟪``, ``⟫⟫``) where
 the text itself contains them, so nothing the program writes or reads can be
-taken for a marker.  A transcript is data only: reading one never runs code.
+taken for a marker.
+
+A transcript is data only: reading one never runs code, and only a regular
+file of at most ``MAX_BYTES`` is read (retro.safefile).  What a check may do
+with the header's options is the port's to say (``Program.replay_options``,
+retro/check.py); saving writes the whole file or nothing.
 """
 from __future__ import annotations
 
@@ -38,6 +43,8 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from .console import Event, decode, encode
+from .safefile import FileRefused, read_regular, write_atomically
+from .visible import visible
 
 MAGIC = "# retro transcript 1"
 BODY_START = "--- session ---"
@@ -47,6 +54,7 @@ EOT = "␄"
 READ_BACK = ("program", "options", "exit", "stdin", "stdout")
 STREAM_KINDS = ("pipe", "tty", "file")
 MARKERS = (IN_OPEN, IN_CLOSE, ERR_OPEN, ERR_CLOSE)
+MAX_BYTES = 2 << 20  # the largest golden session is 43 KB; parsing 2 MiB takes about a second
 
 
 class TranscriptError(Exception):
@@ -68,6 +76,8 @@ class Transcript:
     # or "file".  Some runtimes read ahead or buffer differently for each.
     stdin: str = "pipe"
     stdout: str = "pipe"
+    # The line of the file each header key was read from (for messages).
+    header_lines: dict[str, int] = field(default_factory=dict, compare=False)
 
     # -- what the session fed the program --------------------------------------
     def input_bytes(self) -> bytes:
@@ -103,8 +113,12 @@ class Transcript:
         return "\n".join(head) + "\n" + render_body(self.events)
 
     def save(self, path: Path | str) -> None:
-        data = encode(self.render())
-        Path(path).write_bytes(data)
+        """Write the file whole, or leave what was there (OSError)."""
+        write_atomically(path, encode(self.render()))
+
+    def line_of(self, key: str) -> int:
+        """The line of the header that gave ``key`` (that of the program line if none did)."""
+        return self.header_lines.get(key, self.header_lines.get("program", 2))
 
 
 def _escape(text: str) -> str:
@@ -195,6 +209,7 @@ def parse(text: str, path: str = "<transcript>") -> Transcript:
     if not lines or lines[0].rstrip("\r") != MAGIC:
         raise TranscriptError(path, 1, f"not a retro transcript (the first line must be {MAGIC!r})")
     header: dict[str, str] = {}
+    header_lines: dict[str, int] = {}
     body_offset = None
     for number, raw in enumerate(lines[1:], start=2):
         if raw == BODY_START:
@@ -206,6 +221,7 @@ def parse(text: str, path: str = "<transcript>") -> Transcript:
             raise TranscriptError(path, number, f"a header line must read '# key: value' (or end the header with {BODY_START!r})")
         key, _, value = raw[2:].partition(":")
         header[key.strip()] = value.strip()
+        header_lines[key.strip()] = number
     if body_offset is None:
         raise TranscriptError(path, len(lines) - (lines[-1] == ""), f"no {BODY_START!r} line ends the header")
     if "program" not in header:
@@ -213,26 +229,29 @@ def parse(text: str, path: str = "<transcript>") -> Transcript:
     try:
         options = shlex.split(header.get("options", ""))
     except ValueError as err:
-        raise TranscriptError(path, 3, f"options: {err}") from None
-    try:
-        status = int(header.get("exit", "0"))
-    except ValueError:
-        raise TranscriptError(path, 2, "exit: not an integer") from None
+        raise TranscriptError(path, header_lines["options"], f"options: {err}") from None
+    exit_text = header.get("exit", "0")
+    if not (exit_text.isascii() and exit_text.lstrip("-").isdigit() and len(exit_text) < 5):
+        raise TranscriptError(path, header_lines.get("exit", 2), "exit: not an integer")
+    status = int(exit_text)
     for stream in ("stdin", "stdout"):
         if header.get(stream, "pipe") not in STREAM_KINDS:
-            raise TranscriptError(path, 2, f"{stream}: must be one of {', '.join(STREAM_KINDS)}")
+            raise TranscriptError(path, header_lines.get(stream, 2), f"{stream}: must be one of {', '.join(STREAM_KINDS)}")
     events = parse_body(text[body_offset:], path, first_line=number + 1)
     extra = {k: v for k, v in header.items() if k not in READ_BACK}
     return Transcript(header["program"], options, status, extra, events,
-                      header.get("stdin", "pipe"), header.get("stdout", "pipe"))
+                      header.get("stdin", "pipe"), header.get("stdout", "pipe"), header_lines)
 
 
 def load(path: Path | str) -> Transcript:
+    """The transcript in ``path``: a regular file of at most MAX_BYTES, read only."""
     p = Path(path)
     try:
-        data = p.read_bytes()
-    except OSError as err:
-        raise TranscriptError(str(p), 0, err.strerror or str(err)) from None
+        data = read_regular(p, MAX_BYTES, "transcript")
+    except FileNotFoundError:
+        raise TranscriptError(str(p), 0, "no such file") from None
+    except FileRefused as err:
+        raise TranscriptError(str(p), 0, str(err).removeprefix(f"{p}: ")) from None
     return parse(decode(data), str(p))
 
 
@@ -240,7 +259,8 @@ def diff(expected: Transcript, actual: Transcript, path: str) -> str:
     """A unified diff of two sessions, empty when they match."""
     a = expected.render().splitlines(keepends=True)
     b = actual.render().splitlines(keepends=True)
-    return "".join(difflib.unified_diff(a, b, fromfile=f"{path} (golden)", tofile=f"{path} (port)"))
+    lines = difflib.unified_diff(a, b, fromfile=f"{path} (golden)", tofile=f"{path} (port)")
+    return "".join(visible(line) for line in lines)  # the golden file may be anyone's
 
 
 def find_transcripts(paths: Iterable[Path]) -> list[Path]:

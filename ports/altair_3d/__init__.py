@@ -5,6 +5,11 @@ from retro.catalog import Program
 
 from .game import Game, Reply, computer_reply, run
 
+
+def for_replay(options: dict, folder) -> dict:
+    """A replay (retro check) never sleeps: --period-timing changes the pace, never a byte."""
+    return {**options, "period_timing": False}
+
 PROGRAM = Program(
     id="altair-3d",
     title="3-D Tic-Tac-Toe",
@@ -39,6 +44,7 @@ PROGRAM = Program(
         (2, "--check-combinations and --resume together (both are lines 81-82)"),
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
+    for_replay=for_replay,
 )
 
 __all__ = ["PROGRAM", "Game", "Reply", "computer_reply", "run"]

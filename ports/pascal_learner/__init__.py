@@ -1,7 +1,7 @@
 """pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
 from retro.catalog import Program
 
-from .options import RUN_OPTIONS
+from .options import RUN_OPTIONS, for_replay
 from .tictactoe import run
 from .train import command as train_command
 
@@ -37,4 +37,5 @@ PROGRAM = Program(
         (2, "the grid asked for is impossible (e.g. --align larger than the grid)"),
     ),
     screen_size=screen_size,
+    for_replay=for_replay,
 )

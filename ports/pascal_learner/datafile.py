@@ -26,24 +26,42 @@ temporary file beside it, flushed to the disk (fsync) and renamed over the
 old one, so that a crash or a kill during a save leaves the old file or the
 new one, never half of one.  A file that is not such a file, or was written
 by a newer format, or for another ``winalign`` or rule set, is refused with a
-message and left untouched.  While a learner uses a file it holds a lock on
-``<file>.lock``; a second learner on the same file is refused.
+message and left untouched; so is one with a line this program cannot read
+in full.  A line with a key this format does not know (``comment ...``) is
+kept and written back.  Lines may end in CR LF (a file edited on Windows).
+While a learner uses a file it holds ``<file>.lock`` beside the file the name
+leads to (see ``Lock``); a second learner on the same file is refused.
 """
 from __future__ import annotations
 
+import errno
 import os
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
+
+from retro.safefile import FileRefused, read_regular, temporary_name, write_atomically
 
 from .schemes import Scheme, SchemeList
 
 MAGIC = "Tic-Tac-Toe.p schemes, format "
 FORMAT = 1
+LIMIT = 64 << 20  # bytes: a store of Five-in-a-Row after 2,000 games is well under 1 MiB
+
+NUMBER = re.compile(r"[0-9]{1,9}")  # ASCII digits only: "٣" or "+3" is no number here
+OFFSET = re.compile(r"-?[0-9]{1,4}")  # a square's row or column, relative to the threatened move
+KEY = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+HEADER_KEYS = ("winalign", "rules", "games", "lost", "lastloss")
 
 
 class DataFileError(Exception):
     """A data file this program must not use (or overwrite): the message says why."""
+
+
+class FolderNotWritable(DataFileError):
+    """The data file's folder takes no new file: the learner may still play, without saving."""
 
 
 def schemesfilename(winalign: int, fixed: bool = False) -> str:
@@ -63,7 +81,8 @@ class Store:
     games: int = 0
     lost: int = 0
     lastloss: int = 0
-    extra: dict[str, str] = field(default_factory=dict)
+    # Lines of keys this format does not know, in their order: written back as read.
+    extra: list[tuple[str, str]] = field(default_factory=list)
 
 
 def render(store: Store) -> str:
@@ -75,6 +94,7 @@ def render(store: Store) -> str:
         f"lost {store.lost}",
         f"lastloss {store.lastloss}",
     ]
+    lines.extend(f"{key} {value}".rstrip() for key, value in store.extra)
     count = 0
     for scheme in store.schemes:
         free = " ".join(f"{r},{c}" for r, c in scheme.free)
@@ -85,84 +105,109 @@ def render(store: Store) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _number(text: str, form: re.Pattern = NUMBER) -> int:
+    if not form.fullmatch(text):
+        raise ValueError(f"{text!r} is not a number")
+    return int(text)
+
+
 def parse(text: str, name: str, winalign: int, rules: str) -> Store:
     """A store from a file's text; DataFileError if it is not one this program
-    wrote for ``winalign`` under ``rules``."""
-    lines = text.split("\n")
+    wrote for ``winalign`` under ``rules``, or has a line it cannot read."""
+    lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     first = lines[0] if lines else ""
     if not first.startswith(MAGIC):
         raise DataFileError(f"{name} is not a schemes file of this program (it does not begin with "
                             f"{MAGIC.strip()!r}); it is left as it is: use --data to choose another file")
     try:
-        version = int(first[len(MAGIC):])
+        version = _number(first[len(MAGIC):])
     except ValueError:
-        raise DataFileError(f"{name}: unreadable format number {first[len(MAGIC):]!r}") from None
+        raise DataFileError(f"{name}: unreadable format number {first[len(MAGIC):]!r}; it is left as it is") from None
     if version > FORMAT:
         raise DataFileError(f"{name} was written in format {version}, newer than this program's ({FORMAT}); "
                             f"it is left as it is")
+    if version < 1:
+        raise DataFileError(f"{name}: there is no format {version}; it is left as it is")
     schemes = SchemeList(winalign)
     store = Store(schemes)
+    seen: set[str] = set()
     ended = False
     count = 0
     for number, line in enumerate(lines[1:], start=2):
         if not line:
             continue
         if ended:
-            raise DataFileError(f"{name}, line {number}: text after the end")
+            raise DataFileError(f"{name}, line {number}: text after the end; it is left as it is")
         word, _, rest = line.partition(" ")
         try:
+            if not KEY.fullmatch(word):
+                raise ValueError("not a key of letters and digits")
+            if word in HEADER_KEYS:
+                if word in seen:
+                    raise ValueError(f"a second {word!r} line")
+                seen.add(word)
             if word == "winalign":
-                if int(rest) != winalign:
+                if _number(rest) != winalign:
                     raise DataFileError(f"{name} holds schemes for {rest} in a row, not {winalign}; "
                                         f"it is left as it is: use --data to choose another file")
             elif word == "rules":
+                if rest not in ("flawed", "fixed"):
+                    raise ValueError(f"no rule set {rest!r}")
                 if rest != rules:
                     hint = "with --fixed" if rest == "fixed" else "without --fixed"
                     raise DataFileError(f"{name} was learnt under the {rest} rules: run {hint}, "
                                         f"or use --data to choose another file")
                 store.rules = rest
             elif word in ("games", "lost", "lastloss"):
-                setattr(store, word, int(rest))
+                setattr(store, word, _number(rest))
             elif word == "scheme":
                 schemes.add(_scheme(rest))
                 count += 1
             elif word == "end":
-                if int(rest) != count:
-                    raise DataFileError(f"{name} is damaged: it announces {rest} schemes and holds {count}")
+                if _number(rest) != count:
+                    raise DataFileError(f"{name} is damaged: it announces {rest} schemes and holds {count}; "
+                                        f"it is left as it is")
                 ended = True
+            elif not rest.isprintable() or not rest.isascii():
+                raise ValueError("not plain text")
             else:
-                store.extra[word] = rest
+                store.extra.append((word, rest))
         except DataFileError:
             raise
         except (ValueError, IndexError) as err:
-            raise DataFileError(f"{name}, line {number}: cannot read {line!r} ({err})") from None
+            raise DataFileError(f"{name}, line {number}: cannot read {line[:60]!r} ({err}); "
+                                f"it is left as it is") from None
     if not ended:
         raise DataFileError(f"{name} is damaged: it stops before its end line; it is left as it is")
+    missing = [key for key in HEADER_KEYS if key not in seen]
+    if missing:
+        raise DataFileError(f"{name} is damaged: it has no {', '.join(missing)} line; it is left as it is")
     return store
 
 
 def _scheme(text: str) -> Scheme:
     words = text.split()
-    level = int(words[0])
-    if words[1] != "free" or "held" not in words:
+    level = _number(words[0])
+    if len(words) < 2 or words[1] != "free" or "held" not in words:
         raise ValueError("expected 'LEVEL free ... held ...'")
     h = words.index("held")
 
     def square(word: str) -> tuple[int, int]:
         r, c = word.split(",")
-        return (int(r), int(c))
+        return (_number(r, OFFSET), _number(c, OFFSET))
 
     return Scheme(level, [square(w) for w in words[2:h]], [square(w) for w in words[h + 1:]])
 
 
 def load(path: Path, winalign: int, rules: str) -> Optional[Store]:
-    """The store in ``path``, None if there is no such file."""
+    """The store in ``path``, None if there is no such file.  Only a regular
+    file is opened (a FIFO or a device is refused by its type), and only read."""
     try:
-        data = path.read_bytes()
+        data = read_regular(path, LIMIT, "schemes file")
     except FileNotFoundError:
         return None
-    except OSError as err:
-        raise DataFileError(f"cannot read {path}: {err.strerror or err}") from None
+    except FileRefused as err:
+        raise DataFileError(f"cannot use {err}") from None
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError:
@@ -172,63 +217,37 @@ def load(path: Path, winalign: int, rules: str) -> Optional[Store]:
 
 
 def save(store: Store, path: Path) -> None:
-    """Write the store atomically: a temporary file, fsync, rename."""
-    data = render(store).encode("ascii")
-    directory = path.parent if str(path.parent) else Path(".")
-    temp = directory / f".{path.name}.{os.getpid()}.tmp"
+    """Write the store atomically (retro.safefile): the old file or the new one, never half."""
     try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            view = memoryview(data)
-            while view:
-                written = os.write(fd, view)
-                view = view[written:]
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-        os.replace(temp, path)
+        write_atomically(path, render(store).encode("ascii"))
     except OSError as err:
-        try:
-            os.unlink(temp)
-        except OSError:
-            pass
         raise DataFileError(f"cannot save the schemes in {path}: {err.strerror or err}") from None
-    try:  # make the rename itself durable
-        dfd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(dfd)
-        finally:
-            os.close(dfd)
-    except OSError:
-        pass
-    _remove_stale(directory, path.name)
 
 
-def _remove_stale(directory: Path, name: str) -> None:
-    """Temporary files left by savers that were killed (their process is gone)."""
-    for temp in directory.glob(f".{name}.*.tmp"):
-        try:
-            pid = int(temp.name[len(name) + 2:-4])
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            try:
-                temp.unlink()
-            except OSError:
-                pass
-        except (ValueError, OSError):
-            continue
+# -- one learner per file ------------------------------------------------------------------
+
+LOCK_MAGIC = b"retro pascal-learner lock\n"
+NOT_WRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
 
 
 class Lock:
-    """One learner per data file: an exclusive lock on ``<file>.lock``.
+    """One learner per data file: ``<file>.lock``, beside the file the name leads to.
 
-    The lock goes with the process (flock), so a learner that is killed
-    leaves no stale lock behind; a learner that ends removes the lock file.
-    After locking, the file is checked to be still the one at that name (a
-    learner ending at the same moment may have just removed it)."""
+    The lock file is made whole (a mark and the process id) in a temporary
+    file, locked there (flock) and then linked to its name, which fails if
+    the name exists: so a lock never exists half-written or unlocked, and no
+    existing file is ever emptied or followed through a symbolic link.  The
+    flock goes with the process: a learner that is killed leaves a stale lock,
+    which the next learner recognises (its mark, and nobody holds it) and
+    removes.  Any other file of that name is not ours and is left as it is.
+    A learner that ends removes its lock only if the name still leads to it.
+    ``--data F`` and ``--data L`` (a symbolic link to F) take the same lock.
+    """
 
     def __init__(self, path: Path):
-        self.path = path.with_name(path.name + ".lock")
+        real = Path(os.path.realpath(path))
+        self.path = real.with_name(real.name + ".lock")
+        self.target = str(path)
         self._fd: Optional[int] = None
 
     def acquire(self) -> None:
@@ -236,38 +255,83 @@ class Lock:
             import fcntl
         except ImportError:  # not on Unix: no locking (see NOTES.md)
             return
-        target = self.path.name[: -len(".lock")]
-        while True:
+        for _ in range(10):  # a stale lock removed, or one removed meanwhile: try again
             try:
-                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-            except OSError as err:
-                raise DataFileError(f"cannot lock {target} ({self.path}: {err.strerror or err})") from None
+                self._fd = self._create(fcntl)
+                return
+            except FileExistsError:
+                self._examine(fcntl)
+        raise DataFileError(f"cannot lock {self.target}: {self.path} keeps changing")
+
+    def _create(self, fcntl) -> int:
+        temp = temporary_name(self.path)
+        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        fd = -1
+        try:
+            try:
+                os.unlink(temp)  # our own leftover
+            except FileNotFoundError:
+                pass
+            fd = os.open(temp, flags, 0o644)
+            os.write(fd, LOCK_MAGIC + f"pid {os.getpid()}\n".encode("ascii"))
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            os.link(temp, self.path)  # FileExistsError if there is one
+            return fd
+        except FileExistsError:
+            os.close(fd)
+            raise
+        except OSError as err:
+            if fd >= 0:
+                os.close(fd)
+            reason = f"{self.path}: {err.strerror or err}"
+            if err.errno in NOT_WRITABLE:
+                raise FolderNotWritable(f"cannot write in the folder of {self.target} ({reason})") from None
+            raise DataFileError(f"cannot lock {self.target} ({reason}); nothing was changed") from None
+        finally:
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+
+    def _examine(self, fcntl) -> None:
+        """An existing lock: DataFileError unless it is a stale lock of ours, which goes."""
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+        try:
+            fd = os.open(self.path, flags)
+        except FileNotFoundError:
+            return  # gone meanwhile
+        except OSError as err:
+            if err.errno == errno.ELOOP:
+                raise DataFileError(f"{self.path} is a symbolic link, not a lock of this program: it is left "
+                                    f"as it is; use --data to choose another file") from None
+            raise DataFileError(f"cannot read the lock {self.path}: {err.strerror or err}") from None
+        try:
+            found = os.fstat(fd)
+            head = os.read(fd, 100) if stat.S_ISREG(found.st_mode) else b""
+            if not head.startswith(LOCK_MAGIC):
+                raise DataFileError(f"{self.path} exists and is not a lock of this program: it is left as it "
+                                    f"is; use --data to choose another file")
+            holder = head[len(LOCK_MAGIC):].decode("ascii", "replace").split()[-1:] or ["unknown"]
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
-                holder = os.read(fd, 32).decode("ascii", "replace").strip() or "unknown"
-                os.close(fd)
-                raise DataFileError(f"another learner (process {holder}) is using {target}: "
+                raise DataFileError(f"another learner (process {holder[0]}) is using {self.target}: "
                                     f"wait for it to finish, or use --data for another file") from None
-            try:
-                same = os.stat(self.path).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                same = False
-            if same:
-                break
-            os.close(fd)  # removed meanwhile: lock the new one
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode("ascii"))
-        self._fd = fd
+            if _same_file(self.path, found):  # stale: its learner was killed
+                os.unlink(self.path)
+        finally:
+            os.close(fd)
 
     def release(self) -> None:
-        if self._fd is not None:
-            try:
+        if self._fd is None:
+            return
+        try:
+            if _same_file(self.path, os.fstat(self._fd)):
                 os.unlink(self.path)
-            except OSError:
-                pass
-            os.close(self._fd)  # closing drops the flock
-            self._fd = None
+        except OSError:
+            pass
+        os.close(self._fd)  # closing drops the flock
+        self._fd = None
 
     def __enter__(self) -> "Lock":
         self.acquire()
@@ -275,3 +339,11 @@ class Lock:
 
     def __exit__(self, *exc) -> None:
         self.release()
+
+
+def _same_file(path: Path, known: os.stat_result) -> bool:
+    try:
+        now = os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (known.st_dev, known.st_ino)

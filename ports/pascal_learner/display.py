@@ -17,12 +17,13 @@ import re
 from typing import Optional, Union
 
 from retro.console import Console
-from retro.dialects.pascal import PascalText
+from retro.dialects.pascal import PascalText, integer_value
 
 from .board import EMPTY, MARKS, Board, Grid
 
 QUIT = "quit"
-MOVE = re.compile(r"^\s*(\d+)\s*(?:,\s*|\s+)(\d+)\s*$")
+# Two digit-sequences (0-9 only, as Pascal reads an integer), a comma or blanks between.
+MOVE = re.compile(r"^\s*([0-9]+)\s*(?:,\s*|\s+)([0-9]+)\s*$", re.ASCII)
 
 
 def parse_move(text: str, board: Board) -> Union[int, str]:
@@ -33,8 +34,8 @@ def parse_move(text: str, board: Board) -> Union[int, str]:
     match = MOVE.match(text)
     if not match:
         return "Please give a row and a column, like 2,3 (or q to stop)."
-    row, col = int(match.group(1)), int(match.group(2))
-    if not grid.inside(row, col):
+    row, col = integer_value(match.group(1)), integer_value(match.group(2))
+    if row is None or col is None or not grid.inside(row, col):  # None: past maxint
         return f"Rows go from 1 to {grid.boardrows} and columns from 1 to {grid.boardcols}."
     square = grid.square(row, col)
     if not board.empty(square):
@@ -216,7 +217,7 @@ class ScreenView:
                 self.cursor = self.grid.square(r, c)
             elif key == "backspace":
                 typed = typed[:-1]
-            elif key.isdigit() or key in (",", " ") and typed:
+            elif key in tuple("0123456789") or key in (",", " ") and typed:
                 typed += key
             elif key in ("enter", " "):
                 if typed:

@@ -8,7 +8,8 @@ seeded learner (the learner draws from its random generator once per move
 and nowhere else), so the recorded session is what a person typing those
 lines sees.  The data files the cases name are the fixtures beside the
 transcripts, made by ``retro train pascal-learner`` (see NOTES.md); the cases
-use ``--no-save`` or ``--fresh`` so that replaying them never writes a file.
+use ``--no-save`` or ``--fresh``, and name the data files relative to the
+transcripts' folder, as a replay reads them (retro/check.py).
 tests/pascal_learner/test_pascal_transcripts.py checks the evidence in them
 independently of the port.
 """
@@ -29,7 +30,7 @@ from .opponents import perfect_move
 from .options import make_grid
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-HERE = Path("transcripts/pascal-learner")  # relative to the source tree, as the options name it
+HERE = Path("transcripts/pascal-learner")  # relative to the source tree; options name files relative to it
 
 Human = Callable[[Board], int]
 
@@ -66,7 +67,7 @@ def human_lines(learner: Learner, games: list[tuple[bool, Human]]) -> list[str]:
 
 def record(name: str, options: list[str], lines: list[str], header: dict[str, str]) -> None:
     console = Recorder(LineConsole.from_lines(lines))
-    status = PROGRAM.run(console, **PROGRAM.parse_options(options))
+    status = PROGRAM.run(console, **PROGRAM.replay_options(PROGRAM.parse_options(options), ROOT / HERE))
     Transcript(program=PROGRAM.id, options=options, exit_status=status, header=header,
                events=console.events).save(ROOT / HERE / name)
     print(f"{HERE / name}: exit {status}")
@@ -114,7 +115,7 @@ def main() -> None:
         learner = fixture(data, 3, fixed, seed=1)
         # The seed's line (a corner, the centre, the opposite corner), then another corner opening.
         lines = human_lines(learner, [(True, perfect(21, (1, 1), (3, 3))), (True, perfect(22, (3, 1)))])
-        options = (["--fixed"] if fixed else []) + ["--data", str(HERE / data), "--no-save", "--seed", "1"]
+        options = (["--fixed"] if fixed else []) + ["--data", data, "--no-save", "--seed", "1"]
         record(name, options, lines, {
             "title": title,
             "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), the flaw section",
@@ -123,18 +124,18 @@ def main() -> None:
                          "on a corner\"; \"the program will still end up making the correct move\"")
             if not fixed else "the issue: --fixed considers the counter-threat and concludes that the game is a draw",
             "seed": "1",
-            "data": str(HERE / data) + f" (retro train pascal-learner --games 2000 --seed 1{' --fixed' if fixed else ''})",
+            "data": data + f" (retro train pascal-learner --games 2000 --seed 1{' --fixed' if fixed else ''})",
         })
     # 3. Five-in-a-Row in a pipe, against a partly trained learner.
     learner = fixture("five.data", 5, False, seed=1)
     human = fixture("five.data", 5, False, seed=7)  # the "human": the learner's own play, other choices
     lines = human_lines(learner, [(True, lambda board: human.choose(board, CROSS)[0])])
-    record("five-pipe.txt", ["--five", "--data", str(HERE / "five.data"), "--no-save", "--seed", "1"], lines, {
+    record("five-pipe.txt", ["--five", "--data", "five.data", "--no-save", "--seed", "1"], lines, {
         "title": "Five-in-a-Row on 15x15 in a pipe, against a learner trained by 60 games of self-play",
         "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt)",
         "evidence": "\"The program can also play five in a row and start learning and improving on it as well\"",
         "seed": "1",
-        "data": str(HERE / "five.data") + " (retro train pascal-learner --five --opponent self --games 60 --seed 1)",
+        "data": "five.data (retro train pascal-learner --five --opponent self --games 60 --seed 1)",
     })
     # 4. Bad input and the end of input in the middle of a game.
     record("bad-input.txt", ["--fresh", "--seed", "5"], ["maybe", "y", "2;2", "0,1", "4,4", "2,2", "2,2"], {

@@ -2,6 +2,7 @@
 pascal-learner``, and opening the data file they name."""
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Optional
@@ -9,9 +10,10 @@ from typing import Optional
 import click
 
 from retro.console import Console
+from retro.safefile import inside
 
 from .board import MAXSIZE, Grid
-from .datafile import DataFileError, Lock, Store, load, schemesfilename
+from .datafile import DataFileError, FolderNotWritable, Lock, Store, load, schemesfilename
 from .learner import Learner
 from .schemes import SchemeList
 
@@ -59,20 +61,31 @@ class Session:
 
 
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
-                 save: bool = True, fresh: bool = False) -> Optional[Session]:
+                 save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
+                 folder: Optional[Path] = None) -> Optional[Session]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
-    error stream) when the file cannot be used."""
+    error stream) when the file cannot be used.
+
+    Where the file's folder takes no new file (read-only), the learner plays
+    without saving, after a note on the error stream (training, whose point
+    is the saving, is refused instead: ``unsaved_if_read_only=False``)."""
     rng = random.Random(seed)
     rules = "fixed" if fixed else "flawed"
     filename = data or schemesfilename(grid.winalign, fixed)
     if fresh:
         return Session(Learner.empty(grid, fixed, rng=rng), filename, False, None)
-    path = Path(filename)
+    path = Path(folder or ".", filename)
     lock = None
     try:
         if save:
             lock = Lock(path)
-            lock.acquire()
+            try:
+                lock.acquire()
+            except FolderNotWritable as err:
+                if not unsaved_if_read_only:
+                    raise
+                console.write_err(f"{err}: playing without saving; what is learnt now is not kept\n")
+                lock, save = None, False
         store = load(path, grid.winalign, rules)
     except DataFileError as err:
         if lock is not None:
@@ -82,5 +95,20 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     found = store is not None
     if store is None:
         store = Store(SchemeList(grid.winalign), rules=rules)
-    learner = Learner(grid, store, fixed, path=path if save else None, rng=rng)
+    # Saved where the name leads: --data through a symbolic link updates the file it names.
+    learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng)
     return Session(learner, filename, found, lock)
+
+
+def for_replay(options: dict, folder: Path) -> dict:
+    """A transcript's learner (retro check, DESIGN.md principle 7): it reads the
+    data file its options name, in the transcript's own folder, and writes
+    nothing; a transcript that names no file reads none (it starts with no
+    schemes, as with --fresh), so that no user's own store takes part."""
+    if options.get("data") and not options.get("fresh"):
+        inside(folder, options["data"])  # ValueError: the name leaves the folder
+        options["data_folder"] = folder
+    else:
+        options["fresh"] = True
+    options["no_save"] = True
+    return options

@@ -15,6 +15,7 @@ X is the user and O the computer ("where X = user and O = computer").
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Optional, Union
 
 from retro.console import Console
@@ -167,13 +168,15 @@ class TicTacToe:
 
 def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None, align: Optional[int] = None,
         five: bool = False, fixed: bool = False, data: Optional[str] = None, seed: Optional[int] = None,
-        no_save: bool = False, fresh: bool = False) -> int:
+        no_save: bool = False, fresh: bool = False, data_folder: Optional[Path] = None) -> int:
+    """``data_folder``: the folder a relative ``data`` is found in (a replayed
+    transcript's own folder, see for_replay); by default the current one."""
     try:
         grid = make_grid(rows, cols, align, five)
     except ValueError as err:
         console.write_err(f"{err}\n")
         return 2
-    session = open_session(console, grid, fixed, data, seed, save=not no_save, fresh=fresh)
+    session = open_session(console, grid, fixed, data, seed, save=not no_save, fresh=fresh, folder=data_folder)
     if session is None:
         return 1
     try:

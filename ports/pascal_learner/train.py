@@ -151,7 +151,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
     except ValueError as err:
         console.write_err(f"{err}\n")
         return 2
-    session = open_session(console, grid, fixed, data, seed)
+    session = open_session(console, grid, fixed, data, seed, unsaved_if_read_only=False)
     if session is None:
         return 1
     learner = session.learner

@@ -63,6 +63,7 @@ class Segfault(Exception):
 
 # Bytes per read(2) of unit 5 by the kind of standard input (see module doc).
 _CHUNK = {"pipe": 80, "file": 8192}
+PAUSE_TAKES = 1 << 16  # what the PAUSE's fgets takes of the rest of a pipe, at most (bytes)
 
 
 class StdinStream(LineFedInput):
@@ -80,26 +81,28 @@ class StdinStream(LineFedInput):
     def physical_position(self) -> int:
         """How many bytes read(2) has taken from the descriptor so far."""
         if self.kind == "tty":  # canonical mode: one line per read
-            return len(self._data)
+            return self.taken()
         chunk = _CHUNK.get(self.kind, 80)
-        return -(-self._pos // chunk) * chunk
+        return -(-self.handed_out() // chunk) * chunk
 
     def fgets(self, size: int) -> Optional[bytes]:
         """C's fgets(buff, size, stdin) after the unit's reads; None at end of file.
 
         From a pipe or a file, C's stdio reads a block: the rest of the input
-        is taken here.  From a terminal, one line.
+        is taken here (up to PAUSE_TAKES bytes more: the program ends after
+        the PAUSE, so no later read could tell).  From a terminal, one line.
         """
         start = self.physical_position()
         if self.kind == "tty":
-            while len(self._data) <= start and self._pull():
+            while self.taken() <= start and self._pull():
                 pass
         else:
-            while self._pull():
+            while self.taken() < start + PAUSE_TAKES and self._pull():
                 pass
-        if start >= len(self._data):
+        if start >= self.taken():
             return None
-        piece = bytes(self._data[start : start + size - 1])
+        index = start - self._base
+        piece = bytes(self._data[index : index + size - 1])
         newline = piece.find(b"\n")
         return piece if newline < 0 else piece[: newline + 1]
 

@@ -15,7 +15,10 @@ the port's output follows, from ISO 7185 (Pascal) section 6.9.3, "write":
 * without a width, a string or char is written as it is; an integer takes an
   implementation-defined default width, which this dialect does not guess:
   the port always gives one;
-* ``writeln`` ends the line; ``readln`` reads the rest of a line.
+* ``writeln`` ends the line; ``readln`` reads the rest of a line;
+* an integer is written with the digits 0-9 (6.1.5, "digit-sequence"), and
+  no integer exceeds ``maxint`` (6.4.2.2), which was 2147483647 on the
+  32-bit machines Berkeley Pascal ran on (``integer_value``).
 
 Output formatting and input reading are kept apart: ``field`` returns text,
 ``PascalText`` writes it through the console.
@@ -27,6 +30,29 @@ from typing import Optional, Union
 from ..console import Console
 
 Item = Union[str, int, tuple]  # a value, or (value, width) for ``value : width``
+MAXINT = 2147483647  # Berkeley Pascal's maxint (2**31 - 1)
+
+
+def integer_value(digits: str) -> Optional[int]:
+    """The integer a digit-sequence denotes, or None past ``maxint``.
+
+    Only the digits 0-9 make a digit-sequence (other scripts' digits do not),
+    and a sequence of any length is judged without converting it whole.
+
+    >>> integer_value("007"), integer_value("2147483648"), integer_value("9" * 5000)
+    (7, None, None)
+    >>> integer_value("١")
+    Traceback (most recent call last):
+    ...
+    ValueError: not a digit-sequence: '١'
+    """
+    if not digits or not all("0" <= ch <= "9" for ch in digits):
+        raise ValueError(f"not a digit-sequence: {digits[:20]!r}")
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > len(str(MAXINT)):
+        return None
+    value = int(significant)
+    return value if value <= MAXINT else None
 
 
 def field(value: Union[str, int], width: Optional[int] = None) -> str:

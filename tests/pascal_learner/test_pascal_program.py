@@ -209,13 +209,11 @@ def test_five_in_a_row_on_the_screen_is_the_game_of_the_pipe_transcript():
     plays the same game: its board at the end is the pipe's last board, mark
     for mark, and it says "I win." as the pipe did."""
     from retro import transcript
-    from retro.check import working_directory
-
-    golden = transcript.load(ROOT / "transcripts" / "pascal-learner" / "five-pipe.txt")
+    path = ROOT / "transcripts" / "pascal-learner" / "five-pipe.txt"
+    golden = transcript.load(path)
     keys = [key for line in golden.input_lines() for key in (list(line) + ["enter"] if "," in line else [line])]
     screen = FakeScreen(keys)
-    with working_directory(ROOT):
-        status = PROGRAM.run(screen, **PROGRAM.parse_options(golden.options))
+    status = PROGRAM.run(screen, **PROGRAM.replay_options(PROGRAM.parse_options(golden.options), path.parent))
     assert status == golden.exit_status == 0
     pipe_rows = golden.output().split("I win.")[0].rstrip("\n").split("\n")[-15:]
     pipe_board = [row[3:].split() for row in pipe_rows]

@@ -24,11 +24,10 @@ def test_every_case_is_there():
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.name)
-def test_replay(path, monkeypatch):
-    monkeypatch.chdir(ROOT)  # the options name the data files from the source tree
-    golden = load(path)
+def test_replay(path):
+    golden = load(path)  # its options name the data files beside it
     console = LineConsole.from_bytes(golden.input_bytes())
-    status = PROGRAM.run(console, **PROGRAM.parse_options(golden.options))
+    status = PROGRAM.run(console, **PROGRAM.replay_options(PROGRAM.parse_options(golden.options), path.parent))
     assert console.output() == golden.output()
     assert console.errors() == golden.errors()
     assert status == golden.exit_status

@@ -15,7 +15,6 @@ from typing import Optional
 import pytest
 
 from retro import catalog, transcript
-from retro.check import working_directory
 from retro.console import LineConsole
 from retro.runner import INTERNAL_ERROR, INTERRUPTED, run_session
 
@@ -61,11 +60,11 @@ def run_cut_short(path: Path, how: str):
     """(k, status, console, expected output) for each read of the session."""
     session = transcript.load(path)
     program = catalog.get(session.program)
-    options = program.parse_options(session.options)
+    options = program.replay_options(program.parse_options(session.options), path.parent)
     lines = [e.text for e in session.events if e.kind == "in"]
     for k in range(len(lines) + 1):
         console = CutShort(lines, k, how, session.stdin)
-        with working_directory(ROOT), time_limit(30):  # a learner's data file is named from the root
+        with time_limit(30):
             status = run_session(program, console, options)
         yield k, status, console, output_before_read(session, k)
 

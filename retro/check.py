@@ -52,8 +52,8 @@ def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<tr
 
 def rerun(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> transcript.Transcript:
     """The session the port gives today for the golden session's input."""
-    program = catalog.get(golden.program)
     options = replay_options(golden, folder, path)
+    program = catalog.get(golden.program)
     console = LineConsole.from_bytes(
         golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout  # type: ignore[arg-type]
     )

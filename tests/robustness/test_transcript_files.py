@@ -18,8 +18,8 @@ CASES = {
     "unclosed-input": ("# retro transcript 1\n# program: fortran-rcd\n--- session ---\nA\n«S\nB\n", 5, "not closed"),
     "unclosed-error": ("# retro transcript 1\n# program: fortran-rcd\n--- session ---\nA\n⟪oops\n", 5, "not closed"),
     "stray-marker": ("# retro transcript 1\n# program: fortran-rcd\n--- session ---\nA » B\n", 4, "unexpected"),
-    "bad-exit": ("# retro transcript 1\n# program: fortran-rcd\n# exit: two\n--- session ---\n", 2, "exit"),
-    "bad-stdin": ("# retro transcript 1\n# program: fortran-rcd\n# stdin: socket\n--- session ---\n", 2, "stdin"),
+    "bad-exit": ("# retro transcript 1\n# program: fortran-rcd\n# exit: two\n--- session ---\n", 3, "exit"),
+    "bad-stdin": ("# retro transcript 1\n# program: fortran-rcd\n# stdin: socket\n--- session ---\n", 3, "stdin"),
 }
 
 

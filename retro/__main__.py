@@ -1,4 +1,4 @@
 """`python -m retro` is the `retro` command."""
-from .cli import main
+from .launch import main
 
 main()

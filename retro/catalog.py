@@ -73,6 +73,17 @@ class Program:
         with command.make_context(f"retro run {self.id}", list(args)) as ctx:
             return dict(ctx.params)
 
+    def option_lines(self) -> list[str]:
+        """One line per variant option: its flag, its values and its default."""
+        lines = []
+        for opt in self.options:
+            kind = opt.type
+            values = "|".join(kind.choices) if isinstance(kind, click.Choice) else ("" if opt.is_flag else kind.name.upper())
+            default = self.defaults().get(opt.name)
+            shown = f" (default {default})" if default not in (None, False, "") else ""
+            lines.append(f"{opt.opts[0]} {values}{shown}".rstrip())
+        return lines
+
     def replay_options(self, options: dict[str, Any], folder: Path) -> dict[str, Any]:
         """The options a replay runs with (see ``for_replay``)."""
         return self.for_replay(dict(options), folder) if self.for_replay else dict(options)

@@ -17,6 +17,7 @@ import click
 
 from . import catalog, transcript
 from .runner import record_session, report_internal_error, run_session, stdio_console
+from .visible import visible
 
 HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports.
 
@@ -101,7 +102,18 @@ def _option_words(program: catalog.Program, options: dict) -> list[str]:
     return words
 
 
-@click.group(invoke_without_command=True, help=HELP, context_settings={"help_option_names": ["-h", "--help"]})
+class RetroGroup(click.Group):
+    """The top group: a broken pipe leaves as PipeClosed (status 141), not as click's status 1."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            raise PipeClosed() from None
+
+
+@click.group(cls=RetroGroup, invoke_without_command=True, help=HELP,
+             context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="retro-tictactoe", prog_name="retro")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
@@ -118,12 +130,8 @@ def list_programs() -> None:
         click.echo(f"{program.id:<16} {program.title}")
         click.echo(f"{'':<16} {program.language}, {program.machine}, {program.year}; {program.author}")
         click.echo(f"{'':<16} {program.description}")
-        for opt in program.options:
-            kind = opt.type
-            values = "|".join(kind.choices) if isinstance(kind, click.Choice) else ("" if opt.is_flag else kind.name.upper())
-            default = opt.get_default(click.Context(click.Command(program.id)))
-            shown = f" (default {default})" if default not in (None, False, "") else ""
-            click.echo(f"{'':<18}{opt.opts[0]} {values}{shown}".rstrip())
+        for line in program.option_lines():
+            click.echo(f"{'':<18}{line}")
         click.echo()
 
 
@@ -198,7 +206,7 @@ def replay(file: Path, baud: Optional[int]) -> None:
     try:
         session = transcript.load(file)
     except transcript.TranscriptError as err:
-        raise click.ClickException(str(err)) from None
+        raise click.ClickException(visible(str(err))) from None
     show(session, baud=baud)
 
 
@@ -222,7 +230,7 @@ def check(paths: tuple[Path, ...]) -> None:
     for path in files:
         outcome = check_file(path)
         if outcome.error:
-            click.echo(f"retro check: {outcome.error}", err=True)
+            click.echo(f"retro check: {visible(outcome.error)}", err=True)
         elif outcome.diff:
             click.echo(outcome.diff, nl=False)
         failed += not outcome.ok
@@ -244,21 +252,35 @@ def _add_port_commands() -> None:
                 cli.add_command(command)
 
 
-def main(argv: Optional[list[str]] = None) -> None:
-    """The console script: click, with every failure turned into a short message."""
+class PipeClosed(Exception):
+    """Standard output's reader went away (click would call that status 1)."""
+
+
+def main(argv: Optional[list[str]] = None) -> int:
+    """Run the command line; the exit status, every failure turned into a
+    short message (the table of statuses is in retro/launch.py)."""
+    from . import signals
+    from .launch import INTERRUPTED, PIPE_CLOSED, write_failed
+
     try:
         _add_port_commands()
-        cli.main(args=argv, prog_name="retro", standalone_mode=True)
-    except KeyboardInterrupt:
+        return cli.main(args=argv, prog_name="retro", standalone_mode=False) or 0
+    except SystemExit as done:
+        code = done.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    except click.exceptions.Exit as done:
+        return done.exit_code
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    except (click.Abort, KeyboardInterrupt):  # click.Abort is how click reports Ctrl-C
         sys.stderr.write("\n")
-        sys.exit(130)
-    except BrokenPipeError:
-        try:
-            sys.stdout = open("/dev/null", "w")
-        except OSError:
-            pass
-        sys.exit(141)
-    except SystemExit:
-        raise
+        return INTERRUPTED
+    except PipeClosed:
+        return PIPE_CLOSED
+    except signals.Terminated as ended:
+        return ended.status
+    except OSError as error:
+        return write_failed(error)
     except Exception as error:  # noqa: BLE001 - never a traceback
-        sys.exit(report_internal_error("retro", error))
+        return report_internal_error("retro", error)

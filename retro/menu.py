@@ -15,8 +15,9 @@ from typing import Any, Optional
 
 import click
 
-from . import catalog, transcript
+from . import catalog, signals, transcript
 from .console import LineConsole
+from .visible import visible
 from .runner import INTERRUPTED, can_address_cursor, on_terminal, run_session, teletype, terminal, terminal_console
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
@@ -45,8 +46,8 @@ def entries() -> list[Entry]:
                 session = transcript.load(path)
             except transcript.TranscriptError:
                 continue  # `retro check` reports broken files; the menu just skips them
-            name = f"{path.parent.name}/{path.stem}"
-            found.append(Entry(len(found) + 1, session=path, label=name, detail=session.title))
+            name = visible(f"{path.parent.name}/{path.stem}")  # names and titles may be anyone's
+            found.append(Entry(len(found) + 1, session=path, label=name, detail=visible(session.title)))
     return found
 
 
@@ -98,7 +99,8 @@ def pipe_menu(console: LineConsole) -> int:
         try:
             options = program.parse_options(words[1:])
         except click.ClickException as err:
-            console.write(f"{err.format_message()}\n\n")
+            variants = "".join(f"  {line}\n" for line in program.option_lines()) or "  (none)\n"
+            console.write(f"{err.format_message()}\nThe variants of {program.id}:\n{variants}\n")
             continue
         status = run_session(program, console, options)
         console.write(f"\n[{program.id} ended with status {status}]\n\n")
@@ -176,7 +178,7 @@ class ScreenMenu:
 
     def _choose(self) -> Optional[int]:
         t = self.term
-        with t.fullscreen(), t.cbreak(), t.hidden_cursor():
+        with signals.screen(t, redraw=self.draw), t.cbreak():
             size = None
             while True:
                 if size != (t.width, t.height):
@@ -291,7 +293,7 @@ class VariantForm:
     def ask(self) -> Optional[dict[str, Any]]:
         t = self.term
         options = self.program.options
-        with t.fullscreen(), t.cbreak(), t.hidden_cursor():
+        with signals.screen(t, redraw=self.draw), t.cbreak():
             while True:
                 self.draw()
                 try:

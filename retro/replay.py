@@ -1,8 +1,10 @@
 """Showing a recorded session as it happened.
 
-The output is written as it was; each line the user typed appears where it was
-read, as the terminal echoed it (in bold on a terminal that allows styling);
-error output goes to standard error.  ``baud`` paces the characters like a
+The output is written as it was, except that control characters are shown
+as text (``^[``, retro.visible): a transcript may come from anyone, and its
+text must not drive the terminal (set the title, the clipboard...).  Each
+line the user typed appears where it was read, as the terminal echoed it (in
+bold on a terminal that allows styling); error output goes to standard error.  ``baud`` paces the characters like a
 serial line of the period: ten bits a character.
 """
 from __future__ import annotations
@@ -13,6 +15,7 @@ import time
 from typing import Callable, Optional, TextIO
 
 from .transcript import Transcript
+from .visible import visible
 
 
 def _typed(text: str, stream: TextIO) -> str:
@@ -52,14 +55,13 @@ def show(
 
     for event in session.events:
         if event.kind == "out":
-            emit(out, event.text or "")
+            emit(out, visible(event.text or ""))
         elif event.kind == "err":
             out.flush()
-            emit(err, event.text or "")
+            emit(err, visible(event.text or ""))
             err.flush()
         elif event.text is None:
             emit(out, _typed("^D", out) + "\n")
         else:
-            line = event.text.rstrip("\n")
-            emit(out, _typed(line, out) + "\n")
+            emit(out, _typed(visible(event.text.rstrip("\n")), out) + "\n")
     out.flush()

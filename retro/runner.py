@@ -1,8 +1,10 @@
 """Running one session of a port: choosing the console, and ending cleanly.
 
 Whatever happens inside a port -- its program ends, its runtime fails, the
-user presses Ctrl-C, or a bug of ours raises -- the session ends with an exit
-status, the terminal as it was, and never a Python traceback.
+user presses Ctrl-C, a write fails, or a bug of ours raises -- the session
+ends with an exit status (retro/launch.py has the table), the terminal as it
+was, and never a Python traceback.  A signal that ends retro (retro.signals)
+is not a session's end: it passes on, through every ``finally``.
 """
 from __future__ import annotations
 
@@ -24,13 +26,17 @@ def on_terminal() -> bool:
 
 
 def terminal(stream=None):
-    """A blessed Terminal bound to our stdout (or ``stream``) (blessed defaults to sys.__stdout__).
+    """A blessed Terminal bound to our stdout (or ``stream``) (blessed defaults
+    to sys.__stdout__), that asks the terminal nothing and reads any key.
 
-    blessed 1.5x asks the terminal for its capabilities (XTGETTCAP) when it
-    starts, and waits up to twice BLESSED_QUERY_TIMEOUT_SECONDS (5 s) for an
-    answer that some terminals never give.  We need nothing beyond terminfo, so
-    the probe is skipped where this blessed allows it.
+    blessed 1.5x asks the terminal who it is when it starts (XTGETTCAP, then
+    XTVERSION and a cursor report, ``ESC[>q`` ``ESC[6n``) and waits for
+    answers that some terminals never give; a late answer would be read as
+    the user's first input.  retro needs nothing beyond terminfo, so it asks
+    nothing.  A key that is not valid in the terminal's encoding (0xff, or
+    a Latin-1 terminal's é) is read as U+FFFD, never an error.
     """
+    import codecs
     import inspect
 
     import blessed
@@ -46,15 +52,25 @@ def terminal(stream=None):
                 TermcapResponse = None
         if TermcapResponse is not None:
             kwargs["_xtgettcap_data"] = TermcapResponse(supported=False)
+
+    class QuietTerminal(blessed.Terminal):  # type: ignore[misc, valid-type]
+        def detect_term_program(self, *args, **kw):  # blessed >= 1.52 asks XTVERSION here
+            self.term_program = True
+            self._term_program_probed = True
+            return True
+
     # NO_COLOR asks for no colour; blessed takes it as "no control sequences at
     # all", which would leave no fullscreen menu.  retro uses no colour (only
     # reverse video and bold), so blessed does not see NO_COLOR.
     no_color = os.environ.pop("NO_COLOR", None)
     try:
-        return blessed.Terminal(stream=stream or sys.stdout, **kwargs)
+        term = QuietTerminal(stream=stream or sys.stdout, **kwargs)
     finally:
         if no_color is not None:
             os.environ["NO_COLOR"] = no_color
+    if hasattr(term, "_keyboard_decoder"):
+        term._keyboard_decoder = codecs.getincrementaldecoder(getattr(term, "_encoding", "utf-8"))(errors="replace")
+    return term
 
 
 @contextmanager
@@ -98,8 +114,11 @@ def can_address_cursor(term) -> bool:
 
 def stdio_console(*, line_mode: bool = False, program: Optional[Program] = None,
                   options: Optional[dict[str, Any]] = None) -> Console:
-    """The console for this process: the screen on a capable terminal, a teletype otherwise."""
-    if on_terminal() and not line_mode:
+    """The console for this process: the screen on a capable terminal, for a
+    program that draws on it; a teletype otherwise (a teletype-style port
+    needs no screen, and so asks the terminal nothing)."""
+    draws = program is None or program.screen_size is not None
+    if on_terminal() and not line_mode and draws:
         term = terminal()
         if can_address_cursor(term):
             return terminal_console(term, program, options or {})
@@ -149,8 +168,10 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
                     pass
     except KeyboardInterrupt:
         return INTERRUPTED
-    except BrokenPipeError:
-        return 141  # 128 + SIGPIPE
+    except OSError as error:  # a write that failed: EPIPE gives 141, the others 1 and a message
+        from .launch import write_failed
+
+        return write_failed(error)
     except Exception as error:  # noqa: BLE001 - the last line of defence
         return report_internal_error(program.id, error)
 

@@ -42,6 +42,9 @@ class CutShort(LineConsole):
         self.reads += 1
         return line
 
+    def read_chunk(self, size: int) -> Optional[str]:  # C's and Fortran's stdio read through this
+        return self.read_line()
+
 
 def output_before_read(session: transcript.Transcript, k: int) -> str:
     """What the golden session printed before its k-th read (0-based)."""

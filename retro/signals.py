@@ -1,0 +1,153 @@
+"""Signals: the terminal is given back whatever ends, suspends or resumes retro.
+
+* SIGTERM, SIGHUP and SIGQUIT (Ctrl-\\) are handled like Ctrl-C: the signal
+  raises ``Terminated`` where the program is, every ``finally`` on the way out
+  restores what it changed (the alternate screen, the cursor, cbreak mode, a
+  learner's lock), the terminal's modes are put back as they were when retro
+  started, and the process ends with 128 + the signal's number, as a shell
+  reports a program the signal ended.
+* SIGTSTP (Ctrl-Z): the terminal is given back as it was found (normal
+  screen, visible cursor, the modes of the start), then the process stops;
+  after ``fg`` (SIGCONT) the modes and the screen it had are put back and
+  the screen that registered a ``redraw`` draws itself again.
+
+A screen that draws in place registers with ``screen()`` (the menu does);
+a port's line input needs nothing (its modes are the terminal's own).
+"""
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable, Iterator, Optional
+
+ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
+
+
+class Terminated(BaseException):
+    """A signal ended retro (not an Exception: nothing may swallow it)."""
+
+    def __init__(self, signum: int):
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def status(self) -> int:
+        return 128 + self.signum
+
+
+@dataclass
+class _Screen:
+    term: object
+    fullscreen: bool
+    hidden_cursor: bool
+    redraw: Optional[Callable[[], None]]
+
+
+_screens: list[_Screen] = []
+_start_modes: Optional[list] = None
+_received: Optional[int] = None  # the ending signal, once one came
+
+
+def received() -> Optional[int]:
+    """The signal that is ending retro, if one is."""
+    return _received
+
+
+def _terminal_fd() -> Optional[int]:
+    try:
+        fd = sys.stdin.fileno()
+        return fd if os.isatty(fd) else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _modes() -> Optional[list]:
+    fd = _terminal_fd()
+    if fd is None:
+        return None
+    try:
+        import termios
+
+        return termios.tcgetattr(fd)
+    except (ImportError, OSError):
+        return None
+
+
+def _set_modes(modes: Optional[list]) -> None:
+    fd = _terminal_fd()
+    if modes is None or fd is None:
+        return
+    try:
+        import termios
+
+        termios.tcsetattr(fd, termios.TCSADRAIN, modes)
+    except (ImportError, OSError):
+        pass
+
+
+def _write(term, *sequences: str) -> None:
+    try:
+        term.stream.write("".join(sequences))  # type: ignore[attr-defined]
+        term.stream.flush()  # type: ignore[attr-defined]
+    except (OSError, ValueError):
+        pass  # a terminal that hung up
+
+
+def _end(signum: int, frame) -> None:
+    global _received
+    if _received is None:
+        _received = signum
+    raise Terminated(signum)
+
+
+def _suspend(signum: int, frame) -> None:
+    modes = _modes()
+    top = _screens[-1] if _screens else None
+    if top is not None:
+        t = top.term
+        _write(t, t.normal_cursor if top.hidden_cursor else "", t.exit_fullscreen if top.fullscreen else "")  # type: ignore[attr-defined]
+    _set_modes(_start_modes)
+    signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+    try:
+        os.kill(os.getpid(), signal.SIGTSTP)  # stops here until SIGCONT (fg)
+    finally:
+        signal.signal(signal.SIGTSTP, _suspend)
+    _set_modes(modes)
+    if top is not None:
+        t = top.term
+        _write(t, t.enter_fullscreen if top.fullscreen else "", t.hide_cursor if top.hidden_cursor else "")  # type: ignore[attr-defined]
+        if top.redraw is not None:
+            top.redraw()
+
+
+def install() -> None:
+    """Handle the signals above for the rest of the process (main thread only)."""
+    global _start_modes
+    _start_modes = _modes()
+    for signum in ENDING:
+        signal.signal(signum, _end)
+    if hasattr(signal, "SIGTSTP"):
+        signal.signal(signal.SIGTSTP, _suspend)
+
+
+def restore_start_modes() -> None:
+    """The terminal's modes as retro found them (at the end, whatever happened)."""
+    _set_modes(_start_modes)
+
+
+@contextmanager
+def screen(term, *, fullscreen: bool = True, hidden_cursor: bool = True,
+           redraw: Optional[Callable[[], None]] = None) -> Iterator[None]:
+    """Draw on ``term`` in the alternate screen, cursor hidden, for the block;
+    suspended and resumed as the module says.  Left as found on any exit."""
+    entry = _Screen(term, fullscreen, hidden_cursor, redraw)
+    _write(term, term.enter_fullscreen if fullscreen else "", term.hide_cursor if hidden_cursor else "")
+    _screens.append(entry)
+    try:
+        yield
+    finally:
+        _screens.remove(entry)
+        _write(term, term.normal_cursor if hidden_cursor else "", term.exit_fullscreen if fullscreen else "")

@@ -22,9 +22,10 @@ def prompt_kind(printed: str) -> str:
     return re.sub(r"\d+", "#", last)
 
 
-def first_reads_of_each_prompt() -> dict[tuple[str, str], tuple[list[str], list[str]]]:
-    """(program, prompt) -> (options, the lines typed before that prompt), the shortest way there."""
-    found: dict[tuple[str, str], tuple[list[str], list[str]]] = {}
+def first_reads_of_each_prompt() -> dict[tuple[str, str], tuple[list[str], list[str], Path]]:
+    """(program, prompt) -> (options, the lines typed before that prompt, the
+    transcript's folder, which its options name files from), the shortest way there."""
+    found: dict[tuple[str, str], tuple[list[str], list[str], Path]] = {}
     for path in transcript.find_transcripts([ROOT / "transcripts"]):
         session = transcript.load(path)
         if session.stdin != "pipe":
@@ -38,7 +39,7 @@ def first_reads_of_each_prompt() -> dict[tuple[str, str], tuple[list[str], list[
                     break  # the end of input, or a last line Enter never ended
                 key = (session.program, prompt_kind(printed))
                 if key not in found or len(found[key][1]) > len(typed):
-                    found[key] = (session.options, list(typed))
+                    found[key] = (session.options, list(typed), path.parent)
                 typed.append(event.text.rstrip("\n"))
                 printed = ""
     return found
@@ -55,10 +56,10 @@ def test_every_port_has_its_prompts_here() -> None:
 
 @pytest.mark.parametrize("program_id,prompt", sorted(PROMPTS), ids=[f"{p}:{k or 'blank'}" for p, k in sorted(PROMPTS)])
 def test_ctrl_c_at_a_prompt(program_id: str, prompt: str, tmp_path: Path) -> None:
-    options, typed = PROMPTS[program_id, prompt]
-    # The learner's sessions read their data file from the root and never write it.
+    options, typed, folder = PROMPTS[program_id, prompt]
+    # The learner's sessions read their data file beside them and never write it.
     assert program_id != "pascal-learner" or {"--fresh", "--no-save"} & set(options)
-    term = Terminal(["run", program_id, *options], record_modes=tmp_path, cwd=ROOT)
+    term = Terminal(["run", program_id, *options], record_modes=tmp_path, cwd=folder)
     term.quiet()
     for line in typed:
         term.send(line + "\r")

@@ -63,6 +63,7 @@ class Segfault(Exception):
 
 # Bytes per read(2) of unit 5 by the kind of standard input (see module doc).
 _CHUNK = {"pipe": 80, "file": 8192}
+SAVED_HELD = 4096  # bytes of an item the list-directed reader holds (see _push)
 PAUSE_TAKES = 1 << 16  # what the PAUSE's fgets takes of the rest of a pipe, at most (bytes)
 
 
@@ -253,9 +254,21 @@ class ListDirectedReader:
             p.value = -v if negative else v
 
     def _push(self, c: int) -> None:
+        """push_char.  libgfortran's saved string grows without end; the port
+        holds SAVED_HELD bytes, which decide every outcome: a character item
+        takes its first byte, and an integer of that many digits overflows
+        already (``_push_digit`` drops leading zeros, which decide nothing)."""
         if self.p.saved is None:
             self.p.saved = bytearray()
-        self.p.saved.append(c)
+        if len(self.p.saved) < SAVED_HELD:
+            self.p.saved.append(c)
+
+    def _push_digit(self, c: int) -> None:
+        """push_char of an integer's digit."""
+        if self.p.saved == b"0":
+            self.p.saved[0] = c
+        else:
+            self._push(c)
 
     # read_integer ---------------------------------------------------------------
     def read_integer(self) -> None:
@@ -274,12 +287,12 @@ class ListDirectedReader:
             return None
         if c not in _DIGITS:
             return self._bad_integer(c)
-        self._push(c)
+        self._push_digit(c)
         # Take care of what may be a repeat count.
         while True:
             c = self.next_char()
             if c in _DIGITS:
-                self._push(c)
+                self._push_digit(c)
                 continue
             if c == ord("*"):
                 break
@@ -303,11 +316,11 @@ class ListDirectedReader:
     def _get_integer(self, c: int, negative: bool) -> None:
         if c not in _DIGITS:
             return self._bad_integer(c)
-        self._push(c)
+        self._push_digit(c)
         while True:
             c = self.next_char()
             if c in _DIGITS:
-                self._push(c)
+                self._push_digit(c)
                 continue
             if c in _SEPARATORS or c == EOF:
                 return self._integer_done(c, negative)

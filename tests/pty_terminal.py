@@ -76,8 +76,21 @@ class Terminal:
         raw = self.raw
         return raw.rfind(b"\x1b[?1049l") >= raw.rfind(b"\x1b[?1049h") and raw.rfind(b"\x1b[?25h") >= raw.rfind(b"\x1b[?25l")
 
-    def send(self, keys: str) -> None:
+    def send(self, keys) -> None:
         self.child.send(keys)
+
+    def retro_pid(self, timeout: float = 10) -> int:
+        """The process id of retro (a child of the shell that runs it)."""
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                children = Path(f"/proc/{self.child.pid}/task/{self.child.pid}/children").read_text().split()
+            except OSError:
+                children = []
+            if children:
+                return int(children[0])
+            time.sleep(0.05)
+        raise AssertionError("retro never started")
 
     def resize(self, rows: int, cols: int) -> None:
         self.child.setwinsize(rows, cols)

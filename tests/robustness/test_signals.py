@@ -1,0 +1,129 @@
+"""The terminal is always given back (retro/signals.py), on a real pty.
+
+SIGTERM, SIGHUP and SIGQUIT to the fullscreen menu or to the learner drawing
+its board in place: the status is 128 + the signal, the terminal's modes
+(``stty -g``) are as before, the normal screen is back and the cursor shows.
+Ctrl-Z in the menu gives the terminal back while retro is stopped, and
+``fg`` redraws the menu, which takes keys again.  And no program asks the
+terminal anything when it starts: a late answer would be read as input.
+"""
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import pexpect
+import pyte
+import pytest
+
+from retro import catalog
+
+from pty_terminal import ROOT, Terminal
+
+TITLE = "retro -- five historical tic-tac-toe programs"
+QUERIES = (b"\x1b[>q", b"\x1b[6n", b"\x1bP+q", b"\x1b[c", b"\x1b]10;?", b"\x1b]11;?")
+
+SCREENS = {
+    "menu": ([], TITLE),
+    "learner": (["run", "pascal-learner", "--fresh"], "Do you want to move first?"),
+}
+
+
+@pytest.mark.parametrize("where", list(SCREENS))
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name)
+def test_an_ending_signal_gives_the_terminal_back(where: str, signum: int, tmp_path: Path) -> None:
+    args, ready = SCREENS[where]
+    term = Terminal(args, record_modes=tmp_path, cwd=tmp_path)
+    term.wait_for(ready)
+    os.kill(term.retro_pid(), signum)
+    term.ended_cleanly(status=str(128 + signum))
+    assert b"Traceback" not in term.raw
+
+
+def test_ctrl_z_and_fg_in_the_menu(tmp_path: Path) -> None:
+    """With job control (an interactive bash): suspended, the terminal is as it
+    was found; resumed, the menu is redrawn and answers keys; at the end all is
+    as before."""
+    env = {**os.environ, "TERM": "xterm-256color", "PS1": "$ "}
+    child = pexpect.spawn("/bin/bash", ["--norc", "--noprofile", "-i"], env=env, cwd=str(tmp_path),
+                          dimensions=(24, 80))
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    raw = bytearray()
+
+    def settle(needle: str, timeout: float = 15) -> None:
+        end = time.time() + timeout
+        while time.time() < end:
+            try:
+                data = child.read_nonblocking(65536, timeout=0.2)
+            except pexpect.TIMEOUT:
+                data = b""
+            raw.extend(data)
+            stream.feed(data)
+            if needle in raw.decode("utf-8", "replace"):
+                return
+        raise AssertionError(f"{needle!r} never came; the screen:\n" + "\n".join(screen.display))
+
+    child.sendline("stty -g > before; echo ready-$((1+1))")  # the echo of the line is not the answer
+    settle("ready-2")
+    child.sendline(f"cd {ROOT} && {sys.executable} -m retro")
+    settle(TITLE)
+    started = len(raw)
+    child.send("\x1a")
+    settle("Stopped")
+    stopped = bytes(raw[started:])
+    assert b"\x1b[?1049l" in stopped and b"\x1b[?25h" in stopped  # the normal screen, the cursor shown
+    child.sendline(f"stty -g > {tmp_path}/while-stopped; echo saved-$((1+1))")
+    settle("saved-2")
+    assert (tmp_path / "while-stopped").read_text() == (tmp_path / "before").read_text()
+    resumed = len(raw)
+    child.sendline("fg")
+    end = time.time() + 15
+    while TITLE.encode() not in bytes(raw[resumed:]) and time.time() < end:  # the redraw
+        settle("")
+    after_fg = bytes(raw[resumed:])
+    assert b"\x1b[?1049h" in after_fg and after_fg.count(TITLE.encode()) >= 1
+    child.send("\x1b[B")  # keys reach the menu again (cbreak, no echo)
+    child.send("q")
+    child.sendline(f"echo status=$?; stty -g > {tmp_path}/after")
+    settle("status=0")
+    time.sleep(0.5)
+    assert (tmp_path / "after").read_text() == (tmp_path / "before").read_text()
+    tail = bytes(raw[resumed:])
+    assert tail.rfind(b"\x1b[?1049l") > tail.rfind(b"\x1b[?1049h")
+    child.sendline("exit")
+    child.expect(pexpect.EOF, timeout=10)
+
+
+@pytest.mark.parametrize("program_id", list(catalog.programs()))
+def test_no_program_asks_the_terminal_anything(program_id: str, tmp_path: Path) -> None:
+    args = ["run", program_id] + (["--fresh"] if program_id == "pascal-learner" else [])
+    term = Terminal(args, cwd=tmp_path)
+    term.quiet()
+    assert term.raw, "the program wrote nothing"
+    assert not [q for q in QUERIES if q in term.raw], term.raw[:300]
+    term.send("\x03")
+    term.finish()
+
+
+def test_the_menu_asks_the_terminal_nothing(tmp_path: Path) -> None:
+    term = Terminal([], cwd=tmp_path)
+    term.wait_for(TITLE)
+    assert not [q for q in QUERIES if q in term.raw], term.raw[:300]
+    term.send("q")
+    term.finish()
+
+
+@pytest.mark.parametrize("where", list(SCREENS))
+def test_a_key_that_is_not_utf8_is_no_error(where: str, tmp_path: Path) -> None:
+    """0xff, or a Latin-1 terminal's é (0xe9), once crashed blessed's key decoding."""
+    args, ready = SCREENS[where]
+    term = Terminal(args, record_modes=tmp_path, cwd=tmp_path)
+    term.wait_for(ready)
+    term.send(b"\xff\xe9")
+    term.quiet()
+    term.send("q")
+    if where == "learner":
+        term.send("\x04")
+    term.ended_cleanly()

@@ -176,3 +176,40 @@ def test_a_learner_transcript_reads_its_data_file_beside_itself(tmp_path: Path) 
     os.chdir(tmp_path)
     for path in sorted(folder.glob("*.txt")):
         assert check_file(path).ok, path.name
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()],
+                         ids=["full-disk", "ctrl-c"])
+def test_saving_a_transcript_leaves_the_old_file_or_the_new_one(failure, tmp_path: Path, monkeypatch) -> None:
+    """`retro record -o FILE` once wrote in place: a failure left half a file."""
+    from retro import transcript as module
+
+    path = tmp_path / "session.txt"
+    path.write_text("the old transcript\n")
+    session = module.Transcript("fortran-rcd", [], 0, {"title": "t"}, [])
+
+    def fail(fd):
+        raise failure
+
+    monkeypatch.setattr(os, "fsync", fail)
+    with pytest.raises(type(failure)):
+        session.save(path)
+    assert path.read_text() == "the old transcript\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["session.txt"]
+
+
+def test_record_interrupted_by_ctrl_c_writes_a_whole_transcript(tmp_path: Path) -> None:
+    """Ctrl-C during `retro record`: the session so far is saved whole (status 130)."""
+    import signal as signals
+
+    out = tmp_path / "s.txt"
+    out.write_text("old\n")
+    child = subprocess.Popen([sys.executable, "-m", "retro", "record", "fortran-rcd", "-o", str(out)],
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
+    time.sleep(2)
+    child.send_signal(signals.SIGINT)
+    _, err = child.communicate(timeout=30)
+    assert child.returncode == 130, err
+    text = out.read_text()
+    assert text.startswith("# retro transcript 1\n") and "# exit: 130\n" in text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.txt"]

@@ -144,12 +144,16 @@ def _audit_command(program: catalog.Program) -> click.Command:
     def callback(as_json: bool, save: bool, **options):
         import json
 
-        from .audit.run import audit_program, render, save_beating_transcripts
+        from .audit.run import GamesCounter, audit_program, render, save_beating_transcripts
 
+        counter = GamesCounter(sys.stderr) if sys.stderr.isatty() else None
         try:
-            report = audit_program(program.id, options)
+            report = audit_program(program.id, options, progress=counter)
         except KeyError:
             raise click.ClickException(f"{program.id} has no audit yet") from None
+        finally:
+            if counter is not None:
+                counter.close()
         if save:
             folder = transcript.default_directory()
             if folder is None:

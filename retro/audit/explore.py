@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Optional, Protocol, Sequence
+from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from . import perfect
 
@@ -109,11 +109,13 @@ class Report:
         }
 
 
-def explore(subject: Subject, replay: bool = True) -> tuple[dict[str, int], list[Line]]:
+def explore(subject: Subject, replay: bool = True,
+            progress: Optional[Callable[[dict[str, int]], None]] = None) -> tuple[dict[str, int], list[Line]]:
     """Every complete game against the subject, for every start it offers.
 
     With ``replay`` (the default) each node is reached by playing its line from
     a new game, so nothing but the port's own code ever moves the board.
+    ``progress`` is told the counts after each complete game.
     """
     counts = {PROGRAM: 0, DRAW: 0, HUMAN: 0}
     lost: list[Line] = []
@@ -131,6 +133,8 @@ def explore(subject: Subject, replay: bool = True) -> tuple[dict[str, int], list
         outcome = game.result()
         if outcome is not None:
             counts[outcome] += 1
+            if progress is not None:
+                progress(counts)
             if outcome == HUMAN:
                 lost.append(Line(start.human_first, list(moves), outcome))
             return

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from .. import catalog
 from ..console import LineConsole
@@ -29,14 +29,16 @@ def judge(subject: Any, lost: list) -> Optional[bool]:
     return not lost
 
 
-def audit_program(program_id: str, options: dict[str, Any]) -> explore.Report:
+def audit_program(program_id: str, options: dict[str, Any],
+                  progress: Optional[Callable[[dict[str, int]], None]] = None) -> explore.Report:
+    """The report on the claim; ``progress`` is told the counts as games end."""
     if program_id not in SUBJECTS:
         raise KeyError(program_id)
     subject = SUBJECTS[program_id](**options)
     if getattr(subject, "searched", False):
         return _search(subject, options)
     started = time.perf_counter()
-    counts, lost = explore.explore(subject)
+    counts, lost = explore.explore(subject, progress=progress)
     seconds = time.perf_counter() - started
     beating = explore.shortest(lost)
     report = explore.Report(subject.program_id, options, subject.claim, judge(subject, lost), True, counts,
@@ -133,3 +135,29 @@ def render(report: explore.Report) -> str:
                                f"perfect play: {' or '.join(mistake['better'])}")
     out.append(f"  time: {report.seconds:.2f} s")
     return "\n".join(out)
+
+
+class GamesCounter:
+    """The games played so far, on one line of a terminal redrawn in place
+    (at most ten times a second); nothing in a pipe."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self._last = 0.0
+        self._shown = False
+
+    def __call__(self, counts: dict[str, int]) -> None:
+        now = time.monotonic()
+        if now - self._last < 0.1:
+            return
+        self._last = now
+        self._shown = True
+        played = sum(counts.values())
+        self.stream.write(f"\rretro audit: {played:,} games played (the program won {counts[explore.PROGRAM]:,}, "
+                          f"drew {counts[explore.DRAW]:,}, lost {counts[explore.HUMAN]:,})\x1b[K")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self._shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()

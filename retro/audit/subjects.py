@@ -298,7 +298,10 @@ class PascalSubject:
         from ports.pascal_learner.options import make_grid, open_session
         from retro.console import LineConsole
 
-        grid = make_grid(rows, cols, align, five)
+        try:
+            grid = make_grid(rows, cols, align, five)
+        except ValueError as err:  # an impossible grid, as `retro run` reports it
+            raise click.UsageError(str(err)) from None
         if (grid.boardrows, grid.boardcols, grid.winalign) != (3, 3, 3):
             raise click.ClickException("the exhaustive audit is for Tic-Tac-Toe (3x3, 3 in a row) only")
         messages = LineConsole.from_bytes(b"")

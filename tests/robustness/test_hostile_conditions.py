@@ -128,7 +128,7 @@ def test_help_as_a_variant_in_the_pipe_menu_lists_the_variants(tmp_path: Path) -
 
 
 @pytest.mark.parametrize("options,status,words", [
-    (["--rows", "1", "--cols", "1", "--align", "2"], 2, b"exhaustive audit is for Tic-Tac-Toe"),
+    (["--rows", "1", "--cols", "1", "--align", "2"], 2, b"2 marks cannot be aligned on a 1x1 grid"),
     (["--data", "/dev/zero"], 1, b"a device, not a schemes file"),
     (["--data", "fifo"], 1, b"a FIFO, not a schemes file"),
 ])
@@ -163,3 +163,19 @@ def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> Non
         assert b"Traceback" not in err, err
         assert child.returncode in (0, 130, -signal.SIGINT), child.returncode
     assert 130 in outcomes
+
+
+def test_a_long_audit_shows_progress_on_a_terminal_and_nothing_in_a_pipe(tmp_path: Path) -> None:
+    """`retro audit pascal-learner --fresh` once ran 30 s without a sign of life."""
+    from pty_terminal import Terminal
+
+    term = Terminal(["audit", "pascal-learner", "--fresh"], cwd=tmp_path)
+    term.wait_for("games played (the program won", timeout=20)
+    term.send("\x03")
+    term.finish()
+    child = subprocess.Popen([sys.executable, "-m", "retro", "audit", "pascal-learner", "--fresh"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
+    time.sleep(3)
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert b"games played" not in err

@@ -68,6 +68,7 @@ from ..console import Console, ProgramExit, encode
 WIDTH = 80  # the answer to TERMINAL WIDTH? for the article's 80x24 terminal
 ZONE = 14  # print zone width
 INPUT_MAX = 71  # characters the line buffer keeps ([8K4] 051A: cpi 48H)
+LINE_PIECE = 4096  # bytes of a typed line taken at a time (the port holds INPUT_MAX of them)
 MBF_MAX = (1 - 2.0**-24) * 2.0**127  # largest single-precision value
 MBF_MIN = 2.0**-129  # smallest nonzero one
 INTERRUPTED = 130  # the exit status of a session stopped by Ctrl-C (retro.runner)
@@ -258,31 +259,50 @@ PrintItem = Union[str, float, int, Tab, _Comma]
 # -- input line editing -----------------------------------------------------------
 
 
-def edit_line(raw: str) -> str:
-    """The line BASIC's line input keeps from what was typed ([8K4] 04D4).
+class LineEditor:
+    """BASIC's line input ([8K4] 04D4), fed the typed bytes as they come.
 
     Bytes lose their top bit; ``@`` and Ctrl-U cancel the line so far, ``_``
     and RUBOUT delete the last character, other control characters except
-    BEL are dropped, CR ends the line, and at most 71 characters are kept.
+    BEL are dropped, CR ends the line, and at most 71 characters are kept
+    (past them the interpreter rang the bell and kept nothing, but went on
+    obeying the editing keys, so a line of any length is read through).
     A typed Ctrl-C is a break.
     """
-    kept: list[str] = []
-    for byte in encode(raw.rstrip("\n")):
-        c = byte & 0x7F
-        if c == 0x03:
-            raise Break(at_input=True)
-        if c == 0x0D:
-            break
-        if c in (0x15, 0x40):  # Ctrl-U, @
-            kept.clear()
-        elif c in (0x5F, 0x7F):  # _ (backarrow), RUBOUT
-            if kept:
-                kept.pop()
-        elif c < 0x20 and c != 0x07:
-            continue
-        elif len(kept) < INPUT_MAX:
-            kept.append(chr(c))
-    return "".join(kept)
+
+    def __init__(self) -> None:
+        self.kept: list[str] = []
+        self.ended = False  # a CR ended the line: the rest is not looked at
+
+    def feed(self, data: bytes) -> None:
+        kept = self.kept
+        for byte in data:
+            if self.ended:
+                return
+            c = byte & 0x7F
+            if c == 0x03:
+                raise Break(at_input=True)
+            if c == 0x0D:
+                self.ended = True
+            elif c in (0x15, 0x40):  # Ctrl-U, @
+                kept.clear()
+            elif c in (0x5F, 0x7F):  # _ (backarrow), RUBOUT
+                if kept:
+                    kept.pop()
+            elif c < 0x20 and c != 0x07:
+                continue
+            elif len(kept) < INPUT_MAX:
+                kept.append(chr(c))
+
+    def text(self) -> str:
+        return "".join(self.kept)
+
+
+def edit_line(raw: str) -> str:
+    """The line BASIC's line input keeps from what was typed (see LineEditor)."""
+    editor = LineEditor()
+    editor.feed(encode(raw.rstrip("\n")))
+    return editor.text()
 
 
 # -- the terminal on a screen -------------------------------------------------------
@@ -427,18 +447,31 @@ class AltairBasic:
 
     # -- input ------------------------------------------------------------------
     def _read(self) -> str:
-        """One line from the operator, edited as BASIC's line input does."""
+        """One line from the operator, edited as BASIC's line input does; a
+        long line is taken piece by piece, and only its 71 characters held."""
         self.flush()
-        try:
-            raw = self.console.read_line()
-        except KeyboardInterrupt:
-            raise Break(at_input=True, interrupted=True) from None
-        if raw is None:
-            raise Break(at_input=True)
-        if self.screen is not None:  # the terminal echoed it and the RETURN
-            self.screen.feed(raw.rstrip("\n") + "\n")
+        editor = LineEditor()
+        got = False
+        while True:
+            try:
+                piece = self.console.read_chunk(LINE_PIECE)
+            except KeyboardInterrupt:
+                raise Break(at_input=True, interrupted=True) from None
+            if piece is None:
+                if not got:
+                    raise Break(at_input=True)
+                break  # the last line, without its RETURN
+            got = True
+            text = piece[:-1] if piece.endswith("\n") else piece
+            if self.screen is not None:  # the terminal echoed it
+                self.screen.feed(text)
+            editor.feed(encode(text))
+            if piece.endswith("\n"):
+                break
+        if self.screen is not None:  # and the RETURN
+            self.screen.feed("\n")
         self.pos = 0
-        return edit_line(raw)
+        return editor.text()
 
     def input_(self, prompt: str, values: Sequence[float]) -> list[float]:
         """INPUT "prompt";v1,v2,...: the variables' values after the statement."""

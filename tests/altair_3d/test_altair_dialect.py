@@ -298,7 +298,7 @@ def test_video_terminal_scrolls_at_the_bottom():
 
 def test_ctrl_c_at_an_input_prints_BREAK_and_gives_130():
     class Interrupting(LineConsole):
-        def read_line(self):
+        def read_chunk(self, size):  # BASIC's line input reads through this
             raise KeyboardInterrupt
 
     console = Interrupting.from_lines([])
@@ -310,3 +310,10 @@ def test_ctrl_c_at_an_input_prints_BREAK_and_gives_130():
 
     assert rt.run(body) == 130
     assert console.output() == "READY? \n\nBREAK IN 382\nOK\n"
+
+
+def test_the_editing_keys_still_act_past_the_buffer_in_a_line_of_any_length():
+    """The interpreter kept 71 characters but obeyed @ wherever it came: a line
+    of 2 MiB ending in @1,4 is 1,4, read piece by piece (never held whole)."""
+    console = LineConsole.from_bytes(b"9" * (2 << 20) + b"@1,4\n")
+    assert AltairBasic(console)._read() == "1,4"

@@ -61,6 +61,10 @@ class Program:
     # there (retro.safefile.inside) and only read; nothing sleeps.  ValueError
     # refuses them.  Ports with no such option need none.
     for_replay: Optional[Callable[[dict[str, Any], Path], dict[str, Any]]] = None
+    # For a browser session (retro serve), after the visitor's options are
+    # parsed (they can name no file): the options given the server's data
+    # folder, or None if it has none (then nothing may be written).
+    for_visitor: Optional[Callable[[dict[str, Any], Optional[Path]], dict[str, Any]]] = None
 
     def defaults(self) -> dict[str, Any]:
         return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}
@@ -87,6 +91,16 @@ class Program:
     def replay_options(self, options: dict[str, Any], folder: Path) -> dict[str, Any]:
         """The options a replay runs with (see ``for_replay``)."""
         return self.for_replay(dict(options), folder) if self.for_replay else dict(options)
+
+    def visitor_options(self, words: list[str], data_folder: Optional[Path]) -> dict[str, Any]:
+        """The options of a browser session from the visitor's words: the
+        declared options only, none that names a file (click.UsageError),
+        then ``for_visitor``."""
+        options = self.parse_options(words)
+        for opt in self.options:
+            if isinstance(opt.type, (click.Path, click.File)) and options.get(opt.name) is not None:
+                raise click.UsageError(f"{opt.opts[0]} names a file, which a visitor may not do")
+        return self.for_visitor(options, data_folder) if self.for_visitor else options
 
     def run(self, console: Console, **options: Any) -> int:
         return self.main(console, **options)

@@ -245,6 +245,35 @@ def check(paths: tuple[Path, ...]) -> None:
     click.echo(f"retro check: {len(files)} {word} checked, all match", err=True)
 
 
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; anything but loopback lets other machines in (your choice).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The TCP port (0: any free one).")
+@click.option("--data-folder", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="A folder where a learner keeps what it learns from visitors (default: no session writes a file).")
+@click.option("--max-sessions", type=click.IntRange(1, 1000), default=8, show_default=True,
+              help="Sessions running at once; more visitors are asked to wait.")
+@click.option("--idle-timeout", type=click.IntRange(10, 86400), default=600, show_default=True,
+              help="Seconds without input before a session ends.")
+def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, idle_timeout: int) -> None:
+    """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
+
+    A browser session runs the same port, through the same console and
+    dialect, as `retro run` in a pipe.  For scripts: POST /api/run/ID?variant=value
+    with the input as the body answers with `retro run`'s standard output
+    (exit status in X-Retro-Exit); GET /api/programs lists the catalog.
+    """
+    from .web.app import Exhibit, serve as run_server
+    from .web.bridge import Limits
+
+    if data_folder is not None:
+        data_folder.mkdir(parents=True, exist_ok=True)
+        data_folder = data_folder.resolve()
+    exhibit = Exhibit(limits=Limits(idle_seconds=float(idle_timeout)), max_sessions=max_sessions,
+                      data_folder=data_folder)
+    sys.exit(run_server(host, port, exhibit))
+
+
 def _add_port_commands() -> None:
     for program in catalog.programs().values():
         for command in program.commands:

@@ -105,6 +105,12 @@ class Console:
         the rest of a longer line is left for the next read.  None at end of input."""
         return self.read_line()
 
+    def input_ready(self) -> bool:
+        """Whether a read would find input without waiting (as read(2) on a
+        pipe returns what is there).  By default all input is there already
+        (a transcript, a test, a file)."""
+        return True
+
     def flush(self) -> None:
         """Make everything written so far visible."""
 
@@ -174,6 +180,10 @@ class LineConsole(Console):
     def read_chunk(self, size: int) -> Optional[str]:
         data = self._in.readline(max(1, size))
         return decode(data) if data else None
+
+    def input_ready(self) -> bool:
+        ready = getattr(self._in, "ready", None)  # a stream that knows (retro serve's)
+        return ready() if ready is not None else True
 
     def flush(self) -> None:
         self._out.flush()
@@ -349,6 +359,9 @@ class Recorder(Console):
         piece = self.inner.read_chunk(size)
         self._log(Event("in", piece))
         return piece
+
+    def input_ready(self) -> bool:
+        return self.inner.input_ready()
 
     def flush(self) -> None:
         self.inner.flush()

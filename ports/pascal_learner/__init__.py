@@ -1,7 +1,7 @@
 """pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
 from retro.catalog import Program
 
-from .options import RUN_OPTIONS, for_replay
+from .options import RUN_OPTIONS, for_replay, for_visitor
 from .tictactoe import run
 from .train import command as train_command
 
@@ -38,4 +38,5 @@ PROGRAM = Program(
     ),
     screen_size=screen_size,
     for_replay=for_replay,
+    for_visitor=for_visitor,
 )

@@ -112,3 +112,14 @@ def for_replay(options: dict, folder: Path) -> dict:
         options["fresh"] = True
     options["no_save"] = True
     return options
+
+
+def for_visitor(options: dict, folder: Optional[Path]) -> dict:
+    """A browser session (retro serve): the learner learns into the server's
+    data folder (its file named as the text names it) if the server was given
+    one; otherwise it reads its default file and never writes (--no-save)."""
+    if folder is not None:
+        options["data_folder"] = folder
+    else:
+        options["no_save"] = True
+    return options

@@ -90,15 +90,15 @@ class StdinStream(LineFedInput):
         """C's fgets(buff, size, stdin) after the unit's reads; None at end of file.
 
         From a pipe or a file, C's stdio reads a block: the rest of the input
-        is taken here (up to PAUSE_TAKES bytes more: the program ends after
-        the PAUSE, so no later read could tell).  From a terminal, one line.
+        that is there is taken here (up to PAUSE_TAKES bytes more: the program
+        ends after the PAUSE, so no later read could tell).  From a terminal,
+        one line.
         """
         start = self.physical_position()
-        if self.kind == "tty":
-            while self.taken() <= start and self._pull():
-                pass
-        else:
-            while self.taken() < start + PAUSE_TAKES and self._pull():
+        while self.taken() <= start and self._pull():  # read(2) waits for the first bytes
+            pass
+        if self.kind != "tty":  # then takes a block of what is there
+            while self.taken() < start + PAUSE_TAKES and self.console.input_ready() and self._pull():
                 pass
         if start >= self.taken():
             return None

@@ -1,0 +1,409 @@
+"""The web application of `retro serve` (aiohttp).
+
+====================================  ===============================================
+``GET /``                             the page (static/index.html, its script, style)
+``GET /api/programs``                 the catalog as JSON (variants a visitor may set)
+``GET /api/sessions``                 the recorded sessions, grouped as in the menu
+``GET /api/sessions/ID/NAME``         one session's events, to replay in the page
+``POST /api/run/ID?variant=value``    the body is standard input; the answer is
+                                      exactly the bytes ``retro run ID --variant
+                                      value`` writes to standard output, its exit
+                                      status in ``X-Retro-Exit``
+``GET /ws/run/ID?variant=value``      a WebSocket session: binary frames are the
+                                      program's output; the page sends
+                                      ``{"type": "line", "text": ...}`` and
+                                      ``{"type": "eof"}``; the server ends with
+                                      ``{"type": "exit", "status": n, "reason": ...}``
+====================================  ===============================================
+
+A visitor is a stranger: the variants are parsed against the program's
+declared options and none may name a file (the learner writes only into
+the data folder the server was started with, and otherwise nothing); the
+names in a session's URL are looked up, never used as paths.  The limits of
+a public exhibit (``Exhibit``): concurrent sessions, input line length, a
+body's size, output and time per session, idle time; each is said plainly
+when reached.  The WebSocket takes only pages of this server (its Origin).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any, Callable, Optional
+from urllib.parse import urlsplit
+
+import click
+from aiohttp import WSMsgType, web
+
+from .. import catalog, transcript
+from ..console import encode
+from ..visible import visible
+from . import bridge
+
+STATIC = {  # what the page is made of: the only files this server sends
+    "index.html": "text/html",
+    "retro.js": "text/javascript",
+    "retro.css": "text/css",
+}
+FLAG_ON = ("", "1", "true", "yes", "on")
+FLAG_OFF = ("0", "false", "no", "off")
+SECURITY_HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+@dataclass
+class Exhibit:
+    """The server's settings and its running sessions."""
+
+    limits: bridge.Limits = field(default_factory=bridge.Limits)
+    max_sessions: int = 8
+    body_bytes: int = 64 << 10
+    data_folder: Optional[Path] = None
+    sessions: set = field(default_factory=set)
+
+    def full(self) -> Optional[str]:
+        if len(self.sessions) >= self.max_sessions:
+            return (f"The exhibit is full: {self.max_sessions} sessions are running. "
+                    f"Please try again in a moment.")
+        return None
+
+
+# -- the visitor's variants ------------------------------------------------------------
+
+
+def option_words(program: catalog.Program, query) -> list[str]:
+    """Command-line words from query parameters (``version=2``, ``ultimate=1``)."""
+    by_key: dict[str, click.Option] = {}
+    for opt in program.options:
+        by_key[opt.name] = opt  # type: ignore[index]
+        for flag in opt.opts:
+            by_key[flag.lstrip("-")] = opt
+    words: list[str] = []
+    for key, value in query.items():
+        opt = by_key.get(key)
+        if opt is None:
+            raise click.UsageError(f"{program.id} has no variant {visible(key)!r}")
+        if opt.is_flag:
+            if value.lower() in FLAG_ON:
+                words.append(opt.opts[0])
+            elif value.lower() not in FLAG_OFF:
+                raise click.UsageError(f"{opt.opts[0]} is on (1) or off (0), not {visible(value)!r}")
+        else:
+            words.extend([opt.opts[0], value])
+    return words
+
+
+def session_options(exhibit: Exhibit, program: catalog.Program, query) -> dict[str, Any]:
+    return program.visitor_options(option_words(program, query), exhibit.data_folder)
+
+
+def describe(program: catalog.Program) -> dict[str, Any]:
+    variants = []
+    defaults = program.defaults()
+    for opt in program.options:
+        if isinstance(opt.type, (click.Path, click.File)):
+            continue  # a visitor names no file
+        kind = "flag" if opt.is_flag else "choice" if isinstance(opt.type, click.Choice) else opt.type.name
+        variants.append({"name": opt.name, "flag": opt.opts[0], "kind": kind, "help": opt.help or "",
+                         "choices": list(opt.type.choices) if isinstance(opt.type, click.Choice) else None,
+                         "default": defaults.get(opt.name)})
+    return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
+            "machine": program.machine, "author": program.author, "description": program.description,
+            "variants": variants, "exit_statuses": [list(s) for s in program.exit_statuses]}
+
+
+# -- recorded sessions -----------------------------------------------------------------
+
+
+def recorded() -> dict[str, Path]:
+    """The shipped sessions by "program/name"."""
+    folder = transcript.default_directory()
+    if folder is None:
+        return {}
+    return {f"{path.parent.name}/{path.stem}": path for path in transcript.find_transcripts([folder])}
+
+
+def session_list() -> list[dict[str, Any]]:
+    listed = []
+    for key, path in recorded().items():
+        try:
+            session = transcript.load(path)
+        except transcript.TranscriptError:
+            continue
+        listed.append({"id": key, "program": session.program, "title": visible(session.title),
+                       "group": visible(session.header.get("group", ""))})
+    return listed
+
+
+# -- handlers --------------------------------------------------------------------------
+
+
+def _text(status: int, message: str) -> web.Response:
+    return web.Response(status=status, text=message + "\n", headers=SECURITY_HEADERS)
+
+
+def _program(request: web.Request) -> catalog.Program:
+    program = catalog.programs().get(request.match_info["id"])
+    if program is None:
+        raise web.HTTPNotFound(text=f"No program {visible(request.match_info['id'])!r}.\n", headers=SECURITY_HEADERS)
+    return program
+
+
+async def page(request: web.Request) -> web.StreamResponse:
+    name = request.match_info.get("name", "index.html")
+    if name not in STATIC:
+        raise web.HTTPNotFound(headers=SECURITY_HEADERS)
+    body = resources.files("retro.web").joinpath("static", name).read_bytes()
+    return web.Response(body=body, content_type=STATIC[name], charset="utf-8", headers=SECURITY_HEADERS)
+
+
+async def programs(request: web.Request) -> web.Response:
+    return web.json_response([describe(p) for p in catalog.programs().values()], headers=SECURITY_HEADERS)
+
+
+async def sessions(request: web.Request) -> web.Response:
+    return web.json_response(session_list(), headers=SECURITY_HEADERS)
+
+
+async def one_session(request: web.Request) -> web.Response:
+    key = f"{request.match_info['program']}/{request.match_info['name']}"
+    path = recorded().get(key)  # looked up, never used as a path
+    if path is None:
+        raise web.HTTPNotFound(text="No such recorded session.\n", headers=SECURITY_HEADERS)
+    try:
+        session = transcript.load(path)
+    except transcript.TranscriptError as err:
+        return _text(500, visible(str(err)))
+    events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in session.events]
+    return web.json_response({"id": key, "program": session.program, "options": session.options,
+                              "title": visible(session.title), "exit": session.exit_status, "events": events},
+                             headers=SECURITY_HEADERS)
+
+
+def _in_thread(loop: asyncio.AbstractEventLoop, work: Callable[[], Any]) -> "asyncio.Future[Any]":
+    """``work()`` in a daemon thread of its own (a session may wait for input
+    for a long time; the server's thread pool is not for that)."""
+    future: asyncio.Future = loop.create_future()
+
+    def body() -> None:
+        try:
+            result = work()
+        except BaseException as error:  # noqa: BLE001 - handed to the loop
+            loop.call_soon_threadsafe(lambda: future.done() or future.set_exception(error))
+        else:
+            loop.call_soon_threadsafe(lambda: future.done() or future.set_result(result))
+
+    threading.Thread(target=body, daemon=True, name="retro-session").start()
+    return future
+
+
+async def run_api(request: web.Request) -> web.Response:
+    exhibit: Exhibit = request.app["exhibit"]
+    program = _program(request)
+    body = await request.content.read(exhibit.body_bytes + 1)
+    if len(body) > exhibit.body_bytes:
+        return _text(413, f"The input is larger than the {exhibit.body_bytes:,} bytes a run may take.")
+    try:
+        options = session_options(exhibit, program, request.query)
+    except click.ClickException as err:
+        return _text(400, err.format_message())
+    full = exhibit.full()
+    if full:
+        return _text(503, full)
+    output = bytearray()
+    stdin = bridge.LineQueue(time.monotonic() + exhibit.limits.seconds)
+    stdin.put(body)
+    stdin.close()
+    token = object()
+    exhibit.sessions.add(token)
+    try:
+        status, reason = await _in_thread(asyncio.get_running_loop(), lambda: bridge.run(
+            program, options, stdin, bridge.Outlet(output.extend, exhibit.limits.output_bytes)))
+    finally:
+        exhibit.sessions.discard(token)
+    headers = {**SECURITY_HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
+    if reason:
+        headers["X-Retro-Limit"] = reason
+    return web.Response(body=bytes(output), content_type="application/octet-stream", headers=headers)
+
+
+def _same_origin(request: web.Request) -> bool:
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True  # not a browser (a script): nothing of a visitor's to protect
+    return urlsplit(origin).netloc == request.host
+
+
+class Session:
+    """One WebSocket session: the port's thread, its input, its output."""
+
+    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse):
+        self.exhibit = exhibit
+        self.ws = ws
+        limits = exhibit.limits
+        self.stdin = bridge.LineQueue(time.monotonic() + limits.seconds)
+        self.outbox: asyncio.Queue = asyncio.Queue()
+        self.last_input = time.monotonic()
+
+    async def run(self, program: catalog.Program, options: dict[str, Any]) -> None:
+        loop = asyncio.get_running_loop()
+
+        def send(data: bytes) -> None:
+            loop.call_soon_threadsafe(self.outbox.put_nowait, ("out", data))
+
+        outlet = bridge.Outlet(send, self.exhibit.limits.output_bytes)
+        finished = _in_thread(loop, lambda: bridge.run(program, options, self.stdin, outlet))
+        finished.add_done_callback(lambda f: self.outbox.put_nowait(("exit", f)))
+        tasks = [asyncio.create_task(self._take_input()), asyncio.create_task(self._watch_idle())]
+        try:
+            await self._give_output()
+        finally:
+            self.stdin.close()  # the visitor left, or the server stops: the end of input
+            for task in tasks:
+                task.cancel()
+
+    async def notice(self, text: str) -> None:
+        if not self.ws.closed:
+            await self.ws.send_json({"type": "notice", "text": text})
+
+    async def _give_output(self) -> None:
+        while True:
+            kind, item = await self.outbox.get()
+            if kind == "out":
+                if not self.ws.closed:
+                    await self.ws.send_bytes(item)
+                continue
+            try:
+                status, reason = item.result()
+            except BaseException as error:  # noqa: BLE001 - a bug of ours, said plainly
+                status, reason = None, f"internal error: {type(error).__name__}"
+            if not self.ws.closed:
+                await self.ws.send_json({"type": "exit", "status": status, "reason": reason})
+            return
+
+    async def _take_input(self) -> None:
+        limit = self.exhibit.limits.line_chars
+        async for message in self.ws:
+            if message.type != WSMsgType.TEXT:
+                continue
+            try:
+                data = json.loads(message.data)
+                kind = data.get("type")
+            except (ValueError, AttributeError):
+                await self.notice("Not understood.")
+                continue
+            if kind == "eof":
+                self.stdin.close()
+            elif kind == "line" and isinstance(data.get("text"), str):
+                text = data["text"]
+                if len(text) > limit:
+                    await self.notice(f"A line has at most {limit} characters; that one was not sent.")
+                elif "\n" in text or "\r" in text:
+                    await self.notice("One line at a time, please.")
+                else:
+                    self.last_input = time.monotonic()
+                    self.stdin.put(text.encode("utf-8", "replace") + b"\n")
+            else:
+                await self.notice("Not understood.")
+        self.stdin.close()  # the page was closed
+
+    async def _watch_idle(self) -> None:
+        idle = self.exhibit.limits.idle_seconds
+        while True:
+            await asyncio.sleep(min(idle, 1.0))
+            if time.monotonic() - self.last_input > idle:
+                await self.notice(f"No input for {idle:g} seconds: the session ends.")
+                self.stdin.close()
+                return
+
+
+async def ws_run(request: web.Request) -> web.StreamResponse:
+    exhibit: Exhibit = request.app["exhibit"]
+    program = _program(request)
+    if not _same_origin(request):
+        return _text(403, "Sessions are opened from this server's own page.")
+    try:
+        options = session_options(exhibit, program, request.query)
+    except click.ClickException as err:
+        return _text(400, err.format_message())
+    full = exhibit.full()
+    if full:
+        return _text(503, full)
+    ws = web.WebSocketResponse(heartbeat=30, max_msg_size=16 << 10)
+    await ws.prepare(request)
+    session = Session(exhibit, ws)
+    exhibit.sessions.add(session)
+    try:
+        await session.run(program, options)
+    finally:
+        exhibit.sessions.discard(session)
+        await ws.close()
+    return ws
+
+
+async def _stop_sessions(app: web.Application) -> None:
+    for session in list(app["exhibit"].sessions):
+        if isinstance(session, Session):
+            await session.notice("The server is stopping: the session ends.")
+            session.stdin.close()
+            await session.ws.close(code=1001, message=b"server stopping")
+
+
+def application(exhibit: Optional[Exhibit] = None) -> web.Application:
+    app = web.Application(client_max_size=(exhibit or Exhibit()).body_bytes + 1)
+    app["exhibit"] = exhibit or Exhibit()
+    app.add_routes([
+        web.get("/", page),
+        web.get("/static/{name}", page),
+        web.get("/api/programs", programs),
+        web.get("/api/sessions", sessions),
+        web.get("/api/sessions/{program}/{name}", one_session),
+        web.post("/api/run/{id}", run_api),
+        web.get("/ws/run/{id}", ws_run),
+    ])
+    app.on_shutdown.append(_stop_sessions)
+    return app
+
+
+# -- the server -------------------------------------------------------------------------
+
+
+async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], None]) -> int:
+    runner = web.AppRunner(application(exhibit), access_log=None)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port)
+    await site.start()
+    bound = runner.addresses[0] if runner.addresses else (host, port)
+    shown = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
+    said(f"retro serve: http://{shown}:{bound[1]}/  (Ctrl-C stops it)")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
+    stop = asyncio.Event()
+    ended = {"signal": signal.SIGINT}
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(signum, lambda s=signum: (ended.update(signal=s), stop.set()))
+    try:
+        await stop.wait()
+    finally:
+        await runner.cleanup()  # sessions told and ended, sockets closed
+    said(f"retro serve: stopped ({len(exhibit.sessions)} sessions still ending)" if exhibit.sessions
+         else "retro serve: stopped")
+    return 128 + ended["signal"]
+
+
+def serve(host: str, port: int, exhibit: Exhibit) -> int:
+    """Run the server until Ctrl-C (status 130) or SIGTERM (143)."""
+    def said(text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    return asyncio.run(_serve(exhibit, host, port, said))

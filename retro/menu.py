@@ -11,8 +11,9 @@ sessions, then ``2`` or ``2 --baud 300``) that ends cleanly at end of input.
 """
 from __future__ import annotations
 
+from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Iterator, Optional
 
 import click
 
@@ -156,6 +157,20 @@ def _replay(session: resources.Session, baud: Optional[int], out=None) -> bool:
 
 
 # -- on a terminal -----------------------------------------------------------------
+
+
+def keys(term, draw: Callable[[], None]) -> Iterator[Any]:
+    """The keys pressed, fullscreen in cbreak mode, each after ``draw()``; the
+    keys end at Ctrl-C.  Use it in ``closing()``: the screen is restored as
+    soon as the caller stops reading keys."""
+    with term.fullscreen(), term.cbreak(), term.hidden_cursor():
+        while True:
+            draw()
+            try:
+                key = term.inkey()
+            except KeyboardInterrupt:
+                return
+            yield key
 
 
 class ListScreen:
@@ -383,23 +398,18 @@ class SessionsScreen(ListScreen):
 
     def ask_pace(self) -> Optional[int] | bool:
         """The pace for this replay (None: at once), or False to go back."""
-        t = self.term
         self.asking = True
         try:
-            with t.fullscreen(), t.cbreak(), t.hidden_cursor():
-                while True:
-                    self.draw()
-                    try:
-                        key = t.inkey()
-                    except KeyboardInterrupt:
-                        return False
+            with closing(keys(self.term, self.draw)) as pressed:
+                for key in pressed:
                     name = key.name if key.is_sequence else str(key)
                     if name in ("KEY_LEFT", "KEY_RIGHT"):
                         self.pace = (self.pace + (1 if name == "KEY_RIGHT" else -1)) % len(PACES)
                     elif name == "KEY_ENTER" or key in ("\n", "\r"):
                         return PACES[self.pace]
                     elif name == "KEY_ESCAPE" or key in ("q", "Q", "\x04"):
-                        return False
+                        break
+            return False  # Esc, q, or Ctrl-C
         finally:
             self.asking = False
             self.message = ""
@@ -446,15 +456,9 @@ class VariantForm:
         t.stream.flush()
 
     def ask(self) -> Optional[dict[str, Any]]:
-        t = self.term
         options = self.program.options
-        with t.fullscreen(), t.cbreak(), t.hidden_cursor():
-            while True:
-                self.draw()
-                try:
-                    key = t.inkey()
-                except KeyboardInterrupt:
-                    return None
+        with closing(keys(self.term, self.draw)) as pressed:
+            for key in pressed:
                 name = key.name if key.is_sequence else None
                 if name == "KEY_ESCAPE" or key == "q":
                     return None
@@ -472,6 +476,7 @@ class VariantForm:
                         self._cycle(opt, 1)
                     else:
                         self._edit(opt)
+        return None  # Ctrl-C
 
     def _cycle(self, opt: click.Option, step: int) -> None:
         if opt.is_flag:

@@ -153,3 +153,26 @@ def test_on_a_terminal_a_programs_sessions_are_one_key_away_and_a_replay_comes_b
 def test_every_program_has_recorded_sessions() -> None:
     programs = {s.program for s in resources.sessions()}
     assert programs == set(catalog.programs())
+
+
+def test_ctrl_c_in_a_slow_replay_and_in_the_pace_returns_to_the_sessions(tmp_path: Path) -> None:
+    term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.send("s")
+    term.wait_for("3-D Tic-Tac-Toe -- recorded sessions")
+    term.send("\r")
+    term.wait_for("Pace: <")
+    term.send("\x03")  # Ctrl-C while asking the pace: back to the list
+    term.wait_for("Esc: back")
+    term.send("\r")
+    term.wait_for("Pace: <")
+    term.send("\x1b[C\r")  # 110 baud: eleven characters a second
+    term.wait_for("YOUR MOVES ARE")
+    term.send("\x03")
+    term.wait_for("[replay interrupted] -- press a key to return to the menu")
+    term.send(" ")
+    term.wait_for("3-D Tic-Tac-Toe -- recorded sessions")
+    term.send("\x1b")
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.send("q")
+    term.ended_cleanly()

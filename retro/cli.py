@@ -4,18 +4,19 @@
     retro list                     programs and their variants
     retro run ID [VARIANT OPTIONS] run one program
     retro record ID [OPTIONS] -o FILE   run it and save the session as a transcript
-    retro replay FILE              show a recorded session
+    retro replay FILE|ID/NAME      show a recorded session (a file, or a shipped one by name)
     retro check [PATH ...]         replay transcripts against the ports
 """
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Optional
 
 import click
 
-from . import catalog, transcript
+from . import catalog, resources, transcript
 from .runner import record_session, report_internal_error, run_session, stdio_console
 from .visible import visible
 
@@ -155,7 +156,7 @@ def _audit_command(program: catalog.Program) -> click.Command:
             if counter is not None:
                 counter.close()
         if save:
-            folder = transcript.default_directory()
+            folder = resources.source_folder()
             if folder is None:
                 raise click.ClickException("--save needs the source tree's transcripts/ folder")
             slug = "".join(f"{word.lstrip('-')}-" for word in _option_words(program, options))
@@ -199,19 +200,56 @@ def tournament(as_json: bool, seed: int) -> None:
         click.echo(render(table))
 
 
-@cli.command()
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option("--baud", type=click.IntRange(min=1), default=None,
-              help="Pace the output like a terminal line at this speed (10 bits a character), e.g. 300 or 1200.")
-def replay(file: Path, baud: Optional[int]) -> None:
-    """Show a recorded session as it happened (input shown as it was typed)."""
+def _replay(session: Optional[str], baud: Optional[int]) -> None:
+    """Show a recorded session as it happened (input shown as it was typed).
+
+    SESSION is a transcript file, or the name of a session shipped with retro,
+    ID/NAME (e.g. altair-3d/fig5-v2-player-wins).  Without SESSION, the
+    shipped sessions are listed by name.
+    """
     from .replay import show
 
+    if session is None:
+        _list_sessions()
+        return
+    path = Path(session)
+    if path.is_dir() or not os.path.lexists(path):  # a FIFO or a device is refused by load(), unopened
+        found = resources.find(session)
+        if found is None:
+            why = "is a folder" if path.is_dir() else "is neither a file nor a recorded session"
+            raise click.UsageError(f"{session!r} {why} (`retro replay` lists the recorded sessions)")
+        path = found
     try:
-        session = transcript.load(file)
+        golden = transcript.load(path)
     except transcript.TranscriptError as err:
         raise click.ClickException(visible(str(err))) from None
-    show(session, baud=baud)
+    show(golden, baud=baud)
+
+
+def _list_sessions() -> None:
+    found = resources.sessions()
+    if not found:
+        raise click.ClickException("no recorded sessions were found with this retro")
+    for program in catalog.programs():
+        mine = [s for s in found if s.program == program]
+        if not mine:
+            continue
+        click.echo(program)
+        for heading, group in resources.by_group(mine):
+            click.echo(f"  {heading}")
+            for s in group:
+                click.echo(f"    {s.name:<46} {visible(s.title)}")
+        click.echo()
+
+
+def _make_replay_command() -> click.Command:
+    from .replay import BAUD
+
+    return click.Command("replay", callback=_replay, help=_replay.__doc__, params=[
+        click.Argument(["session"], required=False), BAUD])
+
+
+cli.add_command(_make_replay_command())
 
 
 @cli.command()
@@ -219,15 +257,15 @@ def replay(file: Path, baud: Optional[int]) -> None:
 def check(paths: tuple[Path, ...]) -> None:
     """Replay transcripts against the ports; print a diff and exit 1 on any mismatch.
 
-    PATHS are transcript files or folders of them (default: the transcripts/
-    folder of the source tree).
+    PATHS are transcript files or folders of them, used as given (default:
+    the recorded sessions shipped with retro, wherever it is installed).
     """
     from .check import check_file
 
     if not paths:
-        default = transcript.default_directory()
+        default = resources.shipped_folder()
         if default is None:
-            raise click.UsageError("no transcripts/ folder here: name the transcripts to check")
+            raise click.UsageError("this retro has no recorded sessions: name the transcripts to check")
         paths = (default,)
     files = transcript.find_transcripts(paths)
     failed = 0

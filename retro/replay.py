@@ -14,8 +14,25 @@ import sys
 import time
 from typing import Callable, Optional, TextIO
 
+import click
+
 from .transcript import Transcript
 from .visible import visible
+
+# The pace: `retro replay --baud N`, and what the menu offers (None: no pace).
+BAUD = click.Option(["--baud"], type=click.IntRange(min=1), default=None,
+                    help="Pace the output like a terminal line at this speed (10 bits a character), e.g. 300 or 1200.")
+PACES = (None, 110, 300, 1200, 9600)
+
+
+def parse_pace(words: list[str]) -> Optional[int]:
+    """The pace that words such as ``--baud 300`` ask for; click's errors if they are wrong."""
+    command = click.Command("replay", params=[BAUD], callback=lambda baud: baud)
+    return command.main(args=list(words), prog_name="replay", standalone_mode=False)
+
+
+def pace_text(baud: Optional[int]) -> str:
+    return f"{baud} baud" if baud else "no pace (at once)"
 
 
 def _typed(text: str, stream: TextIO) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 import traceback
 from contextlib import contextmanager, nullcontext
 from typing import Any, Iterator, Optional
@@ -177,17 +178,49 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
 
 
 def report_internal_error(where: str, error: BaseException) -> int:
-    import tempfile
-
+    """One line on standard error; the traceback in a report file (save_report)."""
     details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-    try:
-        with tempfile.NamedTemporaryFile("w", prefix="retro-error-", suffix=".txt", delete=False) as f:
-            f.write(details)
-            place = f.name
-    except OSError:
-        place = "(could not be saved)"
+    place = save_report(details)
     sys.stderr.write(f"retro: internal error in {where}: {type(error).__name__}: {error} (details: {place})\n")
     return INTERNAL_ERROR
+
+
+KEEP_REPORTS = 10  # the newest reports kept; older ones are removed as a new one is written
+
+
+def save_report(details: str) -> str:
+    """Write an internal-error report into the user's state folder and keep
+    only the last KEEP_REPORTS there; where it went, or why it could not be saved."""
+    from .userdirs import reports_folder
+
+    import tempfile
+
+    folder = reports_folder()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, path = tempfile.mkstemp(prefix=f"retro-error-{time.strftime('%Y%m%d-%H%M%S')}-", suffix=".txt",
+                                    dir=folder)
+        with open(fd, "w", encoding="utf-8", errors="replace") as f:
+            f.write(details)
+    except OSError as err:
+        return f"not saved: {folder}: {err.strerror or err}"
+    _prune_reports(folder)
+    return path
+
+
+def _prune_reports(folder) -> None:
+    def age(path) -> tuple[float, str]:
+        try:
+            return (path.stat().st_mtime, path.name)
+        except OSError:
+            return (0.0, path.name)
+
+    reports = sorted(folder.glob("retro-error-*.txt"), key=age)
+    for old in reports[:-KEEP_REPORTS]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 def record_session(program: Program, console: Console, options: dict[str, Any]) -> tuple[int, Recorder]:

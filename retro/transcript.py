@@ -40,7 +40,7 @@ import difflib
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Iterable
 
 from .console import Event, decode, encode
 from .safefile import FileRefused, read_regular, write_atomically
@@ -271,9 +271,3 @@ def find_transcripts(paths: Iterable[Path]) -> list[Path]:
         else:
             found.append(p)
     return found
-
-
-def default_directory() -> Optional[Path]:
-    """transcripts/ of the source tree, when retro runs from one."""
-    here = Path(__file__).resolve().parent.parent / "transcripts"
-    return here if here.is_dir() else None

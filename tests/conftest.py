@@ -1,7 +1,20 @@
 """Shared test set-up: the repository root on sys.path is provided by the
-editable install; here only common paths."""
+editable install; here common paths, and the user's folders kept out of reach."""
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSCRIPTS = ROOT / "transcripts"
 DATA = Path(__file__).resolve().parent / "data"
+
+
+@pytest.fixture(autouse=True)
+def _own_user_folders(tmp_path_factory, monkeypatch) -> Path:
+    """Each test has its own data, state and cache folders (retro/userdirs.py),
+    for itself and every retro it starts: a learner's default data file or an
+    error report never lands in the home folder of whoever runs the tests."""
+    home = tmp_path_factory.mktemp("xdg")
+    for name in ("DATA", "STATE", "CACHE", "CONFIG"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(home / name.lower()))
+    return home

@@ -21,6 +21,13 @@ FIG5_EVIDENCE = (
     "the text around them is the listing's (lines 85-1130) as the port prints it"
 )
 
+# The menu's group of each case (retro/resources.py); the others are "case".
+GROUPS = {
+    **dict.fromkeys(("fig5-v2-computer-wins", "fig5-v2-player-wins", "fig5-v3-computer-wins", "no-boards-fig5-v2",
+                     "resume-fig5-v3"), "article"),
+    **dict.fromkeys(("v1-game-computer-wins", "ultimate-v3"), "game"),
+}
+
 
 @dataclass(frozen=True)
 class Case:
@@ -95,7 +102,8 @@ def record(case: Case) -> Transcript:
 
     recorder = Recorder(LineConsole.from_lines(list(case.inputs)))
     status = PROGRAM.run(recorder, **PROGRAM.parse_options(list(case.options)))
-    header = {"title": case.title, "source": case.source, "evidence": case.evidence, **case.header}
+    header = {"title": case.title, "source": case.source, "evidence": case.evidence, **case.header,
+              "group": GROUPS.get(case.name, "case")}
     return Transcript(program=PROGRAM_ID, options=list(case.options), exit_status=status, header=header,
                       events=recorder.events)
 

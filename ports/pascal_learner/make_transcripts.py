@@ -68,6 +68,8 @@ def human_lines(learner: Learner, games: list[tuple[bool, Human]]) -> list[str]:
 def record(name: str, options: list[str], lines: list[str], header: dict[str, str]) -> None:
     console = Recorder(LineConsole.from_lines(lines))
     status = PROGRAM.run(console, **PROGRAM.replay_options(PROGRAM.parse_options(options), ROOT / HERE))
+    # the menu's group (retro/resources.py), after the title
+    header = {"title": header["title"], "group": "case" if name == "bad-input.txt" else "game", **header}
     Transcript(program=PROGRAM.id, options=options, exit_status=status, header=header,
                events=console.events).save(ROOT / HERE / name)
     print(f"{HERE / name}: exit {status}")

@@ -1,5 +1,16 @@
 """The variant options shared by ``retro run pascal-learner`` and ``retro train
-pascal-learner``, and opening the data file they name."""
+pascal-learner``, and opening the data file they name.
+
+Where the data file is (a modern choice: the original kept it in the current
+folder under the name ``schemesfilename`` gives): ``--data PATH`` if given;
+else ``Tic-Tac-Toe-Data-<winalign>`` in the user's data folder
+(retro/userdirs.py), so that one learner goes on learning whichever folder
+retro starts in; but a file of that name in the current folder (where
+earlier versions of this port kept it) is used instead, with a one-line note.
+The learner's greeting names the file as the text does; on the screen it
+also says where the file is (a teletype session -- a pipe, a transcript --
+keeps the port's output free of the user's folders: `--help` says where).
+"""
 from __future__ import annotations
 
 import os
@@ -11,6 +22,7 @@ import click
 
 from retro.console import Console
 from retro.safefile import inside
+from retro.userdirs import data_folder, shown
 
 from .board import MAXSIZE, Grid
 from .datafile import DataFileError, FolderNotWritable, Lock, Store, load, schemesfilename
@@ -28,7 +40,9 @@ GRID_OPTIONS = (
     click.Option(["--fixed"], is_flag=True, default=False,
                  help="Mend the documented flaw: a thwarting move that threatens is answered first (a modern option)."),
     click.Option(["--data"], type=click.Path(dir_okay=False), default=None,
-                 help="The schemes file (default Tic-Tac-Toe-Data-<align> in the current folder)."),
+                 help=f"The schemes file (default Tic-Tac-Toe-Data-<align>, -<align>-fixed with --fixed, in "
+                      f"{shown(data_folder())}; a file of that name in the current folder is used instead, "
+                      f"with a note)."),
     click.Option(["--seed"], type=int, default=None, help="Seed the learner's random choices (repeatable games)."),
 )
 
@@ -49,11 +63,13 @@ def make_grid(rows: Optional[int], cols: Optional[int], align: Optional[int], fi
 class Session:
     """A learner with its data file opened (and locked, if it will be written)."""
 
-    def __init__(self, learner: Learner, filename: str, found: bool, lock: Optional[Lock]):
+    def __init__(self, learner: Learner, filename: str, found: bool, lock: Optional[Lock],
+                 where: tuple[str, ...] = ()):
         self.learner = learner
-        self.filename = filename  # as the user named it
+        self.filename = filename  # as the user named it, or as schemesfilename gives it
         self.found = found  # whether the file existed
         self.lock = lock
+        self.where = where  # where the file is, for the greeting on the screen
 
     def close(self) -> None:
         if self.lock is not None:
@@ -74,10 +90,15 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     filename = data or schemesfilename(grid.winalign, fixed)
     if fresh:
         return Session(Learner.empty(grid, fixed, rng=rng), filename, False, None)
-    path = Path(folder or ".", filename)
+    if folder is not None:  # a replayed transcript's folder, or retro serve's data folder
+        path, where = Path(folder, filename), ()
+    else:
+        path, where = data_path(console, data, filename)
     lock = None
     try:
         if save:
+            if data is None:
+                make_folder(path.parent)
             lock = Lock(path)
             try:
                 lock.acquire()
@@ -97,7 +118,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
         store = Store(SchemeList(grid.winalign), rules=rules)
     # Saved where the name leads: --data through a symbolic link updates the file it names.
     learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng)
-    return Session(learner, filename, found, lock)
+    return Session(learner, filename, found, lock, where if console.interactive else ())
 
 
 def for_replay(options: dict, folder: Path) -> dict:
@@ -123,3 +144,28 @@ def for_visitor(options: dict, folder: Optional[Path]) -> dict:
     else:
         options["no_save"] = True
     return options
+
+
+def data_path(console: Console, data: Optional[str], filename: str) -> tuple[Path, tuple[str, ...]]:
+    """The data file to use, and the lines that tell where it is on the screen.
+    A file under the default name in the current folder wins over the data
+    folder's: on a teletype a one-line note on the error stream says so."""
+    if data is not None:
+        return Path(data), (f"My schemes are in {Path(data).resolve()}.",)
+    place = data_folder() / filename
+    here = Path(filename)
+    if not here.exists():
+        return place, (f"My schemes are in {shown(place)}.",)
+    if not console.interactive:
+        console.write_err(f"retro: pascal-learner uses {filename} in the current folder; its default place is "
+                          f"now {shown(place)} (move the file there, or name it with --data)\n")
+    return here, (f"My schemes are in {here.resolve()} (the current folder);",
+                  f"their default place is now {shown(place)}: move the file there.")
+
+
+def make_folder(folder: Path) -> None:
+    """The data folder, made if need be (a DataFileError if it cannot be)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise DataFileError(f"{folder}: the data folder cannot be made: {err.strerror or err}") from None

@@ -82,6 +82,8 @@ class TicTacToe:
                 return 0
 
     def introduce(self) -> None:
+        for line in self.session.where:  # on the screen only (options.py)
+            self.view.say(line)
         schemes = self.learner.schemes
         if len(schemes):
             self.view.say(f"I know {len(schemes)} scheme{'s' if len(schemes) > 1 else ''} ({levels_text(schemes.counts())}), "

@@ -91,6 +91,7 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
             "source": "retro audit (exhaustive play against the port)" if report.exhaustive
                       else "retro audit (win search against the port)",
             "evidence": "the port's own play; tests/test_audit.py checks that the line wins",
+            "group": "audit",
         }
         Transcript(report.program, words, status, header, recorder.events).save(path)
         saved.append(path)

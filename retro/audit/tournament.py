@@ -28,9 +28,9 @@ class Entrant:
 
 def _trained_store() -> Optional[str]:
     """The trained 3x3 store kept with the learner's transcripts (the test fixture)."""
-    from ..transcript import default_directory
+    from ..resources import shipped_folder
 
-    folder = default_directory()
+    folder = shipped_folder()
     path = folder / "pascal-learner" / "trained-3.data" if folder else None
     return str(path) if path and path.exists() else None
 

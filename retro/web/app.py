@@ -41,7 +41,7 @@ from urllib.parse import urlsplit
 import click
 from aiohttp import WSMsgType, web
 
-from .. import catalog, transcript
+from .. import catalog, resources, transcript
 from ..console import encode
 from ..visible import visible
 from . import bridge
@@ -125,22 +125,18 @@ def describe(program: catalog.Program) -> dict[str, Any]:
 
 
 def recorded() -> dict[str, Path]:
-    """The shipped sessions by "program/name"."""
-    folder = transcript.default_directory()
-    if folder is None:
-        return {}
-    return {f"{path.parent.name}/{path.stem}": path for path in transcript.find_transcripts([folder])}
+    """The shipped sessions by "ID/NAME"."""
+    return {session.name: session.path for session in resources.sessions()}
 
 
 def session_list() -> list[dict[str, Any]]:
+    """Every shipped session, by program and group as the terminal menu lists them."""
     listed = []
-    for key, path in recorded().items():
-        try:
-            session = transcript.load(path)
-        except transcript.TranscriptError:
-            continue
-        listed.append({"id": key, "program": session.program, "title": visible(session.title),
-                       "group": visible(session.header.get("group", ""))})
+    for program in catalog.programs():
+        mine = [s for s in resources.sessions() if s.program == program]
+        for heading, group in resources.by_group(mine):
+            listed.extend({"id": s.name, "program": s.program, "title": s.title, "group": heading}
+                          for s in group)
     return listed
 
 

@@ -26,6 +26,10 @@ SOURCE = "a recording of the port (tests/cpm_c/make_transcripts.py); no run of t
 EVIDENCE = ("b: the 'Computer move: %c%d' line (seed line 148); c: the tactics and their order (seed lines 51-73, "
             "scan 85-148); d: prompts, board, messages, eval_game (reconstructions, ports/cpm_c/NOTES.md)")
 
+# Whole games, in the menu's "game" group (retro/resources.py); the others are "case".
+GAMES = {"x-computer-begins-computer-wins", "x-computer-begins-tie", "o-player-begins-centre-tie", "play-again",
+         "cpm-look"}
+
 
 @dataclass(frozen=True)
 class Case:
@@ -83,7 +87,7 @@ def record(case: Case) -> Transcript:
     options = program.parse_options(list(case.options))
     recorder = Recorder(LineConsole.from_bytes(case.data))
     status = run_session(program, recorder, options)
-    header = {"title": case.title, "source": SOURCE, "evidence": EVIDENCE}
+    header = {"title": case.title, "source": SOURCE, "evidence": EVIDENCE, "group": "game" if case.name in GAMES else "case"}
     return Transcript("cpm-c", list(case.options), status, header, recorder.events)
 
 

@@ -2,6 +2,7 @@
 Ctrl-C, data files, options -- and never a traceback."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -20,20 +21,65 @@ def play(lines: list[str], *options: str) -> tuple[int, str, str]:
     return status, console.output(), console.errors()
 
 
-def test_a_fresh_learner_loses_learns_and_saves_in_the_current_folder(tmp_path, monkeypatch):
+def test_a_fresh_learner_loses_learns_and_saves_in_the_users_data_folder(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    data = Path(os.environ["XDG_DATA_HOME"]) / "retro"  # tests/conftest.py: this test's own
     # With --seed 2 the fresh learner's first replies are 1,1 and 1,2: X takes the bottom row.
     status, out, err = play(["y", "3,2", "3,1", "3,3", "n"], "--seed", "2")
     assert status == 0 and err == ""
-    assert "There is no Tic-Tac-Toe-Data-3 yet" in out
+    assert "There is no Tic-Tac-Toe-Data-3 yet" in out  # the file's name, never the user's folders
+    assert str(data) not in out
     assert "I play 1,1." in out and "I play 1,2." in out and "You win." in out
-    text = (tmp_path / "Tic-Tac-Toe-Data-3").read_text()
+    text = (data / "Tic-Tac-Toe-Data-3").read_text()
     assert "games 1\nlost 1\nlastloss 1\n" in text
     assert "scheme 1 free 0,0 held" in text
-    assert [p.name for p in tmp_path.iterdir()] == ["Tic-Tac-Toe-Data-3"]  # no lock or temporary file left
-    # the next session starts from what was saved
+    assert [p.name for p in data.iterdir()] == ["Tic-Tac-Toe-Data-3"]  # no lock or temporary file left
+    assert list(tmp_path.iterdir()) == []  # nothing in the current folder
+    # the next session, from another folder, starts from what was saved
+    monkeypatch.chdir(data.parent)
     status, out, _ = play([], "--seed", "2")
     assert "I know 1 scheme (level 1: 1), from Tic-Tac-Toe-Data-3." in out
+
+
+def test_a_file_under_the_old_default_name_in_the_current_folder_is_used_with_a_note(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    play(["y", "3,2", "3,1", "3,3", "n"], "--seed", "2", "--data", "Tic-Tac-Toe-Data-3")
+    status, out, err = play(["y", "3,2", "3,1", "3,3", "n"], "--seed", "2")
+    assert status == 0
+    assert "I know 1 scheme (level 1: 1), from Tic-Tac-Toe-Data-3." in out
+    assert err.count("\n") == 1 and "Tic-Tac-Toe-Data-3 in the current folder" in err
+    assert "/retro/Tic-Tac-Toe-Data-3 (move the file there, or name it with --data)" in err
+    assert not (Path(os.environ["XDG_DATA_HOME"]) / "retro").exists()
+
+
+class TerminalConsole(LineConsole):
+    """A teletype that says a person is there (as the screen console does)."""
+
+    interactive = True
+
+
+def test_on_a_terminal_the_greeting_says_where_the_file_is(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    place = Path(os.environ["XDG_DATA_HOME"]) / "retro" / "Tic-Tac-Toe-Data-3"
+    play(["y", "3,2", "3,1", "3,3", "n"], "--seed", "2")  # a lost game: the learner saves
+    console = TerminalConsole.from_lines([])
+    assert PROGRAM.run(console, **PROGRAM.parse_options([])) == 0
+    assert f"My schemes are in {place}." in console.output()
+    (tmp_path / "Tic-Tac-Toe-Data-3").write_text(place.read_text())
+    console = TerminalConsole.from_lines([])
+    assert PROGRAM.run(console, **PROGRAM.parse_options([])) == 0
+    assert f"My schemes are in {tmp_path / 'Tic-Tac-Toe-Data-3'} (the current folder);" in console.output()
+    assert f"their default place is now {place}: move the file there." in console.output()
+    assert console.errors() == ""  # said on the screen, not under it
+
+
+def test_a_data_folder_that_cannot_be_made_is_refused_with_its_name(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "file").write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "file"))
+    status, out, err = play(["y"], "--seed", "2")
+    assert status == 1 and out == ""
+    assert f"{tmp_path / 'file' / 'retro'}: the data folder cannot be made" in err
 
 
 def test_the_human_can_win_against_random_play_and_the_learner_learns():

@@ -17,6 +17,12 @@ ROOT = Path(__file__).resolve().parents[2]
 DIRECTORY = ROOT / "transcripts" / "perl-midterm"
 SOURCE = "the port, checked against the spec (seed 002_ceb5a6c167f4c3b4.txt) by tests/perl_midterm"
 
+# The menu's group of each session (retro/resources.py); the others are "case".
+GROUPS = {"spec-sample": "article",
+          **dict.fromkeys(("sample-continued-computer-wins", "sample-continued-draw", "corner-opening-computer-wins",
+                           "corner-opening-draw", "edge-opening-draw", "opposite-corners",
+                           "rotation-nesting-human-wins"), "game")}
+
 
 @dataclass(frozen=True)
 class Case:
@@ -99,7 +105,7 @@ def record(case: Case):
     program = catalog.get("perl-midterm")
     options = program.parse_options(list(case.options))
     status, recorder = record_session(program, LineConsole.from_bytes(case.input_bytes()), options)
-    header = {"title": case.title, "source": SOURCE, "evidence": case.evidence}
+    header = {"title": case.title, "source": SOURCE, "evidence": case.evidence, "group": GROUPS.get(case.name, "case")}
     return Transcript("perl-midterm", list(case.options), status, header, recorder.events)
 
 

@@ -37,6 +37,11 @@ import reference  # noqa: E402
 from retro.console import Event, decode  # noqa: E402
 from retro.transcript import Transcript  # noqa: E402
 
+# The menu's group of each session (retro/resources.py); the others are "case".
+GROUPS = {"mj-weakness": "article",
+          **dict.fromkeys(("ia-computer-first-computer-wins", "ia-computer-first-draw", "ia-human-first-draw",
+                           "ia-human-first-human-wins", "replay-loop"), "game")}
+
 
 def _blocked_reading_stdin(pid: int) -> bool:
     try:
@@ -171,6 +176,7 @@ def main(path: str) -> int:
             "source": f"original build: {reference.compiler_version()}, {' '.join(reference.FLAGS)}; "
                       "recorded read by read by tools/fortran_reference/record.py",
             "evidence": "a (the original program, built and run)",
+            "group": GROUPS.get(Path(case["file"]).stem, "case"),  # the menu's group (retro/resources.py)
         }
         Transcript("fortran-rcd", options, status, header, events).save(reference.ROOT / case["file"])
         print(f"{case['file']}: {status}")

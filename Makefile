@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TOOLS  := $(VENV)/.dist-tools
 
-.PHONY: run test test-installed dist check bench venv clean
+.PHONY: run test test-installed dist check bench venv clean chromium
 
 $(STAMP): setup.cfg setup.py pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,9 +26,21 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(BIN)/retro
 
-test: $(STAMP)
+test: $(STAMP) chromium
 	$(BIN)/python -m pytest
 	$(MAKE) test-installed
+
+# The browser tests (tests/web) drive the system's Chromium with Playwright,
+# which downloads nothing.  As root on Debian it is installed here; elsewhere
+# those tests are skipped with a message saying how to run them.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "make: installing Chromium for the browser tests (apt-get install chromium)"; \
+		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+		echo "make: no Chromium and no root to install it: the browser tests will be skipped"; \
+	fi
 
 # The wheel and the sdist in dist/, checked by twine.
 dist: $(TOOLS)

@@ -101,8 +101,11 @@ def finish(status: int) -> int:
 
 def main() -> None:
     """The console script `retro` (and `python -m retro`)."""
-    from . import signals
-
+    try:
+        from . import signals
+    except KeyboardInterrupt:
+        _say("\n")
+        sys.exit(INTERRUPTED)
     try:
         signals.install()
         _reopen_closed_streams()

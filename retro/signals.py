@@ -20,7 +20,6 @@ import os
 import signal
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass
 from typing import Callable, Iterator, Optional
 
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
@@ -38,12 +37,9 @@ class Terminated(BaseException):
         return 128 + self.signum
 
 
-@dataclass
-class _Screen:
-    term: object
-    fullscreen: bool
-    hidden_cursor: bool
-    redraw: Optional[Callable[[], None]]
+class _Screen:  # a plain class: this module is imported first, and dataclasses take long to import
+    def __init__(self, term, fullscreen: bool, hidden_cursor: bool, redraw: Optional[Callable[[], None]]):
+        self.term, self.fullscreen, self.hidden_cursor, self.redraw = term, fullscreen, hidden_cursor, redraw
 
 
 _screens: list[_Screen] = []

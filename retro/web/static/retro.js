@@ -192,6 +192,8 @@ function run(program, params) {
       $("status").textContent = `[${program.id} ${how}]  Choose another from the menu.`;
       $("status").dataset.exit = message.status === null ? "limit" : String(message.status);
       $("input-line").hidden = true;
+    } else if (message.type === "err") {
+      emit(message.text, "err");
     } else if (message.type === "notice") {
       $("status").textContent = message.text;
     }

@@ -220,19 +220,27 @@ def _in_thread(loop: asyncio.AbstractEventLoop, work: Callable[[], Any]) -> "asy
     return future
 
 
-async def run_api(request: web.Request) -> web.Response:
+def _admit(request: web.Request) -> tuple[catalog.Program, dict[str, Any]]:
+    """The program and the options of a new session, or the answer that refuses it (raised)."""
     exhibit: Exhibit = request.app[EXHIBIT]
     program = _program(request)
-    body = await request.content.read(exhibit.body_bytes + 1)
-    if len(body) > exhibit.body_bytes:
-        return _text(413, f"The input is larger than the {exhibit.body_bytes:,} bytes a run may take.")
     try:
         options = session_options(exhibit, program, request.query)
     except click.ClickException as err:
-        return _text(400, err.format_message())
+        raise web.HTTPBadRequest(text=err.format_message() + "\n", headers=SECURITY_HEADERS) from None
     full = exhibit.full()
     if full:
-        return _text(503, full)
+        raise web.HTTPServiceUnavailable(text=full + "\n", headers=SECURITY_HEADERS)
+    return program, options
+
+
+async def run_api(request: web.Request) -> web.Response:
+    exhibit: Exhibit = request.app[EXHIBIT]
+    _program(request)
+    body = await request.content.read(exhibit.body_bytes + 1)
+    if len(body) > exhibit.body_bytes:
+        return _text(413, f"The input is larger than the {exhibit.body_bytes:,} bytes a run may take.")
+    program, options = _admit(request)
     output = bytearray()
     stdin = bridge.LineQueue(time.monotonic() + exhibit.limits.seconds)
     stdin.put(body)
@@ -347,16 +355,9 @@ class Session:
 
 async def ws_run(request: web.Request) -> web.StreamResponse:
     exhibit: Exhibit = request.app[EXHIBIT]
-    program = _program(request)
     if not _same_origin(request):
         return _text(403, "Sessions are opened from this server's own page.")
-    try:
-        options = session_options(exhibit, program, request.query)
-    except click.ClickException as err:
-        return _text(400, err.format_message())
-    full = exhibit.full()
-    if full:
-        return _text(503, full)
+    program, options = _admit(request)
     ws = web.WebSocketResponse(heartbeat=30, max_msg_size=16 << 10)
     await ws.prepare(request)
     session = Session(exhibit, ws)

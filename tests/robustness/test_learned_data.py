@@ -91,7 +91,7 @@ def test_a_stale_lock_of_a_killed_learner_is_taken_and_removed(tmp_path: Path) -
 
 def test_a_star_in_the_file_name_is_no_pattern(tmp_path: Path) -> None:
     """The clean-up of temporary files once globbed `.{name}.*.tmp`: `--data 'a*'` removed others'."""
-    others = {".abc.4194303.tmp": b"another program's\n", ".a*.x.tmp": b"not ours either\n"}
+    others = {".ax.4194303.tmp": b"another program's\n", ".a*.x.tmp": b"not ours either\n"}
     for name, data in others.items():
         (tmp_path / name).write_bytes(data)
     result = retro_run("pascal-learner", A_GAME, "--data", "a*", cwd=tmp_path)

@@ -1,4 +1,5 @@
-"""retro: five historical tic-tac-toe programs, brought back as faithful ports.
+"""retro: five historical tic-tac-toe programs, brought back as faithful ports
+(their prompts, play and bugs).
 
 The runtime (console, dialects, transcripts, command line, menu) lives here;
 the programs themselves live in the ``ports`` package.

@@ -65,6 +65,12 @@ class Program:
     # parsed (they can name no file): the options given the server's data
     # folder, or None if it has none (then nothing may be written).
     for_visitor: Optional[Callable[[dict[str, Any], Optional[Path]], dict[str, Any]]] = None
+    # The author's claim put to the test (retro audit): ``audit(**options)`` is
+    # the port's subject (retro.audit.explore.Subject, in ports/<name>/audit.py),
+    # moved by the port's own code; None if the port has no audit.
+    audit: Optional[Callable[..., Any]] = None
+    # Its entrants in the 3x3 round robin (retro tournament): (name, options).
+    tournament: Optional[Callable[[], list[tuple[str, dict[str, Any]]]]] = None
 
     def defaults(self) -> dict[str, Any]:
         return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}
@@ -76,6 +82,25 @@ class Program:
                                 add_help_option=False)
         with command.make_context(f"retro run {self.id}", list(args)) as ctx:
             return dict(ctx.params)
+
+    def option_words(self, options: dict[str, Any]) -> list[str]:
+        """The command-line words that give these option values, defaults left
+        out (a transcript's ``# options:``, a report's heading)."""
+        words: list[str] = []
+        defaults = self.defaults()
+        for opt in self.options:
+            value = options.get(opt.name)
+            if value == defaults.get(opt.name):
+                continue
+            flag = opt.opts[0]
+            if opt.is_flag:
+                if value:
+                    words.append(flag)
+                elif opt.secondary_opts:
+                    words.append(opt.secondary_opts[0])
+            elif value is not None:
+                words.extend([flag, str(value)])
+        return words
 
     def option_lines(self) -> list[str]:
         """One line per variant option: its flag, its values and its default."""

@@ -20,7 +20,8 @@ from . import catalog, resources, transcript
 from .runner import record_session, report_internal_error, run_session, stdio_console
 from .visible import visible
 
-HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports.
+HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports
+(their prompts, play and bugs).
 
 Without a command, `retro` shows the menu: fullscreen on a terminal, a numbered
 list read from standard input in a pipe.  When standard input is not a
@@ -63,7 +64,7 @@ def _record_command(program: catalog.Program) -> click.Command:
     def callback(output: Path, title: str, source: str, **options):
         console = stdio_console(line_mode=True)
         status, recorder = record_session(program, console, options)
-        args = _option_words(program, options)
+        args = program.option_words(options)
         header = {"title": title or f"{program.id} session", "source": source}
         session = transcript.Transcript(
             program.id, args, status, header, recorder.events,
@@ -82,25 +83,6 @@ def _record_command(program: catalog.Program) -> click.Command:
     ]
     return click.Command(program.id, params=params, callback=callback, short_help=program.title,
                          help=f"Record a session of {program.title} (as on a teletype) into a transcript.")
-
-
-def _option_words(program: catalog.Program, options: dict) -> list[str]:
-    """The command-line words that give these option values (defaults left out)."""
-    words: list[str] = []
-    defaults = program.defaults()
-    for opt in program.options:
-        value = options.get(opt.name)
-        if value == defaults.get(opt.name):
-            continue
-        flag = opt.opts[0]
-        if opt.is_flag:
-            if value:
-                words.append(flag)
-            elif opt.secondary_opts:
-                words.append(opt.secondary_opts[0])
-        elif value is not None:
-            words.extend([flag, str(value)])
-    return words
 
 
 class RetroGroup(click.Group):
@@ -159,7 +141,7 @@ def _audit_command(program: catalog.Program) -> click.Command:
             folder = resources.source_folder()
             if folder is None:
                 raise click.ClickException("--save needs the source tree's transcripts/ folder")
-            slug = "".join(f"{word.lstrip('-')}-" for word in _option_words(program, options))
+            slug = "".join(f"{word.lstrip('-')}-" for word in program.option_words(options))
             for path in save_beating_transcripts(report, folder / program.id, slug):
                 click.echo(f"retro audit: saved {path}", err=True)
         if as_json:
@@ -329,9 +311,9 @@ class PipeClosed(Exception):
 
 def main(argv: Optional[list[str]] = None) -> int:
     """Run the command line; the exit status, every failure turned into a
-    short message (the table of statuses is in retro/launch.py)."""
+    short message (the table of statuses is in retro/exits.py)."""
     from . import signals
-    from .launch import INTERRUPTED, PIPE_CLOSED, write_failed
+    from .exits import INTERRUPTED, PIPE_CLOSED, write_failed
 
     try:
         _add_port_commands()

@@ -7,34 +7,15 @@ as /dev/null opened for reading only, so that no file retro opens later can
 take its number, standard input reads as the end of input, and a write to
 standard output or error fails (EBADF) as it would have.
 
-Last: whatever the command did, standard output is flushed here, and the
-exit status is the one a Unix tool gives:
-
-=========  ==============================================================
-  status   when
-=========  ==============================================================
-  0        done
-  1        a write failed (``>/dev/full``, a closed stdout): ``retro:
-           write error: ...`` on stderr where it can be written; any other
-           error of the system (a file that cannot be read)
-  2        a usage error (click's)
-  130      Ctrl-C
-  128+n    signal n: 129 SIGHUP, 131 SIGQUIT, 143 SIGTERM (retro.signals)
-  141      the reader of standard output went away (EPIPE), silently
-  70       an internal error of retro (a bug), reported in one line
-=========  ==============================================================
-
-A port's own statuses (its original's) pass through ``retro run``.
+Last: whatever the command did, standard output is flushed here; a failure
+there gives the status of retro/exits.py (the table of statuses).
 """
 from __future__ import annotations
 
-import errno
 import os
 import sys
 
-INTERRUPTED = 130  # 128 + SIGINT
-PIPE_CLOSED = 141  # 128 + SIGPIPE
-FAILED = 1
+from .exits import INTERRUPTED, say as _say, write_failed
 
 
 def _reopen_closed_streams() -> None:
@@ -52,23 +33,6 @@ def _reopen_closed_streams() -> None:
             os.dup2(new, fd)
             os.close(new)
         setattr(sys, name, open(fd, mode, closefd=False, errors="surrogateescape"))
-
-
-def _say(text: str) -> None:
-    try:
-        sys.stderr.write(text)
-        sys.stderr.flush()
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
-def write_failed(error: OSError) -> int:
-    """The status for a failed write (or other error of the system), said on stderr."""
-    if error.errno == errno.EPIPE:
-        return PIPE_CLOSED
-    _say(f"retro: {'write error: ' if error.errno in (errno.EBADF, errno.ENOSPC, errno.EIO) else ''}"
-         f"{error.strerror or error}\n")
-    return FAILED
 
 
 def _silence_stdout() -> None:

@@ -2,7 +2,7 @@
 
 Whatever happens inside a port -- its program ends, its runtime fails, the
 user presses Ctrl-C, a write fails, or a bug of ours raises -- the session
-ends with an exit status (retro/launch.py has the table), the terminal as it
+ends with an exit status (retro/exits.py has the table), the terminal as it
 was, and never a Python traceback.  A signal that ends retro (retro.signals)
 is not a session's end: it passes on, through every ``finally``.
 """
@@ -18,8 +18,7 @@ from typing import Any, Iterator, Optional
 from .catalog import Program
 from .console import Console, LineConsole, ProgramExit, Recorder, ScreenConsole
 
-INTERRUPTED = 130  # 128 + SIGINT, as a shell reports a program stopped by Ctrl-C
-INTERNAL_ERROR = 70  # EX_SOFTWARE
+from .exits import INTERNAL_ERROR, INTERRUPTED, write_failed
 
 
 def on_terminal() -> bool:
@@ -170,8 +169,6 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
     except KeyboardInterrupt:
         return INTERRUPTED
     except OSError as error:  # a write that failed: EPIPE gives 141, the others 1 and a message
-        from .launch import write_failed
-
         return write_failed(error)
     except Exception as error:  # noqa: BLE001 - the last line of defence
         return report_internal_error(program.id, error)

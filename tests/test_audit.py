@@ -161,6 +161,6 @@ def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(
 
 
 def test_a_fresh_learner_is_not_what_the_claim_is_about() -> None:
-    from retro.audit.subjects import PascalSubject
+    from ports.pascal_learner.audit import PascalSubject
 
     assert PascalSubject(fresh=True).claim_holds([]) is None

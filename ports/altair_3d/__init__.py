@@ -3,6 +3,7 @@ import click
 
 from retro.catalog import Program
 
+from .audit import AltairAudit
 from .game import Game, Reply, computer_reply, run
 
 
@@ -45,6 +46,7 @@ PROGRAM = Program(
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
     for_replay=for_replay,
+    audit=AltairAudit,
 )
 
 __all__ = ["PROGRAM", "Game", "Reply", "computer_reply", "run"]

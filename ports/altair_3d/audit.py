@@ -1,8 +1,7 @@
 """The audit's view of the program (retro.audit.explore's Game and Subject
-protocols): a game held in ``game.Game``, moved by its own line groups.
-
-Registering it is one line in retro/audit/subjects.py (a shared file):
-``SUBJECTS["altair-3d"] = AltairSubject``.
+protocols): a game held in ``game.Game``, moved by its own line groups; and
+the author's claims, judged by a search (``AltairAudit``: the trees are too
+big to enumerate, see retro/audit/qubic.py).
 """
 from __future__ import annotations
 
@@ -91,3 +90,16 @@ class AltairSubject:
 
     def session_input(self, start: Start, human_moves: Sequence[str]) -> list[str]:
         return list(human_moves)
+
+
+class AltairAudit(AltairSubject):
+    """The claim of each version, as the article makes it, judged by the win search."""
+
+    searched = True  # the trees are too big to enumerate: see retro/audit/qubic.py
+
+    def claim_holds(self, lost: list) -> Optional[bool]:
+        if self.version == 3:  # "almost unbeatable", "I have not yet beaten Version 3"
+            return not lost
+        if self.version == 2:  # "can be beaten ... by the strategy described in Fig. 4"
+            return bool(lost)
+        return None  # version 1 comes with no claim a search can settle

@@ -18,24 +18,16 @@ from typing import Callable, Optional
 FIRST_MOVE_SECONDS = 180.0  # "about three minutes"
 
 
-def first_move_work(version: int) -> int:
-    """The work of the computer's reply to 1,4 on an empty board."""
-    from .game import Game
-
-    game = Game(version)
-    game.line_80_new_board()
-    game.place(player=[4])
-    return game.computer_reply().work
+def seconds_per_unit(calibration_work: int) -> float:
+    """``calibration_work``: the work of version 3's reply to 1,4 on an empty
+    board (game.first_move_work(3)), which took FIRST_MOVE_SECONDS."""
+    return FIRST_MOVE_SECONDS / calibration_work
 
 
-def seconds_per_unit() -> float:
-    return FIRST_MOVE_SECONDS / first_move_work(3)
-
-
-def period_pace(sleep: Optional[Callable[[float], None]] = None) -> Callable[[int], None]:
+def period_pace(calibration_work: int, sleep: Optional[Callable[[float], None]] = None) -> Callable[[int], None]:
     """A pace function: ``pace(work)`` waits as long as that work took."""
     wait = time.sleep if sleep is None else sleep
-    rate = seconds_per_unit()
+    rate = seconds_per_unit(calibration_work)
 
     def pace(work: int) -> None:
         wait(work * rate)

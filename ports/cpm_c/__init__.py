@@ -3,6 +3,7 @@ import click
 
 from retro.catalog import Program
 
+from .audit import CpmSubject, tournament
 from .tictactoe import run
 
 PROGRAM = Program(
@@ -23,4 +24,6 @@ PROGRAM = Program(
     exit_statuses=(
         (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0))"),
     ),
+    audit=CpmSubject,
+    tournament=tournament,
 )

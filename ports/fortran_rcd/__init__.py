@@ -3,6 +3,7 @@ import click
 
 from retro.catalog import Program
 
+from .audit import FortranSubject, tournament
 from .tictactoe import run
 
 PROGRAM = Program(
@@ -26,4 +27,6 @@ PROGRAM = Program(
         (2, "a gfortran runtime error: bad input or end of file"),
         (139, "killed by SIGSEGV: a move outside the board hit memory it must not"),
     ),
+    audit=FortranSubject,
+    tournament=tournament,
 )

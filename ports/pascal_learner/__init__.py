@@ -1,6 +1,7 @@
 """pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
 from retro.catalog import Program
 
+from .audit import PascalSubject, tournament
 from .options import RUN_OPTIONS, for_replay, for_visitor
 from .tictactoe import run
 from .train import command as train_command
@@ -39,4 +40,6 @@ PROGRAM = Program(
     screen_size=screen_size,
     for_replay=for_replay,
     for_visitor=for_visitor,
+    audit=PascalSubject,
+    tournament=tournament,
 )

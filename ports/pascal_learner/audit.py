@@ -2,13 +2,22 @@
 random choice of the learner's (the whole set ``candidatemoves`` gives).
 
 Only for small grids (3x3 in the tests).  Not part of the original: the
-check behind the text's claim that the learner ends "unbeatable".
+check behind the text's claim that the learner ends "unbeatable" --
+``losing_lines`` for training and the tests, ``PascalSubject`` for `retro
+audit` and the tournament (retro.audit.explore's Game and Subject).
 """
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Optional, Sequence
 
+import click
+
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
+from retro.console import LineConsole
+
+from . import board as pboard
 from .board import CROSS, Board, Grid, opponent
+from .options import make_grid, open_session
 
 Moves = Callable[[Board, int], frozenset]
 
@@ -44,3 +53,103 @@ def losing_lines(grid: Grid, moves: Moves, side: int, limit: int = 10) -> list[l
 
     walk(Board(grid), CROSS, [])
     return found
+
+
+# -- the audit's view (retro.audit.explore's Game and Subject) ---------------------------
+
+
+class PascalGame:
+    """playthegame, one move at a time: the learner's own candidatemoves give
+    the set it picks from at random, and every one of them is explored."""
+
+    def __init__(self, learner: Any, human_first: bool):
+        self.b = pboard
+        self.learner = learner
+        self.human_first = human_first
+        self.board_ = pboard.Board(learner.grid)
+        self.player = pboard.CROSS if human_first else pboard.CIRCLE  # the human is X, the learner O
+        self._result: Optional[str] = None
+
+    def result(self) -> Optional[str]:
+        return self._result
+
+    def human_to_move(self) -> bool:
+        return self.player == self.b.CROSS
+
+    def _place(self, square: int) -> None:
+        self.board_.place(square, self.player)
+        if self.board_.completes(square):
+            self._result = HUMAN if self.player == self.b.CROSS else PROGRAM
+        elif self.board_.full():
+            self._result = DRAW
+        self.player = self.b.opponent(self.player)
+
+    def move_name(self, square: int) -> str:
+        row, col = self.learner.grid.rowcol(square)
+        return f"{row},{col}"
+
+    def human_moves(self) -> list[str]:
+        return [self.move_name(k) for k in self.board_.empties()]
+
+    def play_human(self, move: str) -> None:
+        row, col = (int(x) for x in move.split(","))
+        self._place(self.learner.grid.square(row, col))
+
+    def program_options(self) -> Sequence[Any]:
+        return sorted(self.learner.candidatemoves(self.board_, self.b.CIRCLE).moves)
+
+    def play_program(self, option: Any) -> str:
+        self._place(option)
+        return self.move_name(option)
+
+    def board(self) -> str:
+        first = self.b.CROSS if self.human_first else self.b.CIRCLE
+        return "".join("." if v == self.b.EMPTY else ("X" if v == first else "O") for v in self.board_.squares)
+
+
+class PascalSubject:
+    program_id = "pascal-learner"
+    claim = ("it \"starts by playing tic-tac-toe at random and whenever it loses a game it analyses and learns "
+             "from it, improving its way of playing until it becomes unbeatable\"")
+
+    def __init__(self, rows=None, cols=None, align=None, five=False, fixed=False, data=None, fresh=False, **_: Any):
+        try:
+            grid = make_grid(rows, cols, align, five)
+        except ValueError as err:  # an impossible grid, as `retro run` reports it
+            raise click.UsageError(str(err)) from None
+        if (grid.boardrows, grid.boardcols, grid.winalign) != (3, 3, 3):
+            raise click.ClickException("the exhaustive audit is for Tic-Tac-Toe (3x3, 3 in a row) only")
+        messages = LineConsole.from_bytes(b"")
+        session = open_session(messages, grid, fixed, data, None, save=False, fresh=fresh)
+        if session is None:
+            raise click.ClickException(messages.errors().strip())
+        self.learner = session.learner
+        self.data = session.filename if not fresh else "(no data: --fresh)"
+
+    def claim_holds(self, lost: list) -> Optional[bool]:
+        if not len(self.learner.schemes):
+            return None  # an empty store plays at random: the claim is about a trained one
+        return not lost
+
+    def notes(self) -> list[str]:
+        schemes = len(self.learner.schemes)
+        return [f"data: {self.data}, {schemes} schemes; the learner's own verdict: {self.learner.verdict()}"]
+
+    def starts(self) -> list[Start]:
+        return [Start("Y (the human moves first)", True), Start("N (the learner moves first)", False)]
+
+    def new_game(self, start: Start) -> PascalGame:
+        return PascalGame(self.learner, start.human_first)
+
+    def session_input(self, start: Start, human_moves: Sequence[str]) -> list[str]:
+        return ["Y" if start.human_first else "N", *human_moves, "N"]
+
+
+def tournament() -> list[tuple[str, dict[str, Any]]]:
+    """The entrant of the 3x3 round robin: the store trained by 2,000 games,
+    kept with the learner's transcripts (its test fixture), if retro has it."""
+    from retro.resources import shipped_folder
+
+    folder = shipped_folder()
+    path = folder / "pascal-learner" / "trained-3.data" if folder else None
+    return [("pascal-learner", {"data": str(path) if path and path.exists() else None})]

@@ -3,6 +3,7 @@ import click
 
 from retro.catalog import Program
 
+from .audit import PerlSubject, tournament
 from .midterm import ENDLESS_PROMPT, NESTINGS, find_move, run
 
 PROGRAM = Program(
@@ -24,6 +25,8 @@ PROGRAM = Program(
         (0, "the game ended: a win or a tie"),
         (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever (the port stops; NOTES.md)"),
     ),
+    audit=PerlSubject,
+    tournament=tournament,
 )
 
 __all__ = ["PROGRAM", "find_move", "run"]

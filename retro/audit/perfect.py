@@ -3,7 +3,7 @@
 A board is a string of nine characters, ``"X"``, ``"O"`` or ``"."``, row by
 row.  Values are from the point of view of the player to move: +1 a win, 0 a
 draw, -1 a loss, with perfect play on both sides.  It is our own referee, not
-any of the ports.
+any of the ports (it plays in the tournament as itself).
 
 >>> value("." * 9, "X")
 0

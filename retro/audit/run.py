@@ -73,7 +73,7 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
     """Each beating line, played through the real program, as a golden transcript."""
     program = catalog.get(report.program)
     subject = SUBJECTS[report.program](**report.options)
-    words = _option_words(program, report.options)
+    words = program.option_words(report.options)
     folder.mkdir(parents=True, exist_ok=True)
     saved = []
     numbers: dict[bool, int] = {}
@@ -98,15 +98,9 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
     return saved
 
 
-def _option_words(program: catalog.Program, options: dict[str, Any]) -> list[str]:
-    from ..cli import _option_words as words
-
-    return words(program, options)
-
-
 def render(report: explore.Report) -> str:
     """The report for a person."""
-    words = _option_words(catalog.get(report.program), report.options)
+    words = catalog.get(report.program).option_words(report.options)
     out = [f"{report.program} {' '.join(words)}".rstrip(),
            f"  claim:   {report.claim}"]
     verdict = {True: "holds", False: "does not hold", None: "not settled"}[report.claim_holds]

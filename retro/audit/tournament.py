@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
+from .. import catalog
 from . import perfect
 from .explore import DRAW, HUMAN, PROGRAM, Start
 from .subjects import SUBJECTS
@@ -26,23 +27,16 @@ class Entrant:
     options: dict[str, Any]
 
 
-def _trained_store() -> Optional[str]:
-    """The trained 3x3 store kept with the learner's transcripts (the test fixture)."""
-    from ..resources import shipped_folder
+def declared_entrants() -> list[Entrant]:
+    """The ports' own entrants (``Program.tournament``), in the catalog's
+    order, then the perfect-play referee."""
+    found = [Entrant(name, program.id, options)
+             for program in catalog.programs().values() if program.tournament is not None
+             for name, options in program.tournament()]
+    return found + [Entrant("perfect play", None, {})]
 
-    folder = shipped_folder()
-    path = folder / "pascal-learner" / "trained-3.data" if folder else None
-    return str(path) if path and path.exists() else None
 
-
-ENTRANTS = [
-    Entrant("fortran-rcd ia", "fortran-rcd", {"ai": "ia"}),
-    Entrant("fortran-rcd mj", "fortran-rcd", {"ai": "mj"}),
-    Entrant("perl-midterm", "perl-midterm", {}),
-    Entrant("cpm-c", "cpm-c", {}),
-    Entrant("pascal-learner", "pascal-learner", {"data": _trained_store()}),
-    Entrant("perfect play", None, {}),
-]
+ENTRANTS = declared_entrants()
 
 
 class Player:

@@ -2,7 +2,7 @@
 full standard streams, a reader that goes away, endless input, huge numbers,
 other scripts' digits, help where variants are asked for, impossible audits,
 Ctrl-C in any command or while retro is still loading.  Each command ends as
-a Unix tool does (retro/launch.py has the table of statuses)."""
+a Unix tool does (retro/exits.py has the table of statuses)."""
 import os
 import random
 import signal

@@ -1,0 +1,113 @@
+"""The layout's promise (DESIGN.md): `retro/` is the runtime and knows no port
+by name -- the catalog's list of port modules aside -- and no module of the
+package imports itself back through others (every import counts, those made
+inside functions too)."""
+import ast
+from pathlib import Path
+
+from retro import catalog
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("retro", "ports")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            found[module_name(path)] = path
+    return found
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The package's modules that ``name`` imports, anywhere in its text."""
+    is_package = path.name == "__init__.py"
+    base = name.split(".") if is_package else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            head = base[: len(base) - node.level + 1] if node.level else []
+            stem = ".".join(head + ([node.module] if node.module else []))
+            targets = [stem] + [f"{stem}.{alias.name}" for alias in node.names]
+        for target in targets:
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def package_graph() -> dict[str, set[str]]:
+    known = modules()
+    graph = {name: set() for name in known}
+    for name, path in known.items():
+        # A package's __init__ is imported with any of its modules: that edge is no cycle of theirs.
+        graph[name] = {m for m in imports(name, path, set(known)) if not name.startswith(m + ".")}
+    return graph
+
+
+def test_no_module_imports_itself_back() -> None:
+    assert cycles(package_graph()) == []
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
+def test_the_runtime_knows_no_port_by_name() -> None:
+    graph = package_graph()
+    for name, targets in graph.items():
+        if name.startswith("retro") and name != "retro.catalog":
+            assert not {t for t in targets if t.startswith("ports")}, name
+    listed = {t for t in graph["retro.catalog"] if t.startswith("ports")}
+    assert listed <= set(catalog.PORT_MODULES) | {"ports"}
+    for path in (ROOT / "retro").rglob("*.py"):
+        if path.name != "catalog.py":
+            text = path.read_text()
+            for module in catalog.PORT_MODULES:
+                assert f'"{module}' not in text and f"'{module}" not in text, path  # no import by string

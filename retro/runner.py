@@ -17,7 +17,6 @@ from typing import Any, Iterator, Optional
 
 from .catalog import Program
 from .console import Console, LineConsole, ProgramExit, Recorder, ScreenConsole
-
 from .exits import INTERNAL_ERROR, INTERRUPTED, write_failed
 
 

@@ -24,6 +24,7 @@ import tarfile
 import tempfile
 import traceback
 import venv
+import zipfile
 from pathlib import Path
 from typing import Callable
 
@@ -168,6 +169,35 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
             ("the learner saves to the user's data folder", learner_saves_to_the_data_folder)]
 
 
+def package_files() -> set[str]:
+    """Every file of the checkout's packages, as the wheel names it (not caches)."""
+    files = set()
+    for top in ("retro", "ports"):
+        for path in (ROOT / top).rglob("*"):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                files.add(path.relative_to(ROOT).as_posix())
+    for path in (ROOT / "transcripts").rglob("*"):
+        if path.is_file() and path.suffix in (".txt", ".data"):
+            files.add("retro/transcripts/" + path.relative_to(ROOT / "transcripts").as_posix())
+    return files
+
+
+def archives_carry_every_file(wheel: Path, sdist: Path) -> None:
+    """The NOTES, the Fortran memory maps and the web page are not Python:
+    a packaging rule that forgets them passes in a worn checkout (an old
+    SOURCES.txt remembers them) and fails on a fresh one."""
+    wanted = package_files()
+    with zipfile.ZipFile(wheel) as archive:
+        missing = sorted(wanted - set(archive.namelist()))
+    expect(not missing, f"the wheel lacks {len(missing)} files: {missing[:8]}")
+    with tarfile.open(sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    in_tree = {name if not name.startswith("retro/transcripts/") else name.replace("retro/", "", 1)
+               for name in wanted}
+    missing = sorted(in_tree - names)
+    expect(not missing, f"the sdist lacks {len(missing)} files: {missing[:8]}")
+
+
 def sessions_seen(run: Callable[..., subprocess.CompletedProcess]) -> str:
     """The shipped sessions as `retro replay` lists them (names, groups, titles)."""
     return ok(run("replay"))
@@ -193,6 +223,8 @@ def main(dist: Path) -> int:
     with tempfile.TemporaryDirectory(prefix="retro-installed-") as tmp:
         user = Installed(Path(tmp))
         print(f"installing {wheel.name} into a fresh virtual environment in {tmp}", flush=True)
+        attempt("the wheel and the sdist carry every file of the package",
+                lambda: archives_carry_every_file(wheel, sdist))
         user.create()
         user.pip("install", str(wheel))
         for name, check in checks(user):

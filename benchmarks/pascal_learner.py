@@ -67,6 +67,7 @@ def five(games: int, seed: int, directory: Path) -> Figures:
 
     learner.choose = timed  # type: ignore[method-assign]
     learn_times: list[tuple[int, float, int]] = []
+    curve: list[tuple[int, int, float]] = []  # (games played, schemes, seconds so far)
     started = time.perf_counter()
     for game in range(games):
         lost, moves = trainer.play(game)
@@ -77,6 +78,8 @@ def five(games: int, seed: int, directory: Path) -> Figures:
         learner.record(lost)
         if lost:
             learner.save()
+        if (game + 1) % GROWTH_STEP == 0:
+            curve.append((game + 1, len(learner.schemes), time.perf_counter() - started))
     elapsed = time.perf_counter() - started
     last = games - games // 5
     name = f"15x15/5, {games} games (self, self, random), seed {seed}"
@@ -87,6 +90,7 @@ def five(games: int, seed: int, directory: Path) -> Figures:
         ("  a move, all", figures([t for _, t in move_times])),
         (f"  a move, games {last}-{games}", figures([t for g, t in move_times if g >= last])),
     ]
+    out += growth(curve, learn_times, move_times)
     counts = learner.schemes.counts()
     keys = [s.key() for s in learner.schemes]
     assert len(keys) == len(set(keys)), "two schemes of the list are copies of each other"
@@ -112,6 +116,28 @@ def five(games: int, seed: int, directory: Path) -> Figures:
         ("  memory: the data file", f"{path.stat().st_size / 1e3:.0f} kB"),
         ("  memory: peak RSS of the process", f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB"),
     ]
+    return out
+
+
+GROWTH_STEP = 100
+
+
+def growth(curve: list[tuple[int, int, float]], learn_times: list[tuple[int, float, int]],
+           move_times: list[tuple[int, float]]) -> Figures:
+    """The store's size every GROWTH_STEP games, with what each stretch added,
+    its lost games and its slowest lost game and move: does it level off?"""
+    out: Figures = []
+    before = 0
+    for games, schemes, seconds in curve:
+        stretch = range(games - GROWTH_STEP, games)
+        lost = [(t, n) for g, t, n in learn_times if g in stretch]
+        moves = [t for g, t in move_times if g in stretch]
+        out.append((f"  growth: games {stretch.start + 1}-{games}",
+                    f"{schemes:5d} schemes (+{schemes - before:3d}; {len(lost):2d} lost, "
+                    f"{(schemes - before) / max(1, len(lost)):4.1f} per lost game); slowest lost game "
+                    f"{max((t for t, _ in lost), default=0) * 1000:6.0f} ms, slowest move "
+                    f"{max(moves, default=0) * 1000:4.0f} ms; {seconds:5.0f} s so far"))
+        before = schemes
     return out
 
 

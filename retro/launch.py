@@ -1,7 +1,8 @@
 """The `retro` command's first and last steps, the same for every subcommand.
 
-First: Ctrl-C while the rest of retro is still being imported ends quietly
-with 130 (this module imports nothing heavy); the signals of retro.signals
+First: Ctrl-C while the rest of retro is still being imported is held and
+then ends retro quietly with 130 (this module imports nothing heavy; what
+Python does before its first line is Python's own); the signals of retro.signals
 are handled; a standard stream that was closed (``<&-``, ``>&-``) is put back
 as /dev/null opened for reading only, so that no file retro opens later can
 take its number, standard input reads as the end of input, and a write to
@@ -12,8 +13,21 @@ there gives the status of retro/exits.py (the table of statuses).
 """
 from __future__ import annotations
 
-import os
-import sys
+try:  # CPython's built-in half of `signal`: nothing to load, so the hold starts at once
+    import _signal
+except ImportError:  # pragma: no cover - another Python
+    import signal as _signal
+
+_held: list[int] = []
+# The command's first step, taken as this module loads (only the entry points
+# import it): while retro loads, Ctrl-C is held, not raised.  Raised inside an
+# import it once came out of the standard library as a RuntimeError (a class's
+# __set_name__ wraps what interrupts it) and as a traceback.
+_signal.signal(_signal.SIGINT, lambda signum, frame: _held.append(signum))
+
+import os  # noqa: E402
+import signal  # noqa: E402
+import sys  # noqa: E402
 
 from .exits import INTERRUPTED, say as _say, write_failed
 
@@ -63,20 +77,30 @@ def finish(status: int) -> int:
     return status
 
 
+def _interrupted() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C may not interrupt the goodbye
+    _say("\n")
+    sys.exit(INTERRUPTED)
+
+
 def main() -> None:
     """The console script `retro` (and `python -m retro`)."""
+    _reopen_closed_streams()  # before any import can open a file
+    from . import signals
+    from .cli import main as cli_main
+
     try:
-        from . import signals
-    except KeyboardInterrupt:
-        _say("\n")
-        sys.exit(INTERRUPTED)
-    try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        if _held:
+            raise KeyboardInterrupt
         signals.install()
-        _reopen_closed_streams()
-        from .cli import main as cli_main
+        status = cli_main()
+        # The command is over: a Ctrl-C from here on has nothing left to stop
+        # (once one came while the output was being flushed, a traceback).
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        status = finish(status)
     except KeyboardInterrupt:
-        _say("\n")
-        sys.exit(INTERRUPTED)
+        _interrupted()
     except signals.Terminated as ended:
         sys.exit(ended.status)
-    sys.exit(finish(cli_main()))
+    sys.exit(status)

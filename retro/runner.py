@@ -37,7 +37,13 @@ def terminal(stream=None):
     """
     import codecs
     import inspect
+    import os
 
+    # blessed 1.5x waits up to this many seconds per question for terminals
+    # that never answer (a bare pty, some emulators); a user's own setting
+    # wins.  (Set here, not in retro/__init__, so that nothing runs before
+    # retro.launch handles Ctrl-C.)
+    os.environ.setdefault("BLESSED_QUERY_TIMEOUT_SECONDS", "0.5")
     import blessed
 
     kwargs = {}

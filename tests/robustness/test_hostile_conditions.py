@@ -5,6 +5,7 @@ Ctrl-C in any command or while retro is still loading.  Each command ends as
 a Unix tool does (retro/exits.py has the table of statuses)."""
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -149,27 +150,53 @@ def test_ctrl_c_in_a_long_command_is_130_without_aborted(args, tmp_path: Path) -
     assert child.returncode == 130 and b"Aborted" not in err and b"Traceback" not in err, err
 
 
-def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> None:
-    """Once 29 of 300 runs interrupted in their first 0.1 s printed one.
+def _before_retros_first_step(err: bytes) -> bool:
+    """Python's own start-up, or its import machinery still looking for
+    retro.launch, whose first line holds Ctrl-C: no frame of retro but the
+    package's empty __init__ and __main__'s import of retro.launch."""
+    if b"Fatal Python error:" in err:  # CPython itself, before any module of ours
+        return True
+    if b"Traceback" not in err:
+        return False
+    frames = re.findall(rb'File "([^"]*)", line \d+, in [^\n]*\n(?:    ([^\n]*)\n)?', err)
+    ours = [(path, line) for path, line in frames if re.search(rb"[/\\]retro[/\\]", path)]
+    return all(path.endswith(b"__init__.py") or line.strip() == b"from .launch import main"
+               for path, line in ours)
 
-    One window is not retro's: CPython's own start-up, before the first line
-    of retro runs, where the interpreter itself reports the interrupt
-    ("Fatal Python error: init_import_site"): about 2 ms with a wheel, 13 ms
-    with the editable install's import hook.  Those runs are counted apart."""
+
+def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> None:
+    """Once 29 of 300 runs interrupted in their first 0.1 s printed one; then
+    1 in 40 (CI, 2026-11-24), interrupted while the output was flushed.
+
+    One window is not retro's: CPython's start-up and its search for the
+    module that takes the first step (retro/launch.py holds Ctrl-C from its
+    first line): 13 of 300 runs here, through the editable install's import
+    hook.  Those runs are counted apart."""
     rng = random.Random(13)
     outcomes = []
-    for _ in range(40):
+    for _ in range(60):
         child = subprocess.Popen([sys.executable, "-m", "retro", "list"], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, cwd=tmp_path)
         time.sleep(rng.uniform(0.0, 0.3))
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=30)
-        if b"Fatal Python error: init_import_site" in err:
-            continue  # CPython's start-up, before retro (see above)
+        if _before_retros_first_step(err):
+            continue
         outcomes.append(child.returncode)
-        assert b"Traceback" not in err, err
+        assert b"Traceback" not in err and b"Error" not in err, err
+        # -SIGINT: the signal's default action, before Python's handler exists
         assert child.returncode in (0, 130, -signal.SIGINT), child.returncode
-    assert 130 in outcomes
+    assert 130 in outcomes and len(outcomes) >= 40
+
+
+def test_the_predicate_for_pythons_own_window_tells_the_two_apart() -> None:
+    pythons = (b'Traceback (most recent call last):\n  File "<frozen runpy>", line 198, in _run_module_as_main\n'
+               b'  File "/x/retro/__main__.py", line 2, in <module>\n    from .launch import main\nKeyboardInterrupt\n')
+    ours = (b'Traceback (most recent call last):\n  File "/x/retro/launch.py", line 70, in main\n'
+            b'    status = finish(status)\nKeyboardInterrupt\n')
+    assert _before_retros_first_step(pythons) and not _before_retros_first_step(ours)
+    assert _before_retros_first_step(b"Fatal Python error: init_import_site: Failed to import the site module\n")
+    assert not _before_retros_first_step(b"") and not _before_retros_first_step(b"\n")
 
 
 def test_a_long_audit_shows_progress_on_a_terminal_and_nothing_in_a_pipe(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ PROGRAM = Program(
     main=run,
     options=(
         click.Option(["--cpm"], is_flag=True, default=False,
-                     help="The CP/M console look: capital letters only, 80 columns, never cleared."),
+                     help="Aztec C's CP/M streams: CR LF line ends; input 7-bit, CR and NUL skipped, Ctrl-Z ends it."),
     ),
     seed_file="004_97c3467a7464b75b.txt",
     exit_statuses=(

@@ -34,8 +34,9 @@ those builds printed):
   glibc buffers a pipe fully, which changes only when bytes appear, never
   which bytes.
 * ``exit(status)`` ends the program with that status.
-* The CP/M console look (``CpmLook``): an 80-column screen that shows capital
-  letters only, scrolling, never cleared.  See its docstring.
+* Aztec C's CP/M streams, on request (``--cpm``): CR LF line ends out; 7-bit
+  input without CR and NUL, ended by Ctrl-Z.  From that library's sources;
+  see the section below.
 """
 from __future__ import annotations
 
@@ -158,42 +159,26 @@ def format_printf(fmt: str, *args: Arg) -> str:
     return "".join(out)
 
 
-# -- the CP/M console look -------------------------------------------------------------
+# -- Aztec C's CP/M streams ----------------------------------------------------------
+#
+# Aztec C's CP/M library (Manx Software Systems, 1981-84; its C sources are
+# public) reads and writes the console and text files through two routines:
+#
+#   aputc(c, fp)  -- putchar, puts, fputs and printf's output:
+#                    '\n' goes out as CR LF ("if (c == '\n') putc('\r', ptr)").
+#   agetc(fp)     -- getchar, gets, fgets and scanf's input: each byte masked
+#                    to 7 bits ("c &= 127"), CR and NUL skipped, and Ctrl-Z
+#                    (0x1a, CP/M's end of text) is the end of the input.
+#
+# glibc does none of this; the port follows glibc unless --cpm asks for these.
 
 
-class CpmLook:
-    """What the program's output looked like on the C-128's CP/M console.
+def aztec_cpm_out(text: str) -> str:
+    """Output through aputc: each newline written as CR LF."""
+    return text.replace("\n", "\r\n")
 
-    A reconstruction (the seed names the machine and the scroll-down text mode,
-    not its screen): 80 columns, capital letters only, scrolling, never
-    cleared.  Lower-case letters a-z show as A-Z.  A line longer than 80
-    columns continues on the next one: a line break goes in before the 81st
-    character, and a newline right after the 80th gives no empty line (the
-    cursor waits at the margin).  Nothing here clears the screen or moves the
-    cursor: the text scrolls up.
-    """
 
-    COLUMNS = 80
-
-    def __init__(self) -> None:
-        self.column = 0
-
-    def __call__(self, text: str) -> str:
-        out: list[str] = []
-        for ch in text:
-            if ch in "\r\n":
-                self.column = 0
-            elif ch == "\b":
-                self.column = max(0, self.column - 1)
-            else:
-                if self.column >= self.COLUMNS:
-                    out.append("\n")
-                    self.column = 0
-                self.column += 1
-                if "a" <= ch <= "z":
-                    ch = ch.upper()
-            out.append(ch)
-        return "".join(out)
+CTRL_Z = 0x1A
 
 
 # -- standard input (ISO C 7.19.7) ---------------------------------------------------
@@ -255,20 +240,42 @@ class Stdin(LineFedInput):
         return bytes(got)
 
 
+class AztecCpmStdin(Stdin):
+    """``stdin`` through Aztec C's ``agetc`` (see above): 7 bits, CR and NUL
+    skipped, Ctrl-Z the end of the input for good (the library sets the
+    stream's EOF flag)."""
+
+    def __init__(self, console: Console):
+        super().__init__(console)
+        self._ended = False
+
+    def getc(self) -> int:
+        while not self._ended:
+            c = super().getc()
+            if c == EOF:
+                return EOF
+            c &= 127
+            if c == CTRL_Z:
+                self._ended = True
+            elif c not in (13, 0):
+                return c
+        return EOF
+
+
 # -- the running program -----------------------------------------------------------
 
 
 class CProgram:
     """The C library a compiled program calls: stdio on the console, and exit.
 
-    A port makes one per run.  ``cpm=True`` shows the output with the CP/M
-    console look (``CpmLook``).
+    A port makes one per run: glibc's streams, or with ``cpm=True`` those of
+    Aztec C's CP/M library (``aztec_cpm_out``, ``AztecCpmStdin``).
     """
 
     def __init__(self, console: Console, cpm: bool = False):
         self.console = console
-        self.stdin = Stdin(console)
-        self._look: Callable[[str], str] = CpmLook() if cpm else (lambda text: text)
+        self.stdin = AztecCpmStdin(console) if cpm else Stdin(console)
+        self._look: Callable[[str], str] = aztec_cpm_out if cpm else (lambda text: text)
 
     # output
     def write(self, text: str) -> None:
@@ -320,4 +327,4 @@ def toupper(c: int) -> int:
     return c - 32 if 97 <= c <= 122 else c
 
 
-__all__: Sequence[str] = ("EOF", "CProgram", "CpmLook", "Stdin", "format_printf", "toupper")
+__all__: Sequence[str] = ("EOF", "AztecCpmStdin", "CProgram", "Stdin", "aztec_cpm_out", "format_printf", "toupper")

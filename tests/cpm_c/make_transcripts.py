@@ -28,7 +28,7 @@ EVIDENCE = ("b: the 'Computer move: %c%d' line (seed line 148); c: the tactics a
 
 # Whole games, in the menu's "game" group (retro/resources.py); the others are "case".
 GAMES = {"x-computer-begins-computer-wins", "x-computer-begins-tie", "o-player-begins-centre-tie", "play-again",
-         "cpm-look"}
+         "cpm-streams"}
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,10 @@ CASES = (
     Case("eof-at-move", "End of input at 'Your move': the program ends, status 0", lines("O", "B2")),
     Case("eof-at-play-again", "End of input at 'Play again': the program ends, status 0", lines("X", "A1", "A2")),
     Case("last-line-without-newline", "A last line without its newline still counts as a move", b"O\nB2"),
-    Case("cpm-look", "--cpm: the CP/M console look (capitals only)", lines("X", "A1", "A2", "N"), ("--cpm",)),
+    Case("cpm-streams", "--cpm: Aztec C's CP/M streams: CR LF line ends; a CR typed is skipped",
+         b"X\r\nA1\r\nA2\nN\n", ("--cpm",)),
+    Case("cpm-ctrl-z", "--cpm: Ctrl-Z ends the input (Aztec C's agetc): the program ends, status 0",
+         b"O\nB2\n\x1aA1\n", ("--cpm",)),
 )
 
 

@@ -169,17 +169,24 @@ def test_output_is_plain_ascii_text_without_control_codes() -> None:
     assert all(ch == "\n" or " " <= ch <= "~" for ch in out)
 
 
-def test_cpm_option_shows_capitals_only() -> None:
-    status, out = session("x", "a1", "a2", "n", cpm=True)
-    assert status == 0
-    assert "COMPUTER MOVE: B2" in out and "SELECT YOUR SYMBOL (X/O): " in out
-    assert out == out.upper()
-
-
-def test_cpm_option_changes_only_the_letters() -> None:
+def test_cpm_option_ends_lines_with_cr_lf_and_changes_nothing_else() -> None:
     _, plain = session("X", "A1", "A2", "N")
-    _, cpm = session("X", "A1", "A2", "N", cpm=True)
-    assert cpm == plain.upper()
+    status, cpm = session("X", "A1", "A2", "N", cpm=True)
+    assert status == 0
+    assert cpm == plain.replace("\n", "\r\n") and "Computer move: B2\r\n" in cpm
+
+
+def test_cpm_option_ctrl_z_ends_the_input_like_its_end() -> None:
+    """Aztec C's agetc: Ctrl-Z is the end of the input, so fgets returns NULL
+    and the program calls exit(0), as at the real end of input."""
+    status, out = session(data=b"O\nB2\n\x1aA1\n", cpm=True)
+    _, at_end = session(data=b"O\nB2\n", cpm=True)
+    assert status == 0 and out == at_end
+
+
+def test_without_cpm_ctrl_z_is_an_invalid_move() -> None:
+    _, out = session(data=b"O\nB2\n\x1aA1\n")
+    assert "Invalid move." in out.split("Your move: ")[2]
 
 
 def test_the_catalog_entry() -> None:

@@ -35,7 +35,7 @@ def test_a_person_types_on_the_prompts_line_and_sees_the_board_scroll() -> None:
 
 def test_ctrl_c_ends_the_session_with_130() -> None:
     child = spawn("--cpm")
-    child.expect_exact("SELECT YOUR SYMBOL (X/O): ")
+    child.expect_exact("Select your symbol (X/O): ")
     child.sendintr()
     child.expect(pexpect.EOF)
     child.close()

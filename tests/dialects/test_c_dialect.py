@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from retro.console import LineConsole, ProgramExit, Recorder
-from retro.dialects.c import EOF, CProgram, CpmLook, Stdin, format_printf, toupper
+from retro.dialects.c import EOF, AztecCpmStdin, CProgram, Stdin, aztec_cpm_out, format_printf, toupper
 
 REFERENCE = Path(__file__).resolve().parent / "c_reference"
 
@@ -181,42 +181,54 @@ def test_printf_returns_the_number_of_bytes_written() -> None:
     assert rt.printf("Computer move: %c%d\n", 65, 1) == 18
 
 
-# -- the CP/M console look ---------------------------------------------------------------
+# -- Aztec C's CP/M streams (--cpm) -----------------------------------------------------
 
-def test_cpm_look_shows_capitals_only() -> None:
-    assert CpmLook()("Computer move: b2\n") == "COMPUTER MOVE: B2\n"
-
-
-def test_cpm_look_leaves_everything_but_a_to_z_alone() -> None:
-    assert CpmLook()("It's a tie! 1|2 {x}\n") == "IT'S A TIE! 1|2 {X}\n"
+def test_aztec_output_ends_each_line_with_cr_lf() -> None:
+    """aputc: "if (c == '\\n') putc('\\r', ptr)"."""
+    assert aztec_cpm_out("Computer move: B2\n\n") == "Computer move: B2\r\n\r\n"
+    assert aztec_cpm_out("Your move: ") == "Your move: "
 
 
-def test_cpm_look_wraps_at_80_columns() -> None:
-    look = CpmLook()
-    assert look("x" * 81) == "X" * 80 + "\n" + "X"
-    assert look("\n") == "\n"
-
-
-def test_cpm_look_a_line_of_exactly_80_gives_no_empty_line() -> None:
-    assert CpmLook()("y" * 80 + "\nz") == "Y" * 80 + "\nZ"
-
-
-def test_cpm_look_counts_columns_across_writes() -> None:
-    look = CpmLook()
-    first = look("a" * 50)
-    second = look("b" * 40)
-    assert first + second == "A" * 50 + "B" * 30 + "\n" + "B" * 10
-
-
-def test_cpm_look_has_no_cursor_or_clearing_codes() -> None:
-    text = CpmLook()("".join(chr(c) for c in range(32, 127)) * 3)
-    assert "\x1b" not in text and "\x0c" not in text and "\x1a" not in text
-
-
-def test_cprogram_cpm_option_applies_the_look() -> None:
+def test_cprogram_cpm_writes_cr_lf_through_printf_puts_and_putchar() -> None:
     console = LineConsole.from_bytes(b"")
-    CProgram(console, cpm=True).printf("Your move: ")
-    assert console.output() == "YOUR MOVE: "
+    rt = CProgram(console, cpm=True)
+    rt.printf("a\n")
+    rt.puts("b")
+    rt.putchar(10)
+    assert console.output() == "a\r\nb\r\n\r\n"
+
+
+def test_cprogram_without_cpm_writes_lf_alone_as_glibc_does() -> None:
+    console = LineConsole.from_bytes(b"")
+    CProgram(console).printf("a\n")
+    assert console.output() == "a\n"
+
+
+def aztec(data: bytes) -> AztecCpmStdin:
+    return AztecCpmStdin(LineConsole.from_bytes(data))
+
+
+def test_aztec_input_skips_cr_and_nul() -> None:
+    assert aztec(b"B\r2\x00\r\n").fgets(80) == b"B2\n"
+
+
+def test_aztec_input_is_seven_bit() -> None:
+    assert aztec(b"\xc1\xb1\n").fgets(80) == b"A1\n"
+
+
+def test_aztec_ctrl_z_ends_the_input_for_good() -> None:
+    stdin = aztec(b"A1\x1aB2\nC3\n")
+    assert stdin.fgets(80) == b"A1"
+    assert stdin.fgets(80) is None and stdin.getchar() == EOF
+
+
+def test_aztec_ctrl_z_at_the_start_of_a_line_is_null_from_fgets() -> None:
+    assert aztec(b"\x1a\nX\n").fgets(80) is None
+
+
+def test_glibc_input_keeps_cr_ctrl_z_and_the_top_bit() -> None:
+    stdin = Stdin(LineConsole.from_bytes(b"A\r\x1a\xc1\n"))
+    assert stdin.fgets(80) == b"A\r\x1a\xc1\n"
 
 
 def test_the_modules_doctests_pass() -> None:

@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Optional
 
 from retro.console import Console
-from retro.dialects.basic import AltairBasic, basic_for, int_, single, subscript, tab
+from retro.dialects.basic import AltairBasic, ControlStack, NoStack, basic_for, int_, single, subscript, tab
 
 from .combinations import build_w
 from .readings import CHOSEN, POINTS, Readings
@@ -122,7 +122,8 @@ def line_220_tables(version: int, readings: Readings = CHOSEN) -> Tables:
 class Game:
     """Program A's variables and its line groups, for version 1, 2 or 3."""
 
-    def __init__(self, version: int = 3, ultimate: bool = False, readings: Readings = CHOSEN):
+    def __init__(self, version: int = 3, ultimate: bool = False, readings: Readings = CHOSEN,
+                 fix_for_stack: bool = False):
         if version not in (1, 2, 3):
             raise ValueError(f"version {version!r}: the article has versions 1, 2 and 3")
         self.version = version
@@ -140,6 +141,10 @@ class Game:
         self.Q: float = 0
         self.Y1 = 0
         self.work = 0
+        # BASIC's FOR/GOSUB stack, which lives from game to game: a loop left
+        # by GOTO stays on it (see NOTES, "A second game").  ``fix_for_stack``:
+        # the modern fix, loops left by GOTO forgotten.
+        self.stack: ControlStack = NoStack() if fix_for_stack else ControlStack()
         # What lines 20-70 leave in A, A1, A2, A3 (line 70's loops run last).
         self.A, self.A1, self.A2, self.A3 = 77, 4, 11, 4
         self._tables()
@@ -163,9 +168,11 @@ class Game:
     # -- lines 80-120: a new game and the player's move (no I/O here) ---------------
     def line_80_new_board(self) -> None:
         """80 FOR A = 1 TO 64: S$(A)="  " : S(A)=0 : NEXT A"""
+        self.stack.for_("A")
         for A in range(1, 65):
             self.S_[A] = self.readings.line_80_blank
             self.S[A] = BLANK
+        self.stack.next_("A", done=True)
         self.A = 65
 
     def place(self, player: Iterable[int] = (), computer: Iterable[int] = ()) -> None:
@@ -212,11 +219,12 @@ class Game:
         if self.version == 2:
             self.Q = 0
         last = self.last_combination
+        self.stack.for_("A")
         for A in range(1, last + 1):
             # 192 A2= W(0,A) : A3=W(1,A) : A4= W(2,A) : A5=W(3,A)
             # 194 V(A)=S(A2)+S(A3)+S(A4)+S(A5)
             V[A] = S[W[0][A]] + S[W[1][A]] + S[W[2][A]] + S[W[3][A]]
-            if V[A] == 4:  # 196
+            if V[A] == 4:  # 196: the loop is left, its entry stays on the stack
                 self._line_192_left(A)
                 self.A = A
                 self.work += A - 1
@@ -225,6 +233,7 @@ class Game:
                 self.M5 = A
             if self.version == 2 and V[A] == 3:  # 197 (Program B)
                 self.Q = A
+        self.stack.next_("A", done=True)  # 199 NEXT A
         self._line_192_left(last)
         self.A = last + 1
         self.work += last
@@ -244,12 +253,14 @@ class Game:
         self.M3 = self.readings.line_200_m3  # 200 M3=0 (scanned M3=9)
         past_204 = self.version == 2 and self.Q == 0  # 201 IF Q=0 THEN 205: Y1 is not reset
         if self.version == 2 and self.Q != 0:  # 201 IF Q=0 THEN 205
+            self.stack.for_("A9")
             for A9 in range(4):  # 202 FOR A9=0 TO 3 : A6=W(A9,Q)
                 self.A9 = A9
                 self.A6 = self.W[A9][int(self.Q)]
                 if self.S[self.A6] == BLANK:  # ... IF S(A6)=0 THEN M4=A6 : GOTO 390
                     self.M4 = self.A6
                     return 390
+            self.stack.next_("A9", done=True)
             self.A9 = 4  # 203 NEXT A9
         goto = self.line_204_score_boxes(past_204)
         if goto == 390:
@@ -258,11 +269,13 @@ class Game:
             return 390
         if self.M3 != 0:  # 350 NEXT A : IF M3 <> 0 THEN 390 (Program B)
             return 390
+        self.stack.for_("A")
         for A in range(1, 65):  # 352 FOR A = 1 TO 64 : IF S(A)=0 THEN M4=A : GOTO 390
             self.A = A
             if self.S[A] == BLANK:
                 self.M4 = A
                 return 390
+        self.stack.next_("A", done=True)
         self.A = 65  # 354 NEXT A -- and on into line 365
         return 365
 
@@ -282,16 +295,24 @@ class Game:
         work, A6, A7 = self.work, self.A6, self.A7
         M2 = 0
         A = 0
+        stack = self.stack
+        stack.for_("A")
+        last_box = self.boxes[-1]
         for A in self.boxes:  # 205 FOR A = 1 TO 64 : M2=0
             M2 = 0
             if S[A] != BLANK:  # 210 IF S(A) <> 0 THEN 350
+                stack.next_("A", done=A == last_box, line=350)
                 continue
             Y1 += 1  # 215 Y1 = Y1+1
             entries = self.members[A]
-            # 220 FOR A1 = 1 TO 76 / 225-228: the combinations holding box A
+            # 220 FOR A1 = 1 TO 76 / 225-228: the combinations holding box A.
+            # FOR A1 throws away an A1 entry still on the stack and all above
+            # it -- after line 365's GOTO 368, line 205's A too.
+            stack.for_("A1")
             for A1, where, compares in entries:
                 A6 = V[A1]  # 230 A6= V(A1)
                 if A6 == 3:  # 260 IF A6=3 THEN M4=A : GOTO 390
+                    stack.for_("A2")  # line 225 left its FOR A2 by THEN 230
                     self.A, self.A1, self.A2, self.A6, self.A7 = A, A1, where, A6, A7
                     self.M2, self.M3, self.M4, self.Y1 = M2, M3, A, Y1
                     self.work = work + compares
@@ -306,10 +327,12 @@ class Game:
                     M2 += points_290(A7)
             # 300 NEXT A1: line 220's loop leaves A1 past its end and A2 as
             # line 225 left it for the last combination.
+            stack.next_("A1", done=True)
             work += self.full_work[A]
             self.A1, self.A2 = self.end220, self.last_a2[A]
             if M2 > M3 or (ge and M2 >= M3):  # 320 IF M2 > M3 THEN M3=M2 : M4=A
                 M3, M4 = M2, A
+            stack.next_("A", done=A == last_box, line=350)  # 350 NEXT A
         self.A = A + 1  # 350 NEXT A
         self.M2, self.M3, self.M4 = M2, M3, M4
         self.Y1, self.work, self.A6, self.A7 = Y1, work, A6, A7
@@ -323,12 +346,14 @@ class Game:
         the box (see NOTES: the prose says the combination).
         """
         combination = self.M5
+        self.stack.for_("A1")
         for A1 in range(4):
             self.A1 = A1
             self.A6 = self.W[A1][combination]
-            if self.S[self.A6] == BLANK:
+            if self.S[self.A6] == BLANK:  # GOTO 368: the loop's entry stays on the stack
                 self.M5 = self.A6
                 return
+        self.stack.next_("A1", done=True)
         self.A1 = 4  # 367 NEXT A1
 
     def line_370_mark(self) -> None:
@@ -375,6 +400,7 @@ class Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.S, other.S_, other.V = list(self.S), list(self.S_), list(self.V)
+        other.stack = self.stack.copy()
         return other
 
 

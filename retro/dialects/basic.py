@@ -37,9 +37,13 @@ Rules:
   there instead -- 8K4 is the Altair's own, so it is followed).  Each value
   is read as FIN reads numbers (spaces ignored everywhere, so ``1 4`` is 14)
   and stored; then a comma or the end must follow, else ``?REDO FROM START``
-  and the whole statement again, prompt included.  Values still wanted at
-  the end of the line: ``?? `` and another line.  Text left after the last
-  value: ``?EXTRA IGNORED``.
+  and the whole statement again, prompt included.  A ``:`` after a value
+  ends the line's items as the end of the line does (the line is read as
+  a statement's DATA, and ``:`` ends a statement): ``1:4`` asks ``??`` for
+  the second value, ``1,4:5`` and ``1,4:`` take 1 and 4 with ``?EXTRA
+  IGNORED`` (the interpreter's own runs, tools/basic_reference).  Values
+  still wanted at the end of the line: ``?? `` and another line.  Text left
+  after the last value: ``?EXTRA IGNORED``.
 * Numbers are single precision (24-bit mantissa); beyond 1.70141E38 is
   ``?OV ERROR``.  INT is the floor (INT(-.5) is -1).  A subscript is
   truncated; negative is ``?FC ERROR``, past the DIM ``?BS ERROR``.  Arrays
@@ -75,11 +79,15 @@ INTERRUPTED = 130  # the exit status of a session stopped by Ctrl-C (retro.runne
 
 
 class BasicError(Exception):
-    """A BASIC error: ``?OV``, ``?BS``, ``?FC``... ends the program."""
+    """A BASIC error: ``?OV``, ``?BS``, ``?FC``... ends the program.
 
-    def __init__(self, code: str):
+    ``line`` is the line that failed, when the raiser knows it better than
+    the interpreter's current line."""
+
+    def __init__(self, code: str, line: Optional[int] = None):
         super().__init__(code)
         self.code = code
+        self.line = line
 
 
 class Break(Exception):
@@ -230,6 +238,88 @@ def basic_for(start: float, stop: float, step: float = 1) -> Iterator[float]:
             v = single(v)
         if (step >= 0 and v > stop) or (step < 0 and v < stop):
             return
+
+
+# -- the control stack (FOR and GOSUB) --------------------------------------------
+
+
+class ControlStack:
+    """The stack on which BASIC keeps its FOR loops and GOSUBs ([8K4]
+    ``GetFlowPtr``, Microsoft's FNDFOR, used by FOR, NEXT and ``Return``;
+    avwohl/mbasic2025 ``4k8k/8k/8kbas_src.mac``), confirmed by the
+    interpreter itself (tools/basic_reference: ``?NF ERROR IN 350``).
+
+    * FOR v: FNDFOR looks down the stack for a FOR entry of v, stopping at
+      the first entry that is not a FOR (a GOSUB); if it finds one, that
+      entry and every entry above it are thrown away.  Then v's entry is
+      pushed.
+    * NEXT v: FNDFOR finds v's entry (``?NF ERROR`` if it does not), the
+      entries above it are thrown away; when the loop is over, v's entry
+      goes too.  NEXT without a variable takes the top FOR entry.
+    * GOSUB pushes an entry; RETURN throws away the FOR entries above the
+      top GOSUB entry and pops it (``?RG ERROR`` if there is none).
+    * A loop left by GOTO leaves its entry where it is: that is how a FOR
+      met later can take more than its own entry with it.
+
+    Entries are the loop variable's name, or ``GOSUB``.
+    """
+
+    GOSUB = "GOSUB"
+
+    def __init__(self) -> None:
+        self.entries: list[str] = []
+
+    def _find_for(self, var: Optional[str]) -> Optional[int]:
+        """FNDFOR: the index of the entry of ``var`` (None: the top FOR entry)."""
+        for i in range(len(self.entries) - 1, -1, -1):
+            entry = self.entries[i]
+            if entry == self.GOSUB:
+                return None
+            if var is None or entry == var:
+                return i
+        return None
+
+    def for_(self, var: str) -> None:
+        found = self._find_for(var)
+        if found is not None:
+            del self.entries[found:]
+        self.entries.append(var)
+
+    def next_(self, var: Optional[str] = None, *, done: bool = False, line: Optional[int] = None) -> None:
+        """NEXT [var]; ``done``: the loop is over (its entry goes)."""
+        found = self._find_for(var)
+        if found is None:
+            raise BasicError("NF", line)
+        del self.entries[found + (0 if done else 1):]
+
+    def gosub(self) -> None:
+        self.entries.append(self.GOSUB)
+
+    def return_(self, line: Optional[int] = None) -> None:
+        while self.entries and self.entries[-1] != self.GOSUB:
+            self.entries.pop()
+        if not self.entries:
+            raise BasicError("RG", line)
+        self.entries.pop()
+
+    def copy(self) -> "ControlStack":
+        other = ControlStack()
+        other.entries = list(self.entries)
+        return other
+
+
+class NoStack(ControlStack):
+    """A control stack that forgets loops left by GOTO: a modern fix, not
+    Microsoft's rule (a FOR always starts clean, a NEXT always finds its loop)."""
+
+    def for_(self, var: str) -> None:
+        self.entries = [e for e in self.entries if e == self.GOSUB]
+
+    def next_(self, var: Optional[str] = None, *, done: bool = False, line: Optional[int] = None) -> None:
+        pass
+
+    def copy(self) -> "ControlStack":
+        return NoStack()
 
 
 # -- PRINT items ---------------------------------------------------------------
@@ -484,16 +574,16 @@ class AltairBasic:
             i = 0
             for n in range(len(result)):
                 if n > 0:
-                    if i < len(buf):  # at the comma after the last value
+                    if i < len(buf) and buf[i] == ",":  # at the comma after the last value
                         i += 1
-                    else:
+                    else:  # the end of the line, or a ':' (which ends it too)
                         self._chars("?? ")
                         buf, i = self._read(), 0
                         if buf == "":
                             return result
                 result[n], i = fin(buf, i)
                 i = _skip_spaces(buf, i)
-                if i < len(buf) and buf[i] != ",":
+                if i < len(buf) and buf[i] not in ",:":
                     self._chars("?REDO FROM START")
                     self._crlf()
                     break
@@ -527,7 +617,7 @@ class AltairBasic:
         except BasicError as error:
             if self.pos:
                 self._crlf()
-            self._back_to_command_level(f"?{error.code} ERROR IN {self.line}")
+            self._back_to_command_level(f"?{error.code} ERROR IN {error.line or self.line}")
             return 1
         except ProgramExit as done:
             self.flush()

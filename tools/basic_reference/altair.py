@@ -15,7 +15,9 @@ BASIC makes before each statement, 060Ch/0668h) no key is waiting, so no key
 is swallowed by that check -- the operator types when the prompt is there.
 Everything BASIC writes while a line is being typed -- the echo of each key,
 the bell past the 71st character, the ``\\`` and ``_`` of the editing keys,
-``@``'s new line, and the CR LF after RETURN -- is kept apart as echo.
+``@``'s new line, and the CR LF after RETURN -- is kept apart as echo.  A
+Ctrl-C ends a line without echo: the new line BASIC then writes is the start
+of its BREAK message.
 """
 from __future__ import annotations
 
@@ -78,11 +80,12 @@ class Altair:
         self.cpu.set_output_callback(self._out)
         self._typing = False  # a line is being typed (its output is echo)
         self._closing = False  # the last key was read; echo until BASIC's LF
+        self._base = 0  # frame_tick at the last restore (it has no setter)
 
     # -- time --------------------------------------------------------------------------------
     @property
     def ticks(self) -> int:
-        return self.frames * FRAME + self.cpu.frame_tick
+        return self.frames * FRAME + self.cpu.frame_tick - self._base
 
     # -- the 88-SIO ----------------------------------------------------------------------------
     def _in(self, port: int) -> int:
@@ -107,7 +110,9 @@ class Altair:
             key = self.keys.pop(0)
             if not self.keys:
                 self._typing = False
-                self._closing = True
+                # RETURN's CR LF is its echo; after Ctrl-C (the end of input)
+                # BASIC's new line belongs to the BREAK it prints.
+                self._closing = key == 0x0D
                 self.line_ends.append(self.ticks)
             return key
         return 0xFF
@@ -147,7 +152,7 @@ class Altair:
     def restore(self, state: bytes) -> None:
         self.cpu.get_state_view()[:] = state
         self.frames = 0
-        self.cpu.frame_tick = 0
+        self._base = self.cpu.frame_tick
         self.stopped = False
         self.keys.clear()
         self._typing = self._closing = False

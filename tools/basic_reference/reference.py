@@ -23,7 +23,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import altair  # noqa: E402
@@ -31,8 +31,8 @@ import listing  # noqa: E402
 
 STARTUP = (b"12192", b"80", b"Y")
 CTRL_C = b"\x03"
-ERROR = re.compile(rb"\n\?[A-Z/]{2} ERROR(?: IN \d+)?\nOK\n$")
-BREAK = re.compile(rb"\nBREAK IN \d+\nOK\n$")
+ERROR = re.compile(rb"\?[A-Z/]{2} ERROR(?: IN \d+)?\nOK\n$")
+BREAK = re.compile(rb"BREAK IN \d+\nOK\n$")
 
 
 @dataclass
@@ -42,6 +42,7 @@ class Result:
     raw: bytes  # everything BASIC wrote after RUN, echo included, as sent (CR LF, NULs)
     ticks: int  # 8080 states from RUN's CR to the final OK prompt
     reply_ticks: list  # per line read: states from its last key to BASIC's next wait for a line
+    lines: list = None  # the lines typed
 
 
 def status_of(stdout: bytes) -> int:
@@ -75,27 +76,43 @@ class Interpreter:
         self.state = self.machine.snapshot()
 
     def session(self, lines: Iterable[bytes], max_ticks: int = 60_000_000_000) -> Result:
+        """A session with these lines typed, one at each prompt, then Ctrl-C."""
+        queue = [bytes(l) for l in lines]
+        return self.play(lambda text: queue.pop(0) if queue else None, max_ticks)
+
+    def play(self, answer: Callable[[bytes], Optional[bytes]], max_ticks: int = 60_000_000_000) -> Result:
+        """A session in which ``answer(output so far)`` gives each line (None: the input ends);
+        ``Result.lines`` are the lines typed."""
         m = self.machine
         m.restore(self.state)
-        queue = [b"RUN\r", *(bytes(l) + b"\r" for l in lines), CTRL_C]
-        started = [False]
+        typed: list[bytes] = []
+        state = {"run": False, "ended": False}
 
         def next_line(direct: bool) -> Optional[bytes]:
-            if started[0] and direct:
+            if not state["run"]:
+                state["run"] = True
+                return b"RUN\r"
+            if direct or state["ended"]:
                 return None  # back at OK: the program is over
-            if not queue:
-                return None
-            started[0] = True
-            return queue.pop(0)
+            line = answer(self._stdout())
+            if line is None:
+                state["ended"] = True
+                return CTRL_C
+            typed.append(line)
+            return line + b"\r"
 
         m.next_line = next_line
         m.run(max_ticks)
-        chunks = list(m.chunks)
-        # Drop RUN's own echo (the first echo chunk), keep everything after it.
-        first = next(i for i, c in enumerate(chunks) if c.echo)
-        after = chunks[first + 1:]
-        raw = b"".join(bytes(c.data) for c in after)
-        stdout = to_pipe(b"".join(bytes(c.data) for c in after if not c.echo))
+        raw = b"".join(bytes(c.data) for c in self._after_run())
+        stdout = self._stdout()
         start = m.line_ends[0] if m.line_ends else 0
         replies = [nxt - end for end, nxt in zip(m.line_ends[1:], m.line_starts[2:])]
-        return Result(stdout, status_of(stdout), raw, m.ticks - start, replies)
+        return Result(stdout, status_of(stdout), raw, m.ticks - start, replies, typed)
+
+    def _after_run(self) -> list:
+        chunks = self.machine.chunks
+        first = next((i for i, c in enumerate(chunks) if c.echo), len(chunks))  # RUN's own echo
+        return chunks[first + 1:]
+
+    def _stdout(self) -> bytes:
+        return to_pipe(b"".join(bytes(c.data) for c in self._after_run() if not c.echo))

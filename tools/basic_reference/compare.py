@@ -50,6 +50,8 @@ VARIANTS = {
 # The port's known faults (issue 12, section 2), fixed on branch issue-12-port.
 FOR_STACK = "for-stack: a FOR left by GOTO stays on BASIC's stack (?NF ERROR IN 350)"
 COLON = "colon: ':' ends an INPUT item (?EXTRA IGNORED / ??)"
+# Found by this comparison, not yet in the port nor, as far as known, on issue-12-port.
+CTRL_O = "ctrl-o: Ctrl-O (or 8Fh) turns BASIC's output off until the next INPUT prompt"
 
 
 def port_session(lines: list[bytes], options: dict) -> tuple[bytes, int]:
@@ -74,6 +76,8 @@ def classify(basic: bytes, port: bytes, lines: list[bytes]) -> str:
     ours = port[start:].split(b"\n", 1)[0]
     if b"?NF ERROR IN 350" in theirs:
         return FOR_STACK
+    if any(byte & 0x7F == 0x0F for line in lines for byte in line):
+        return CTRL_O
     if any(b":" in line for line in lines) and b"?REDO FROM START" in ours and (
             b"?EXTRA IGNORED" in theirs or b"?? " in theirs):
         return COLON

@@ -133,13 +133,14 @@ def typed(lines: dict[int, str]) -> list[str]:
 
 
 def split_print_line(text: str) -> tuple[str, str]:
-    """Line 1120: PRINT a;b;c;d; : NEXT A1 as 1120 PRINT a;b; and 1121 PRINT c;d; : NEXT A1."""
+    """Line 1120: PRINT a;" / ";b;" / ";c;" / ";d;" / "; : NEXT A1 typed as
+    1120 PRINT a;" / ";b;" / "; and 1121 PRINT c;" / ";d;" / "; : NEXT A1."""
     number, _, body = text.partition(" ")
-    marker = ';S$(A2+8);'
-    if marker not in body:
+    parts = body.split('" / ";')
+    if not body.startswith("PRINT") or len(parts) < 4:
         raise ValueError(f"line {number} is too long and has no known split")
-    first, second = body.split(marker, 1)
-    return f"{number} {first};", f"{int(number) + 1} PRINT S$(A2+8);{second}"
+    return (f'{number} {parts[0]}" / ";{parts[1]}" / ";',
+            f'{int(number) + 1} PRINT {parts[2]}" / ";' + '" / ";'.join(parts[3:]))
 
 
 def listing(version: str = "3", seed: Optional[str] = None, keep: Iterable[tuple[str, int, str]] = (),

@@ -99,6 +99,9 @@ class Interpreter:
                 state["ended"] = True
                 return CTRL_C
             typed.append(line)
+            if any(byte & 0x7F == 0x03 for byte in line):  # a Ctrl-C typed in the line: BREAK
+                state["ended"] = True  # the keys after it would go to BASIC's own prompt
+                return bytes(line[:next(i for i, b in enumerate(line) if b & 0x7F == 0x03) + 1])
             return line + b"\r"
 
         m.next_line = next_line

@@ -71,6 +71,8 @@ class Altair:
     stopped: bool = False
     line_ends: list = field(default_factory=list)  # ticks at which each line's last key was read
     line_starts: list = field(default_factory=list)  # ticks at which BASIC first waited for each line
+    marks: list = field(default_factory=list)  # ("wait"|"end", ticks, counted, written) at each
+    written: int = 0  # bytes BASIC wrote (echo included)
 
     def __post_init__(self) -> None:
         self.cpu = z80.I8080Machine()
@@ -96,6 +98,7 @@ class Altair:
             if not self.keys and not self._typing:
                 direct = self.cpu.memory[CURRENT_LINE] == 0xFF and self.cpu.memory[CURRENT_LINE + 1] == 0xFF
                 self.line_starts.append(self.ticks)
+                self.marks.append(("wait", self.ticks, self.counted, self.written))
                 line = None if self.stopped else self.next_line(direct)
                 if line is None:
                     self.stopped = True
@@ -113,13 +116,17 @@ class Altair:
                 # RETURN's CR LF is its echo; after Ctrl-C (the end of input)
                 # BASIC's new line belongs to the BREAK it prints.
                 self._closing = key == 0x0D
+                if not self._closing:  # an empty echo chunk marks where the Ctrl-C was read
+                    self.chunks.append(Chunk(bytearray(), True))
                 self.line_ends.append(self.ticks)
+                self.marks.append(("end", self.ticks, self.counted, self.written))
             return key
         return 0xFF
 
     def _out(self, port: int, value: int) -> None:
         if port & 0xFF != DATA:
             return
+        self.written += 1
         echo = self._typing or self._closing
         if self._closing and value == 0x0A:
             self._closing = False
@@ -132,11 +139,31 @@ class Altair:
         """Run until ``next_line`` returns None (or max_ticks, then RuntimeError)."""
         while not self.stopped:
             events = self.cpu.run()
+            while events & z80.I8080Machine._BREAKPOINT_HIT:  # count_opcodes' marks
+                self.counted += 1
+                if events & z80.I8080Machine._END_OF_FRAME:
+                    self.frames += 1
+                events = self.cpu.step_over_breakpoint()
             if events & z80.I8080Machine._END_OF_FRAME:
                 self.frames += 1
             if self.ticks > max_ticks:
                 raise RuntimeError(f"no end after {max_ticks} ticks")
         self.cpu.ticks_to_stop = 0
+
+    # -- counting instructions -----------------------------------------------------------------
+    counted: int = 0
+
+    def count_opcodes(self, opcodes: set, below: int) -> int:
+        """Count from now on every execution of an instruction whose opcode is in
+        ``opcodes`` and whose address is below ``below`` (BASIC's own code; the
+        program text above it is never executed): a breakpoint on each such byte.
+        Returns how many addresses were marked."""
+        marked = 0
+        for addr in range(below):
+            if self.cpu.memory[addr] in opcodes:
+                self.cpu.set_breakpoint(addr)
+                marked += 1
+        return marked
 
     def output(self, echo: bool = False) -> bytes:
         """What BASIC wrote, without (or with) the line editor's echo."""
@@ -157,5 +184,7 @@ class Altair:
         self.keys.clear()
         self._typing = self._closing = False
         self.chunks.clear()
+        self.counted = self.written = 0
+        self.marks.clear()
         self.line_ends.clear()
         self.line_starts.clear()

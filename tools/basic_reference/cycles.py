@@ -24,8 +24,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parents[1]))
 import altair  # noqa: E402
 import reference  # noqa: E402
+
+from retro.console import LineConsole  # noqa: E402
+from retro.dialects.basic import AltairBasic  # noqa: E402
+from ports.altair_3d.game import Game, Session  # noqa: E402
 
 TABLE = HERE.parents[1] / "tests" / "data" / "altair_8k_cycles.tsv"
 ONE_STATE_LONG = {0x46, 0x4E, 0x56, 0x5E, 0x66, 0x6E, 0x7E, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x77, 0xEB}
@@ -37,6 +42,19 @@ GAMES = {
 }
 
 
+def port_work(version: str, moves: list[str]) -> list:
+    """The port's work unit (game.Reply.work, what --period-timing paces) for each move's
+    reply, or 0 where the port does not pace (the player's win)."""
+    works: list = []
+    for k in range(1, len(moves) + 1):
+        paced: list = []
+        rt = AltairBasic(LineConsole.from_lines(moves[:k]))
+        session = Session(rt, Game(int(version)), pace=paced.append)
+        rt.run(session.main)
+        works.append(paced[-1] if len(paced) == sum(1 for w in works if w) + 1 else 0)
+    return works
+
+
 def measure(version: str) -> list[tuple]:
     basic = reference.Interpreter(version)
     m = basic.machine
@@ -46,6 +64,7 @@ def measure(version: str) -> list[tuple]:
     basic.session([x.encode() for x in moves])
     marks = m.marks
     rows = []
+    works = port_work(version, moves)
     # marks: wait(RUN) end(RUN) wait(move 1) end(move 1) wait(move 2) ...; skip RUN's.
     pairs = [(marks[i], marks[i + 1]) for i in range(1, len(marks) - 1) if marks[i][0] == "end"
              and marks[i + 1][0] == "wait"]
@@ -54,19 +73,22 @@ def measure(version: str) -> list[tuple]:
             break
         raw = t1 - t0
         states = raw - (c1 - c0)
-        rows.append((version, n, moves[n - 1], raw, c1 - c0, states, states / altair.CLOCK_HZ, w1 - w0))
+        rows.append((version, n, moves[n - 1], raw, c1 - c0, states, states / altair.CLOCK_HZ, w1 - w0,
+                     works[n - 1]))
     return rows
 
 
 def main(argv: list[str]) -> int:
-    header = ("version", "move", "typed", "z80_states", "one_state_long", "states_8080", "seconds_2mhz", "chars")
+    header = ("version", "move", "typed", "z80_states", "one_state_long", "states_8080", "seconds_2mhz", "chars",
+              "port_work")
     rows = [row for v in ("1", "2", "3") for row in measure(v)]
     lines = [
         "# 8080 states from the CR that ends the player's move to BASIC's next wait for a line, on",
         "# Altair 8K BASIC 4.0 (tools/basic_reference/cycles.py): Fig. 5's games, MEMORY SIZE 12192, width 80.",
         "# states_8080 = z80_states - one_state_long (MOV r,M / MOV M,r / XCHG, which the z80 package's i8080",
         "# counts one state longer than Intel's data sheet); seconds at 2 MHz; chars: bytes BASIC wrote in",
-        "# that time (the serial line's time for them is not included: the console port is always ready).",
+        "# that time (the serial line's time for them is not included: the console port is always ready);",
+        "# port_work: ports/altair_3d's work unit for the same reply (what --period-timing paces; 0: not paced).",
         "\t".join(header),
     ]
     lines += ["\t".join(f"{x:.3f}" if isinstance(x, float) else str(x) for x in row) for row in rows]

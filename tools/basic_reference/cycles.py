@@ -2,8 +2,7 @@
 
     python tools/basic_reference/cycles.py [--write]
 
-Plays Fig. 5's games on the interpreter (version 3's third game, version 2's
-first, and version 1 with the board-1 moves of version 2's first game) and,
+Plays games on the interpreter (GAMES: Fig. 5's, and two of version 1) and,
 for every line the player types, counts the states from the CR that ends it
 to the moment BASIC waits for the next line -- the computer's thinking, its
 reply and the boards, printed on a console port that is always ready (the
@@ -35,11 +34,12 @@ from ports.altair_3d.game import Game, Session  # noqa: E402
 TABLE = HERE.parents[1] / "tests" / "data" / "altair_8k_cycles.tsv"
 ONE_STATE_LONG = {0x46, 0x4E, 0x56, 0x5E, 0x66, 0x6E, 0x7E, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x77, 0xEB}
 PROGRAM_BASE = 0x01D6  # BASIC's pointer to the program text
-GAMES = {
-    "3": "1,4 1,13 2,4 2,13 2,11 2,3 3,4 3,13 3,1 3,14",  # Fig. 5, third game
-    "2": "1,4 1,13 1,11 1,3 1,7",  # Fig. 5, first game
-    "1": "1,4 1,13 1,11 1,3 1,7",  # the same moves, all on board 1
-}
+GAMES = (
+    ("1", "1,4 1,13 1,11 1,3 1,7"),  # Fig. 5's first game's moves, all on board 1 (the player wins)
+    ("1", "1,8 1,7 1,3 1,13 1,2 1,1 1,14 1,15"),  # transcript v1-game-computer-wins (the computer wins)
+    ("2", "1,4 1,13 1,11 1,3 1,7"),  # Fig. 5, first game
+    ("3", "1,4 1,13 2,4 2,13 2,11 2,3 3,4 3,13 3,1 3,14"),  # Fig. 5, third game
+)
 
 
 def port_work(version: str, moves: list[str]) -> list:
@@ -55,12 +55,12 @@ def port_work(version: str, moves: list[str]) -> list:
     return works
 
 
-def measure(version: str) -> list[tuple]:
+def measure(version: str, game: str) -> list[tuple]:
     basic = reference.Interpreter(version)
     m = basic.machine
     base = m.cpu.memory[PROGRAM_BASE] | m.cpu.memory[PROGRAM_BASE + 1] << 8
     m.count_opcodes(ONE_STATE_LONG, base)
-    moves = GAMES[version].split()
+    moves = game.split()
     basic.session([x.encode() for x in moves])
     marks = m.marks
     rows = []
@@ -81,7 +81,7 @@ def measure(version: str) -> list[tuple]:
 def main(argv: list[str]) -> int:
     header = ("version", "move", "typed", "z80_states", "one_state_long", "states_8080", "seconds_2mhz", "chars",
               "port_work")
-    rows = [row for v in ("1", "2", "3") for row in measure(v)]
+    rows = [row for version, game in GAMES for row in measure(version, game)]
     lines = [
         "# 8080 states from the CR that ends the player's move to BASIC's next wait for a line, on",
         "# Altair 8K BASIC 4.0 (tools/basic_reference/cycles.py): Fig. 5's games, MEMORY SIZE 12192, width 80.",

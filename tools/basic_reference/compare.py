@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 import players  # noqa: E402
 import reference  # noqa: E402
 
-from retro.console import LineConsole  # noqa: E402
+from retro.console import LineConsole, Recorder, encode  # noqa: E402
 from ports.altair_3d import run as run_port  # noqa: E402
 
 MANIFEST = ROOT / "tests" / "data" / "altair_8k_original.tsv"
@@ -65,20 +65,37 @@ def first_difference(a: bytes, b: bytes) -> int:
     return next((i for i in range(n) if a[i] != b[i]), n)
 
 
-def classify(basic: bytes, port: bytes, lines: list[bytes]) -> str:
+def lines_read_by(lines: list[bytes], options: dict, at: int) -> list[bytes]:
+    """The lines the port had read when its output reached byte ``at``."""
+    recorder = Recorder(LineConsole.from_bytes(b"".join(line + b"\n" for line in lines)))
+    run_port(recorder, **options)
+    written, read = 0, 0
+    for event in recorder.events:
+        if event.kind == "out" and event.text:
+            written += len(encode(event.text))
+            if written > at:
+                break
+        elif event.kind == "in":
+            read += 1
+    return lines[:read]
+
+
+def classify(basic: bytes, port: bytes, lines: list[bytes], options: dict) -> str:
     """Why the port's output parts from the interpreter's ('' if it does not): the
-    line (of the interpreter's and of the port's output) in which they first part."""
+    line (of the interpreter's and of the port's output) in which they first part,
+    and the lines typed up to there."""
     if basic == port:
         return ""
     at = first_difference(basic, port)
     start = basic.rfind(b"\n", 0, at) + 1
     theirs = basic[start:].split(b"\n", 1)[0]
     ours = port[start:].split(b"\n", 1)[0]
+    typed = lines_read_by(lines, options, at)
     if b"?NF ERROR IN 350" in theirs:
         return FOR_STACK
-    if any(byte & 0x7F == 0x0F for line in lines for byte in line):
+    if any(byte & 0x7F == 0x0F for line in typed for byte in line):
         return CTRL_O
-    if any(b":" in line for line in lines) and b"?REDO FROM START" in ours and (
+    if any(b":" in line for line in typed[-1:]) and b"?REDO FROM START" in ours and (
             b"?EXTRA IGNORED" in theirs or b"?? " in theirs):
         return COLON
     return "UNEXPLAINED"
@@ -109,7 +126,7 @@ def play(variant: str, n: int, seed: int, out: list, report) -> None:
                                 games=rng.choice([1, 2, 3]), max_lines=rng.choice([20, 60, 120]))
         result = basic.play(player.answer)
         port, status = port_session(result.lines, options)
-        reason = classify(result.stdout, port, result.lines)
+        reason = classify(result.stdout, port, result.lines, options)
         if not reason and status != result.status:
             reason = "UNEXPLAINED (status)"
         out.append((variant, strategy, result, reason))
@@ -163,7 +180,7 @@ def main(argv: list[str]) -> int:
             r = basic.session(lines)
             r.lines = lines
             port, status = port_session(lines, options)
-            reason = classify(r.stdout, port, lines)
+            reason = classify(r.stdout, port, lines, options)
             cases.append((variant, "fig5", r, reason))
             report(variant, 0, "fig5", r, port, status, reason)
     else:

@@ -39,9 +39,31 @@ BINARY = CACHE / "8kbas.bin"
 BINARY_SHA256 = "dfe4b1576c6ac9fe1a47e9ba0fe697f098209ef8eab61cd54cffc626a84152d3"
 
 
+SOURCE_URL = ("https://raw.githubusercontent.com/avwohl/mbasic2025/"
+              "a6a5a55a5269b70f68281f5968a06ba57830a7f0/4k8k/8k/8kbas.bin")
+
+
+def fetch_binary(path: Path = BINARY) -> None:
+    """Download the binary from its public repository into the cache (once)."""
+    import urllib.request
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with urllib.request.urlopen(SOURCE_URL, timeout=60) as response:
+        data = response.read()
+    tmp = path.with_suffix(".part")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+
+
 def load_binary(path: Optional[Path] = None) -> bytes:
     import hashlib
 
+    if path is None and not BINARY.exists():
+        try:
+            fetch_binary()
+        except OSError as error:
+            raise SystemExit(f"{BINARY} is missing and {SOURCE_URL} could not be fetched ({error}); "
+                             "see tools/basic_reference/README.md") from None
     data = (path or BINARY).read_bytes()
     digest = hashlib.sha256(data).hexdigest()
     if digest != BINARY_SHA256:

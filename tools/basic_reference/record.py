@@ -61,6 +61,11 @@ CASES = (
          "Bad input on the interpreter: ILLEGAL MOVE, ?REDO FROM START, ??, ?EXTRA IGNORED, _ and @, 1,17 taken, "
          "?OV ERROR",
          "a: the original listing run"),
+    Case("basic-player-wins-twice", "no-boards",
+         tuple("1,4 1,13 1,11 1,3 4,2 1,7 1,15 1,4 1,13 1,11 1,3 4,2 1,7 1,15 1,1 1,2".split()),
+         "After the player's win line 410 goes back to line 80 and the next game plays on (FOR A at line 80 "
+         "replaces the FOR A that line 196 left)",
+         "a: the original listing run; b: the player's moves are Fig. 5's second game, twice"),
     Case("basic-nf-error-second-game", "v2", ("1,4", "1,13", "1,11", "1,3", "1,7", "1", "1,4"),
          "A second game after a computer win: line 365's FOR A1, left by GOTO 368, ends it with ?NF ERROR IN 350",
          "a: the original listing run", pending="for-stack"),

@@ -141,7 +141,8 @@ def write_manifest(cases: list) -> None:
         "# TERMINAL WIDTH 80; the lines typed at each prompt, then Ctrl-C; output after RUN without the line",
         "# editor's echo, CR LF as LF (tools/basic_reference/README.md).",
         "# expected_port_differs: why the port prints otherwise today (the port's faults pending on branch",
-        "# issue-12-port); empty: the port must print exactly this.",
+        "# issue-12-port); empty: the port must print exactly this.  exit status: 1 after a BASIC error,",
+        "# 0 after BREAK (the Ctrl-C that ends the input), -1 neither (the output was turned off by Ctrl-O).",
         "# options\tplayer\tinput (unicode_escape, lines ending in \\n)\texit status\tsha256(stdout)[:16]\tlen(stdout)"
         "\texpected_port_differs",
     ]

@@ -1,21 +1,59 @@
-"""``--period-timing``: the computer takes about as long as the Altair did.
+"""``--period-timing``: the computer takes as long as the Altair did.
 
-The article: version 3 "takes about three minutes for the computer to
-calculate its first move", the time "gradually goes down as the game
-progresses"; version 2 "moves in 25 seconds or less".  The work of a move is
-counted as the comparisons of line 225 (the search of the 76 combinations
-for the box being scored) plus the combinations of line 190; one unit is
-given the time that makes version 3's first reply to Fig. 5's first move
-(1,4) last 180 seconds.  The same rate then gives version 2's first move
-about 22 seconds and version 1's about 5 -- the article's figures follow
-from one calibration point (measured figures in NOTES.md, "Timing").
+Measured, not estimated: tools/basic_reference/cycles.py typed the listing into
+Microsoft's Altair 8K BASIC 4.0 on an emulated 8080 and counted the 8080
+states from the RETURN that ends the player's move to BASIC's next prompt
+(thinking, the reply and the boards; tests/data/altair_8k_cycles.tsv, with how
+it was made).  At 2 MHz: version 3's first reply 187.6 s (the article: "about
+three minutes", "gradually goes down": 144 s by the ninth), version 2's 28.8 s
+(the article: "25 seconds or less"), version 1's 8.6 s.
+
+Per version the states of a computer move are a straight line in the port's
+work unit (game.Reply.work: the comparisons of line 225 plus the combinations
+of line 190), fitted by least squares over the measured moves
+(``MEASURED``; within 4 % of every measured move); a reply that is line 190
+alone (the computer's win: work = the combinations of line 190) takes the
+measured time of that reply.
+
+Without a version (the old call ``period_pace(calibration_work)``) the pace
+is the one-point calibration this module had before the measurement:
+version 3's first reply to 1,4 takes 180 s and every unit of work the same
+time -- which makes version 2's first move 22 s and version 1's 5 s, both
+shorter than the interpreter took.
 """
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 from typing import Callable, Optional
 
-FIRST_MOVE_SECONDS = 180.0  # "about three minutes"
+FIRST_MOVE_SECONDS = 180.0  # "about three minutes" (the calibration without a version)
+CLOCK_HZ = 2_000_000  # the Altair 8800's 8080
+
+
+@dataclass(frozen=True)
+class MeasuredPace:
+    """8080 states of a reply as ``states_per_work * work + states_at_zero``; a reply of
+    ``line_190_combinations`` work or less (line 190 alone) takes ``line_190_only`` states."""
+
+    states_per_work: int
+    states_at_zero: int
+    line_190_combinations: int
+    line_190_only: int
+
+    def seconds(self, work: int) -> float:
+        if work <= self.line_190_combinations:
+            return self.line_190_only / CLOCK_HZ
+        return max(0, self.states_per_work * work + self.states_at_zero) / CLOCK_HZ
+
+
+# Fitted from tests/data/altair_8k_cycles.tsv (tests/altair_3d/test_altair_period_timing_data.py
+# fits it again and checks these figures).
+MEASURED = {
+    1: MeasuredPace(24298, 3360189, 10, 3467553),
+    2: MeasuredPace(24946, -36536, 76, 10399722),
+    3: MeasuredPace(18365, 30774271, 76, 9596873),
+}
 
 
 def seconds_per_unit(calibration_work: int) -> float:
@@ -24,9 +62,19 @@ def seconds_per_unit(calibration_work: int) -> float:
     return FIRST_MOVE_SECONDS / calibration_work
 
 
-def period_pace(calibration_work: int, sleep: Optional[Callable[[float], None]] = None) -> Callable[[int], None]:
-    """A pace function: ``pace(work)`` waits as long as that work took."""
+def reply_seconds(version: int, work: int) -> float:
+    """How long the Altair took for a reply of this work (measured)."""
+    return MEASURED[int(version)].seconds(work)
+
+
+def period_pace(calibration_work: int, sleep: Optional[Callable[[float], None]] = None,
+                version: Optional[int] = None) -> Callable[[int], None]:
+    """A pace function: ``pace(work)`` waits as long as that work took -- measured per
+    version when ``version`` is given, else by the one-point calibration."""
     wait = time.sleep if sleep is None else sleep
+    if version is not None:
+        model = MEASURED[int(version)]
+        return lambda work: wait(model.seconds(work))
     rate = seconds_per_unit(calibration_work)
 
     def pace(work: int) -> None:

@@ -37,11 +37,15 @@ PROGRAM = Program(
                      help="The article's '1000 RETURN': no board printing."),
         click.Option(["--period-timing", "period_timing"], is_flag=True, default=False,
                      help="Think as long as the Altair did (about 3 minutes for version 3's first move)."),
+        click.Option(["--fix-for-stack", "fix_for_stack"], is_flag=True, default=False,
+                     help="A modern fix, not in the original: loops left by GOTO are forgotten, so a game "
+                          "after the computer's win does not stop with ?NF ERROR IN 350."),
     ),
     seed_file="003_7ae37df1db29eaeb.txt",
     exit_statuses=(
         (0, "the operator stopped the program at an INPUT (end of input taken for Ctrl-C): BREAK IN n, OK"),
-        (1, "a BASIC error stopped it: ?OV ERROR (a number past 1.7E38), ?BS or ?FC ERROR (a subscript), then OK"),
+        (1, "a BASIC error stopped it: ?OV ERROR (a number past 1.7E38), ?BS or ?FC ERROR (a subscript), "
+            "?NF ERROR IN 350 (the game after a computer win), then OK"),
         (2, "--check-combinations and --resume together (both are lines 81-82)"),
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24

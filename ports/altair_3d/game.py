@@ -625,6 +625,7 @@ def run(
     ultimate: bool = False,
     no_boards: bool = False,
     period_timing: bool = False,
+    fix_for_stack: bool = False,
     sleep: Optional[Callable[[float], None]] = None,
 ) -> int:
     """Run the program on a console; ``sleep`` replaces time.sleep (tests)."""
@@ -634,7 +635,7 @@ def run(
         )
         return 2
     rt = AltairBasic(console)
-    game = Game(int(version), ultimate)
+    game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
     pace = period_pace(first_move_work(3), sleep) if period_timing else None
     session = Session(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards, pace=pace)
     return rt.run(session.main)

@@ -52,12 +52,6 @@ CASES = (
          ("1,4", "1,13", "2,4", "2,13", "2,11", "2,3", "3,4", "3,13", "3,1", "3,14"),
          "Fig. 5, third game: the winning moves pitted against version 3",
          f"Fig. 5, third sample game ({SEED})", FIG5_EVIDENCE),
-    Case("v1-lost-moves-computer-wins-ready", ("--version", "1"),
-         ("2,1", "1,1", "2,2", "2,3", "2,4", "2,5", "1", "1,6"),
-         "Version 1: moves to board 2 are lost; the computer wins, THE OLD, READY starts again",
-         "regression recording of the port",
-         "c: 'a move to any board other than board 1 will result in a lost move' (prose); "
-         "d: the first reply BOARD 0 POSITION 16 is line 390-392 with M4 still 0 (NOTES, stale M4)"),
     Case("v1-game-computer-wins", ("--version", "1"),
          ("1,8", "1,7", "1,3", "1,13", "1,2", "1,1", "1,14", "1,15"),
          "Version 1: a long game on board 1, won by the computer", "regression recording of the port",
@@ -68,12 +62,6 @@ CASES = (
          "regression recording of the port",
          "c: 'If you move to an occupied space or type in an invalid move ... the computer will again ask'; "
          "d: the dialect's INPUT (?REDO FROM START, ??, ?EXTRA IGNORED, @ and _ editing)"),
-    Case("computer-wins-the-old-ready", ("--version", "2"),
-         ("1,4", "1,13", "1,11", "1,3", "1,7", "YES", "1", "1,4"),
-         "THE OLD prints the box; READY wants a number, then a new game",
-         "regression recording of the port (moves of Fig. 5, first game)",
-         "b: moves of Fig. 5; c: 'the computer prints the old XX' (the listing prints the box, see NOTES); "
-         "d: READY? and ?REDO FROM START from the dialect"),
     Case("resume-fig5-v3", ("--version", "3", "--resume"),
          ("4", "13", "20", "29", "27", "0", "1", "7", "52", "61", "16", "0", "2,3", "3,4", "3,13", "3,1", "3,14"),
          "Fig. 5, third game rejoined after five moves each (Program E, --resume)",

@@ -363,6 +363,7 @@ class LineEditor:
     def __init__(self) -> None:
         self.kept: list[str] = []
         self.ended = False  # a CR ended the line: the rest is not looked at
+        self.ctrl_o = 0  # Ctrl-O typed: each one turns BASIC's output off or on
 
     def feed(self, data: bytes) -> None:
         kept = self.kept
@@ -372,6 +373,9 @@ class LineEditor:
             c = byte & 0x7F
             if c == 0x03:
                 raise Break(at_input=True)
+            if c == 0x0F:  # [8K4] 0556: Ctrl-O flips suppress_output, read as a NUL
+                self.ctrl_o += 1
+                continue
             if c == 0x0D:
                 self.ended = True
             elif c in (0x15, 0x40):  # Ctrl-U, @
@@ -471,11 +475,13 @@ class AltairBasic:
         self.pos = 0
         self.line = 0
         self._pending: list[str] = []
+        self.output_off = False  # suppress_output: a Ctrl-O was typed ([8K4] OutChar)
         self.screen: Optional[VideoTerminal] = VideoTerminal() if console.screen else None
 
     # -- output ---------------------------------------------------------------
     def _emit(self, text: str) -> None:
-        self._pending.append(text)
+        if not self.output_off:
+            self._pending.append(text)
 
     def flush(self) -> None:
         """Send what was printed to the console (and draw it, on a screen)."""
@@ -540,6 +546,7 @@ class AltairBasic:
         """One line from the operator, edited as BASIC's line input does; a
         long line is taken piece by piece, and only its 71 characters held."""
         self.flush()
+        self.output_off = False  # line input turns the output on again (the interpreter's runs)
         editor = LineEditor()
         got = False
         while True:
@@ -561,6 +568,8 @@ class AltairBasic:
         if self.screen is not None:  # and the RETURN
             self.screen.feed("\n")
         self.pos = 0
+        if editor.ctrl_o % 2:
+            self.output_off = not self.output_off
         return editor.text()
 
     def input_(self, prompt: str, values: Sequence[float]) -> list[float]:
@@ -597,6 +606,7 @@ class AltairBasic:
     def _back_to_command_level(self, message: str) -> None:
         self._chars(message)
         self._crlf()
+        self.output_off = False  # the OK prompt's loop turns the output on ([8K4] Main)
         self._chars("OK")
         self._crlf()
         self.flush()
@@ -609,6 +619,7 @@ class AltairBasic:
             except KeyboardInterrupt:
                 raise Break(interrupted=True) from None
         except Break as stop:
+            self.output_off = False  # BREAK forces the output on ([8K4] scnval)
             if stop.at_input or self.pos:
                 self._crlf()  # ^C at an INPUT: BASIC ends the line
             self._crlf()

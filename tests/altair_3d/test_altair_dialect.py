@@ -317,3 +317,148 @@ def test_the_editing_keys_still_act_past_the_buffer_in_a_line_of_any_length():
     of 2 MiB ending in @1,4 is 1,4, read piece by piece (never held whole)."""
     console = LineConsole.from_bytes(b"9" * (2 << 20) + b"@1,4\n")
     assert AltairBasic(console)._read() == "1,4"
+
+
+# -- the FOR/GOSUB stack (ControlStack) ------------------------------------------------------
+
+from retro.dialects.basic import ControlStack, NoStack  # noqa: E402
+
+
+def test_a_for_left_by_goto_stays_on_the_stack():
+    stack = ControlStack()
+    stack.for_("A1")  # ... GOTO out of the loop
+    stack.for_("A")
+    assert stack.entries == ["A1", "A"]
+
+
+def test_a_for_of_a_variable_on_the_stack_throws_away_its_entry_and_all_above():
+    """Line 220's FOR A1 after line 365's GOTO 368: line 205's A goes too."""
+    stack = ControlStack()
+    stack.for_("A1")
+    stack.for_("A")
+    stack.for_("A1")
+    assert stack.entries == ["A1"]
+    stack.next_("A1", done=True)
+    with pytest.raises(BasicError) as error:
+        stack.next_("A", line=350)
+    assert (error.value.code, error.value.line) == ("NF", 350)
+
+
+def test_next_with_a_variable_throws_away_the_entries_above_it():
+    stack = ControlStack()
+    stack.for_("A1")
+    stack.for_("A2")  # line 225 left by THEN 230
+    stack.next_("A1")  # 300 NEXT A1, the loop goes on
+    assert stack.entries == ["A1"]
+    stack.next_("A1", done=True)
+    assert stack.entries == []
+
+
+def test_next_without_a_variable_takes_the_top_for():
+    stack = ControlStack()
+    stack.for_("C")
+    stack.for_("D")
+    stack.next_(done=True)  # Program D's NEXT
+    assert stack.entries == ["C"]
+
+
+def test_for_and_next_do_not_look_below_a_gosub():
+    stack = ControlStack()
+    stack.for_("A")
+    stack.gosub()
+    stack.for_("A")  # the subroutine's own A: the main program's stays
+    assert stack.entries == ["A", "GOSUB", "A"]
+    stack.next_("A", done=True)
+    with pytest.raises(BasicError) as error:
+        stack.next_("A")
+    assert error.value.code == "NF"
+
+
+def test_return_throws_away_the_for_entries_above_its_gosub():
+    stack = ControlStack()
+    stack.for_("A")
+    stack.gosub()
+    stack.for_("A1")  # left by GOTO inside the subroutine
+    stack.return_()
+    assert stack.entries == ["A"]
+
+
+def test_return_without_gosub_is_rg_error():
+    stack = ControlStack()
+    stack.for_("A")
+    with pytest.raises(BasicError) as error:
+        stack.return_(line=1130)
+    assert (error.value.code, error.value.line) == ("RG", 1130)
+
+
+def test_the_modern_fix_forgets_loops_left_by_goto():
+    stack = NoStack()
+    stack.for_("A1")
+    stack.for_("A")
+    stack.for_("A1")
+    stack.next_("A1", done=True)
+    stack.next_("A", line=350)  # no ?NF ERROR
+
+
+def test_copy_is_independent():
+    stack = ControlStack()
+    stack.for_("A")
+    other = stack.copy()
+    other.for_("A1")
+    assert stack.entries == ["A"] and other.entries == ["A", "A1"]
+
+
+# -- ':' in an INPUT answer and Ctrl-O (the interpreter's runs) --------------------------------
+
+def answer(*lines: str, values=(0, 0)) -> tuple[list, str]:
+    console = LineConsole.from_lines(list(lines))
+    rt = AltairBasic(console)
+    got = rt.input_("YOUR BOARD, POSITION", list(values))
+    rt.print_("AFTER")
+    rt.flush()
+    return got, console.output()
+
+
+@pytest.mark.parametrize("line", ["1,4:5", "1,4:"])
+def test_a_colon_after_the_last_value_is_extra_ignored(line):
+    assert answer(line) == ([1, 4], "YOUR BOARD, POSITION? ?EXTRA IGNORED\nAFTER\n")
+
+
+def test_a_colon_after_the_first_value_asks_for_more():
+    assert answer("1:4", "13") == ([1, 13], "YOUR BOARD, POSITION? ?? AFTER\n")
+
+
+def test_a_colon_is_not_redo_from_start_but_a_letter_is():
+    assert "?REDO FROM START" in answer("1X4", "1,4")[1]
+
+
+def test_ctrl_o_turns_the_output_off_until_the_next_line_is_read():
+    console = LineConsole.from_lines(["1,4\x0f", "2,5"])
+    rt = AltairBasic(console)
+    rt.input_("A", [0, 0])
+    rt.print_("HIDDEN")
+    rt.input_("B", [0, 0])  # its prompt is hidden too: the line input turns output on
+    rt.print_("SHOWN")
+    rt.flush()
+    assert console.output() == "A? SHOWN\n"
+
+
+def test_two_ctrl_o_in_a_line_leave_the_output_on():
+    console = LineConsole.from_bytes(b"1,4\x0f\x8f\n")  # 8Fh is Ctrl-O with the top bit
+    rt = AltairBasic(console)
+    rt.input_("A", [0, 0])
+    rt.print_("SHOWN")
+    rt.flush()
+    assert console.output() == "A? SHOWN\n"
+
+
+def test_an_error_while_the_output_is_off_shows_only_ok():
+    console = LineConsole.from_lines(["1,4\x0f"])
+    rt = AltairBasic(console)
+
+    def body():
+        rt.input_("A", [0, 0])
+        raise BasicError("NF", 350)
+
+    assert rt.run(body) == 1
+    assert console.output() == "A? OK\n"

@@ -4,11 +4,11 @@ transcripts/altair-3d/basic-*.txt: the port replays them identically (the
 parametrised test of test_altair_transcripts.py), and here they are checked
 against the seed's figures independently of the port.
 
-tests/data/altair_8k_pending/*.txt: sessions in which the interpreter shows
-the port's faults pending on branch issue-12-port (the FOR stack's ?NF ERROR
-IN 350, ':' in an INPUT answer).  Each is a strict xfail: once the port prints
-them, the test fails and the files move into transcripts/altair-3d/ (two of
-them replace the port-recorded goldens of the same name).
+Four more interpreter recordings show the rules the port once broke: the FOR
+stack's ?NF ERROR IN 350 in a second game (basic-nf-error-second-game,
+computer-wins-the-old-ready, v1-lost-moves-computer-wins-ready, the last two
+replacing the port's own recordings of the same name) and ':' in an INPUT
+answer (basic-colon-extra-ignored).
 """
 import re
 from pathlib import Path
@@ -20,8 +20,9 @@ from retro.console import LineConsole, Recorder
 from retro.transcript import Transcript, diff, load
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = sorted((ROOT / "transcripts" / "altair-3d").glob("basic-*.txt"))
-PENDING = sorted((ROOT / "tests" / "data" / "altair_8k_pending").glob("*.txt"))
+FROM_THE_INTERPRETER = ("computer-wins-the-old-ready", "v1-lost-moves-computer-wins-ready")
+GOLDEN = sorted((ROOT / "transcripts" / "altair-3d").glob("basic-*.txt")) + \
+    [ROOT / "transcripts" / "altair-3d" / f"{name}.txt" for name in FROM_THE_INTERPRETER]
 MOVE = re.compile(r"I (?:WANT|WON WITH) BOARD\s*(-?\d+)\s*POSITION\s*(-?\d+) \n")
 
 # Fig. 5 of the seed (003_7ae37df1db29eaeb.txt), typed here from the figure: the computer's moves.
@@ -42,7 +43,7 @@ def replay(transcript: Transcript) -> Transcript:
 def test_the_interpreter_transcripts_are_there_and_say_where_they_come_from():
     names = {p.stem for p in GOLDEN}
     assert set(FIG5) <= names and "basic-v1-board-0-position-16" in names
-    for path in GOLDEN + PENDING:
+    for path in GOLDEN:
         t = load(path)
         assert t.header["source"].startswith("Microsoft's Altair 8K BASIC 4.0"), path
         assert t.header["evidence"].startswith("a:"), path
@@ -60,8 +61,22 @@ def test_version_1_answers_a_move_off_board_1_with_board_0_position_16():
     assert MOVE.findall(t.output())[0] == ("0", "16")
 
 
-@pytest.mark.parametrize("path", PENDING, ids=[p.stem for p in PENDING])
-@pytest.mark.xfail(strict=True, reason="the port's FOR stack and ':' in INPUT are fixed on branch issue-12-port")
-def test_pending_interpreter_sessions(path):
-    golden = load(path)
-    assert diff(golden, replay(golden), str(path)) == ""
+@pytest.mark.parametrize("name", ["basic-nf-error-second-game", *FROM_THE_INTERPRETER])
+def test_a_second_game_after_the_computer_won_stops_with_nf_error_in_350(name):
+    t = load(ROOT / "transcripts" / "altair-3d" / f"{name}.txt")
+    assert t.output().endswith("?NF ERROR IN 350\nOK\n") and t.exit_status == 1
+    assert t.output().count("YOUR MOVES ARE UU AND I'M CC") == 2
+
+
+def test_a_colon_ends_an_input_answer():
+    t = load(ROOT / "transcripts" / "altair-3d" / "basic-colon-extra-ignored.txt")
+    assert "?EXTRA IGNORED" in t.output() and "?? " in t.output() and "REDO" not in t.output()
+
+
+def test_the_modern_fix_plays_the_second_game_where_the_interpreter_stops():
+    t = load(ROOT / "transcripts" / "altair-3d" / "basic-nf-error-second-game.txt")
+    console = LineConsole.from_bytes(t.input_bytes())
+    status = PROGRAM.run(console, **PROGRAM.parse_options([*t.options, "--fix-for-stack"]))
+    out = console.output()
+    assert "?NF ERROR" not in out and out.count("YOUR MOVES ARE UU AND I'M CC") == 2
+    assert out.rstrip().endswith("OK") and "BREAK IN 90" in out and status == 0

@@ -8,10 +8,11 @@ Each row keeps the options, the lines typed, the exit status and the SHA-256 of
 the interpreter's output as the port writes it in a pipe (no echo, LF for CR LF).
 Neither the emulator nor the binary is needed here.
 
-Rows with an ``expected_port_differs`` reason are the port's known faults; each
-reason is a strict xfail, so the day the port prints what the interpreter
+Rows with an ``expected_port_differs`` reason would be the port's known faults;
+each reason is a strict xfail, so the day the port prints what the interpreter
 printed for all of its rows the test fails and the reason must be removed from
-those rows (tools/basic_reference/README.md).
+those rows (tools/basic_reference/README.md).  Today no row has one: the three
+faults the comparison found (the FOR stack, ':' in INPUT, Ctrl-O) are fixed.
 """
 import hashlib
 from collections import Counter, defaultdict
@@ -61,6 +62,8 @@ def port_differs(row) -> bool:
     console = LineConsole.from_bytes(data)
     got = run(console, **options_of(options))
     out = console._out.getvalue()
+    if status == -1:  # the interpreter's output, turned off by Ctrl-O, did not show how it ended
+        got = -1
     return (got, len(out), hashlib.sha256(out).hexdigest()[:16]) != (status, length, digest)
 
 
@@ -72,7 +75,7 @@ def test_the_manifest_covers_every_variant_and_thousands_of_sessions():
         "--version 1 --no-boards",
     }
     assert len(ROWS) >= 2000
-    assert sum(1 for row in ROWS if not row[-1]) >= 1000  # sessions the port must match today
+    assert sum(1 for row in ROWS if not row[-1]) >= 2000  # sessions the port must match today
     assert {player for _, player, *_ in ROWS} >= {"random", "blocking", "greedy", "check", "resume"}
 
 

@@ -10,8 +10,8 @@ answers what BASIC printed), then the same lines go through the port
 (``ports.altair_3d.run`` on a LineConsole, as ``retro run altair-3d`` in a
 pipe) and standard output and the exit status are compared.  A difference
 is classified by what the interpreter prints where the two first part
-(``classify``); the known ones are the port's faults pending on branch
-issue-12-port.  With --write the sessions are stored in
+(``classify``); the reasons it knows were the port's faults, since fixed
+(tools/basic_reference/README.md).  With --write the sessions are stored in
 tests/data/altair_8k_original.tsv, which tests/altair_3d/test_altair_original.py
 replays against the port without the emulator.
 """
@@ -140,8 +140,8 @@ def write_manifest(cases: list) -> None:
         "# 4k8k/8k/8kbas.bin, SHA-256 dfe4b157...) on the z80 package's i8080 with an 88-SIO; MEMORY SIZE 12192,",
         "# TERMINAL WIDTH 80; the lines typed at each prompt, then Ctrl-C; output after RUN without the line",
         "# editor's echo, CR LF as LF (tools/basic_reference/README.md).",
-        "# expected_port_differs: why the port prints otherwise today (the port's faults pending on branch",
-        "# issue-12-port); empty: the port must print exactly this.  exit status: 1 after a BASIC error,",
+        "# expected_port_differs: why the port prints otherwise today (a known fault of the port, kept as a",
+        "# strict xfail); empty: the port must print exactly this.  exit status: 1 after a BASIC error,",
         "# 0 after BREAK (the Ctrl-C that ends the input), -1 neither (the output was turned off by Ctrl-O).",
         "# options\tplayer\tinput (unicode_escape, lines ending in \\n)\texit status\tsha256(stdout)[:16]\tlen(stdout)"
         "\texpected_port_differs",

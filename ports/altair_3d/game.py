@@ -636,6 +636,6 @@ def run(
         return 2
     rt = AltairBasic(console)
     game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
-    pace = period_pace(first_move_work(3), sleep) if period_timing else None
+    pace = period_pace(first_move_work(3), sleep, version=int(version)) if period_timing else None
     session = Session(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards, pace=pace)
     return rt.run(session.main)

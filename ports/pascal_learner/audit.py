@@ -112,7 +112,8 @@ class PascalSubject:
     claim = ("it \"starts by playing tic-tac-toe at random and whenever it loses a game it analyses and learns "
              "from it, improving its way of playing until it becomes unbeatable\"")
 
-    def __init__(self, rows=None, cols=None, align=None, five=False, fixed=False, data=None, fresh=False, **_: Any):
+    def __init__(self, rows=None, cols=None, align=None, five=False, fixed=False, data=None, fresh=False,
+                 literal=False, **_: Any):
         try:
             grid = make_grid(rows, cols, align, five)
         except ValueError as err:  # an impossible grid, as `retro run` reports it
@@ -120,7 +121,7 @@ class PascalSubject:
         if (grid.boardrows, grid.boardcols, grid.winalign) != (3, 3, 3):
             raise click.ClickException("the exhaustive audit is for Tic-Tac-Toe (3x3, 3 in a row) only")
         messages = LineConsole.from_bytes(b"")
-        session = open_session(messages, grid, fixed, data, None, save=False, fresh=fresh)
+        session = open_session(messages, grid, fixed, data, None, save=False, fresh=fresh, literal=literal)
         if session is None:
             raise click.ClickException(messages.errors().strip())
         self.learner = session.learner

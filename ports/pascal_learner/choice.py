@@ -3,8 +3,14 @@
 The seed says only that the program "starts by playing tic-tac-toe at
 random", that schemes "determine a threat" and "indicate the following
 moves", and that the learner ends "unbeatable".  The order of decisions below
-is the issue's reconstruction (its feasibility study), kept a learner that
-plays from its schemes -- no search of the game tree:
+is a reconstruction (d).  It plays from its schemes, with one departure from
+the prose, which presents schemes as "an alternative to the forward search
+approach": ``forcedline`` searches forward, one line deep -- after a
+candidate move it plays the forced blocks (a side facing one threat blocks
+it) until a side can win at once, faces two threats, or faces none; at most
+one line per candidate, never a branching tree.  ``Rules.forced_line`` (on by
+default, off with --literal) switches it; NOTES.md has what it costs and
+what it changes:
 
 1. win: the moves of the learner's plans of level 1;
 2. block: the moves of the opponent's plans of level 1;
@@ -27,6 +33,7 @@ from typing import Optional
 
 from .board import EMPTY, Board, opponent
 from .plans import Plan, PlanFinder, squares
+from .rules import DEFAULT, Rules
 
 # Outcomes of a forced line, for the side that started it.
 WON, OPEN, LOST = 1, 0, -1
@@ -66,8 +73,10 @@ def forcedline(finder: PlanFinder, board: Board, move: int, player: int) -> tupl
         tomove = opponent(tomove)
 
 
-def candidatemoves(finder: PlanFinder, board: Board, player: int) -> Choice:
-    """Every move the learner, to play ``player`` on ``board``, may choose."""
+def candidatemoves(finder: PlanFinder, board: Board, player: int, rules: Rules = DEFAULT) -> Choice:
+    """Every move the learner, to play ``player`` on ``board``, may choose.
+    Without ``rules.forced_line`` no forced line is played out: every move is
+    taken to end the line open."""
     you = opponent(player)
     empty = board.masks[EMPTY]
     myplans = finder.victoryplans(board, player)
@@ -86,7 +95,7 @@ def candidatemoves(finder: PlanFinder, board: Board, player: int) -> Choice:
 
     def line(m: int) -> tuple[int, Board]:
         if m not in lines:
-            lines[m] = forcedline(finder, board, m, player)
+            lines[m] = forcedline(finder, board, m, player) if rules.forced_line else (OPEN, board.with_move(m, player))
         return lines[m]
 
     for level in sorted({p.level for p in myplans}):
@@ -135,7 +144,8 @@ def _unstoppable(plans: list[Plan], empty: int) -> bool:
     return False
 
 
-def choosemove(finder: PlanFinder, board: Board, player: int, rng: random.Random) -> tuple[int, Choice]:
+def choosemove(finder: PlanFinder, board: Board, player: int, rng: random.Random,
+               rules: Rules = DEFAULT) -> tuple[int, Choice]:
     """The learner's move: one of ``candidatemoves``, at random."""
-    choice = candidatemoves(finder, board, player)
+    choice = candidatemoves(finder, board, player, rules)
     return rng.choice(sorted(choice.moves)), choice

@@ -64,12 +64,17 @@ class FolderNotWritable(DataFileError):
     """The data file's folder takes no new file: the learner may still play, without saving."""
 
 
-def schemesfilename(winalign: int, fixed: bool = False) -> str:
+# The rule sets a data file may record, and how to run under each.
+RULE_SETS = {"flawed": "without --fixed or --literal", "fixed": "with --fixed", "literal": "with --literal"}
+
+
+def schemesfilename(winalign: int, rules: str = "flawed") -> str:
     """``schemesfilename``: Tic-Tac-Toe-Data-3, Tic-Tac-Toe-Data-5, ...
 
-    Schemes learnt with --fixed (a modern option) go to their own file,
-    ``Tic-Tac-Toe-Data-3-fixed``, so that the two rule sets never mix."""
-    return f"Tic-Tac-Toe-Data-{winalign}" + ("-fixed" if fixed else "")
+    Schemes learnt under other rules (--fixed, a modern option; --literal,
+    the prose alone) go to their own file, ``Tic-Tac-Toe-Data-3-fixed``,
+    ``-3-literal``, so that rule sets never mix."""
+    return f"Tic-Tac-Toe-Data-{winalign}" + ("" if rules == "flawed" else f"-{rules}")
 
 
 @dataclass
@@ -151,10 +156,10 @@ def parse(text: str, name: str, winalign: int, rules: str) -> Store:
                     raise DataFileError(f"{name} holds schemes for {rest} in a row, not {winalign}; "
                                         f"it is left as it is: use --data to choose another file")
             elif word == "rules":
-                if rest not in ("flawed", "fixed"):
+                if rest not in RULE_SETS:
                     raise ValueError(f"no rule set {rest!r}")
                 if rest != rules:
-                    hint = "with --fixed" if rest == "fixed" else "without --fixed"
+                    hint = RULE_SETS[rest]
                     raise DataFileError(f"{name} was learnt under the {rest} rules: run {hint}, "
                                         f"or use --data to choose another file")
                 store.rules = rest

@@ -47,6 +47,7 @@ from typing import Iterable, Optional, Sequence
 
 from .board import EMPTY, Board, Grid, opponent
 from .plans import Plan, PlanFinder, squares
+from .rules import DEFAULT, Rules
 from .schemes import Scheme, SchemeList, Square
 
 SOUND_BUDGET = 20000  # positions ``sound`` may visit before it gives up (--fixed)
@@ -135,7 +136,7 @@ def sound(finder: PlanFinder, board: Board, plan: Plan, winner: int, budget: Opt
 
 
 def construct(finder: PlanFinder, after: Board, move: int, winner: int,
-              fixed: bool) -> tuple[Optional[Scheme], int]:
+              fixed: bool, rules: Rules = DEFAULT) -> tuple[Optional[Scheme], int]:
     """The scheme the fork rule or the reply rule makes of ``move``, if any,
     and the replies no plan answers (a bit mask, when there is no scheme).
 
@@ -147,7 +148,7 @@ def construct(finder: PlanFinder, after: Board, move: int, winner: int,
     # Only the plans the move takes part in: a plan elsewhere on the board
     # was there before the move and would make the scheme a mere pairing of
     # distant threats (on 15x15 these multiply without end; NOTES.md).
-    plans = [p for p in finder.victoryplans(after, winner) if p.held >> move & 1]
+    plans = [p for p in finder.victoryplans(after, winner) if p.held >> move & 1 or not rules.hold_move]
     empty = after.masks[EMPTY]
     if not plans:
         return None, empty
@@ -165,14 +166,26 @@ def construct(finder: PlanFinder, after: Board, move: int, winner: int,
             union |= survive[i]
         if union != empty:
             continue
-        chosen = _fork(plans, survive, pool, empty) or _cover(plans, survive, pool, empty)
+        chosen = _fork(plans, survive, pool, empty)
+        if chosen is None:
+            if not rules.reply_rule:
+                continue
+            chosen = _cover(plans, survive, pool, empty)
         free = held = 0
         for i in chosen:
             free |= plans[i].free
             held |= plans[i].held
-        top = max(plans[i].level for i in chosen)
-        return scheme_of(after.grid, move, top + 1, free, held), 0
-    return None, 0  # not reached: the last level's pool is every plan
+        return scheme_of(after.grid, move, scheme_level([plans[i].level for i in chosen], rules), free, held), 0
+    return None, 0  # no pair (and no reply rule), or not reached
+
+
+def scheme_level(levels: Sequence[int], rules: Rules = DEFAULT) -> int:
+    """The level of a scheme made of a move and plans of these levels.  The
+    prose: "the number of moves to win the game when following the shortest
+    sequence, assuming that the opponent does not hinder its execution" --
+    the move, then the quickest plan: min + 1.  The port's default: max + 1,
+    the move, then the slowest plan the opponent may leave (d; NOTES.md)."""
+    return (max(levels) if rules.level_of_highest else min(levels)) + 1
 
 
 def _fork(plans: Sequence[Plan], survive: list[int], pool: list[int], empty: int) -> Optional[list[int]]:
@@ -201,7 +214,8 @@ def _cover(plans: Sequence[Plan], survive: list[int], pool: list[int], empty: in
 
 
 def improveschemes(schemes: SchemeList, grid: Grid, moves: Iterable[tuple[int, int]],
-                   fixed: bool = False, finder: Optional[PlanFinder] = None) -> list[Scheme]:
+                   fixed: bool = False, finder: Optional[PlanFinder] = None,
+                   rules: Rules = DEFAULT) -> list[Scheme]:
     """Analyse a finished game (its moves as (square, player)) backwards and
     add the schemes it teaches; returns the schemes added, in order.
     ``finder`` may be the caller's plan finder for the same list and grid."""
@@ -220,18 +234,18 @@ def improveschemes(schemes: SchemeList, grid: Grid, moves: Iterable[tuple[int, i
     added: list[Scheme] = []
 
     def learn(scheme: Optional[Scheme]) -> None:
-        if scheme is not None and schemes.add(scheme):
+        if scheme is not None and schemes.add(scheme, merge_covered=rules.merge_covered):
             added.append(schemes.find(scheme))
 
     def attempt(after: Board, move: int, player: int, repair: bool = True) -> None:
         """Make ``move`` (already on ``after``) a scheme if the rules allow."""
-        scheme, missing = construct(finder, after, move, player, fixed)
-        if scheme is None and repair and missing.bit_count() == 1:
+        scheme, missing = construct(finder, after, move, player, fixed, rules)
+        if scheme is None and repair and rules.repair and missing.bit_count() == 1:
             # One reply left unanswered: learn what wins after it, then try again.
             reply = after.with_move(missing.bit_length() - 1, opponent(player))
             for m in squares(finder.growth(reply, player)):
                 attempt(reply.with_move(m, player), m, player, repair=False)
-            scheme, _ = construct(finder, after, move, player, fixed)
+            scheme, _ = construct(finder, after, move, player, fixed, rules)
         learn(scheme)
 
     # The final position: the winning line, less the last move, is a level-1 scheme.

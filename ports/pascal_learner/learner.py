@@ -18,6 +18,7 @@ from .choice import Choice, candidatemoves
 from .datafile import Store, save
 from .improveschemes import Budget, improveschemes, sound
 from .plans import PlanFinder
+from .rules import DEFAULT, Rules
 from .schemes import Scheme, SchemeList
 
 FIRST_PLAYER_WINS = "first player wins"
@@ -26,10 +27,18 @@ UNDECIDED = "undecided"
 CALM = 100  # games without a defeat after which the learner calls the game a draw
 
 
+def rules_word(fixed: bool, rules: Rules) -> str:
+    """The rule set as the data file records it: flawed (the default), fixed, literal."""
+    if rules != DEFAULT:
+        return "literal"
+    return "fixed" if fixed else "flawed"
+
+
 class Learner:
     def __init__(self, grid: Grid, store: Store, fixed: bool = False,
-                 path: Optional[Path] = None, rng: Optional[random.Random] = None):
+                 path: Optional[Path] = None, rng: Optional[random.Random] = None, rules: Rules = DEFAULT):
         self.grid = grid
+        self.rules = rules
         self.store = store
         self.schemes: SchemeList = store.schemes
         self.fixed = fixed
@@ -39,7 +48,8 @@ class Learner:
 
     @classmethod
     def empty(cls, grid: Grid, fixed: bool = False, **kwargs) -> "Learner":
-        return cls(grid, Store(SchemeList(grid.winalign), rules="fixed" if fixed else "flawed"), fixed, **kwargs)
+        word = rules_word(fixed, kwargs.get("rules", DEFAULT))
+        return cls(grid, Store(SchemeList(grid.winalign), rules=word), fixed, **kwargs)
 
     # -- playthegame ---------------------------------------------------------------
     def candidatemoves(self, board: Board, player: int) -> Choice:
@@ -47,7 +57,7 @@ class Learner:
 
         With --fixed, a position is rated lost only if the opponent has a
         plan that is sound after every move of the learner's."""
-        choice = candidatemoves(self.finder, board, player)
+        choice = candidatemoves(self.finder, board, player, self.rules)
         if choice.lost and self.fixed and choice.reason != "block":
             choice = Choice(choice.moves, choice.reason, self._surely_lost(board, player), choice.level)
         return choice
@@ -69,7 +79,7 @@ class Learner:
     # -- improveschemes --------------------------------------------------------------
     def learn(self, moves: Iterable[tuple[int, int]]) -> list[Scheme]:
         """improveschemes on a lost game; the schemes added (saved at once)."""
-        added = improveschemes(self.schemes, self.grid, moves, self.fixed, self.finder)
+        added = improveschemes(self.schemes, self.grid, moves, self.fixed, self.finder, self.rules)
         return added
 
     def record(self, lost: bool) -> None:
@@ -97,6 +107,6 @@ class Learner:
     def verdict(self) -> str:
         if self.opening():
             return FIRST_PLAYER_WINS
-        if self.store.games >= CALM and self.store.games - self.store.lastloss >= CALM:
+        if self.rules.calm_draw and self.store.games >= CALM and self.store.games - self.store.lastloss >= CALM:
             return DRAW
         return UNDECIDED

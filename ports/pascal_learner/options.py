@@ -26,7 +26,8 @@ from retro.userdirs import data_folder, shown
 
 from .board import MAXSIZE, Grid
 from .datafile import DataFileError, FolderNotWritable, Lock, Store, load, schemesfilename
-from .learner import Learner
+from .learner import Learner, rules_word
+from .rules import DEFAULT, LITERAL
 from .schemes import SchemeList
 
 SIZE = click.IntRange(1, MAXSIZE)
@@ -39,6 +40,9 @@ GRID_OPTIONS = (
     click.Option(["--five"], is_flag=True, default=False, help="Five-in-a-Row: 15x15 with 5 to align."),
     click.Option(["--fixed"], is_flag=True, default=False,
                  help="Mend the documented flaw: a thwarting move that threatens is answered first (a modern option)."),
+    click.Option(["--literal"], is_flag=True, default=False,
+                 help="Only what the text states: no forced-line look-ahead and none of the port's added "
+                      "rules (NOTES.md); its own schemes file, -<align>-literal."),
     click.Option(["--data"], type=click.Path(dir_okay=False), default=None,
                  help=f"The schemes file (default Tic-Tac-Toe-Data-<align>, -<align>-fixed with --fixed, in "
                       f"{shown(data_folder())}; a file of that name in the current folder is used instead, "
@@ -78,7 +82,7 @@ class Session:
 
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
-                 folder: Optional[Path] = None) -> Optional[Session]:
+                 folder: Optional[Path] = None, literal: bool = False) -> Optional[Session]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
     error stream) when the file cannot be used.
 
@@ -86,10 +90,14 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     without saving, after a note on the error stream (training, whose point
     is the saving, is refused instead: ``unsaved_if_read_only=False``)."""
     rng = random.Random(seed)
-    rules = "fixed" if fixed else "flawed"
-    filename = data or schemesfilename(grid.winalign, fixed)
+    if fixed and literal:
+        console.write_err("retro: --fixed and --literal are two rule sets; choose one\n")
+        return None
+    ruleset = LITERAL if literal else DEFAULT
+    rules = rules_word(fixed, ruleset)
+    filename = data or schemesfilename(grid.winalign, rules)
     if fresh:
-        return Session(Learner.empty(grid, fixed, rng=rng), filename, False, None)
+        return Session(Learner.empty(grid, fixed, rng=rng, rules=ruleset), filename, False, None)
     if folder is not None:  # a replayed transcript's folder, or retro serve's data folder
         path, where = Path(folder, filename), ()
     else:
@@ -117,7 +125,8 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     if store is None:
         store = Store(SchemeList(grid.winalign), rules=rules)
     # Saved where the name leads: --data through a symbolic link updates the file it names.
-    learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng)
+    learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng,
+                      rules=ruleset)
     return Session(learner, filename, found, lock, where if console.interactive else ())
 
 

@@ -250,10 +250,10 @@ class SchemeList:
                 return True
         return False
 
-    def add(self, scheme: Scheme) -> bool:
+    def add(self, scheme: Scheme, merge_covered: bool = True) -> bool:
         """Insert a scheme (turned to the canonical orientation); False when
-        the list already had it or something that covers it."""
-        if self.covered(scheme):
+        the list already had it or (``merge_covered``) something that covers it."""
+        if self.covered(scheme) if merge_covered else scheme.key() in self._keys:
             self.merged += 1
             return False
         key = scheme.key()

@@ -170,7 +170,7 @@ class TicTacToe:
 
 def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None, align: Optional[int] = None,
         five: bool = False, fixed: bool = False, data: Optional[str] = None, seed: Optional[int] = None,
-        no_save: bool = False, fresh: bool = False, data_folder: Optional[Path] = None) -> int:
+        no_save: bool = False, fresh: bool = False, data_folder: Optional[Path] = None, literal: bool = False) -> int:
     """``data_folder``: the folder a relative ``data`` is found in (a replayed
     transcript's own folder, see for_replay); by default the current one."""
     try:
@@ -178,7 +178,8 @@ def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None
     except ValueError as err:
         console.write_err(f"{err}\n")
         return 2
-    session = open_session(console, grid, fixed, data, seed, save=not no_save, fresh=fresh, folder=data_folder)
+    session = open_session(console, grid, fixed, data, seed, save=not no_save, fresh=fresh, folder=data_folder,
+                           literal=literal)
     if session is None:
         return 1
     try:

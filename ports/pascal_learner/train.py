@@ -143,7 +143,7 @@ class Progress:
 def train(console: Console, games: int, partner: str = "mix", seed: Optional[int] = None,
           data: Optional[str] = None, rows: Optional[int] = None, cols: Optional[int] = None,
           align: Optional[int] = None, five: bool = False, fixed: bool = False, json: bool = False,
-          live: bool = False, progress_to_errors: bool = False) -> int:
+          live: bool = False, progress_to_errors: bool = False, literal: bool = False) -> int:
     """Train and report; the exit status (0, 1 for a data-file problem, 2 for
     bad options, 130 after Ctrl-C -- with all that was learnt saved)."""
     try:
@@ -151,7 +151,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
     except ValueError as err:
         console.write_err(f"{err}\n")
         return 2
-    session = open_session(console, grid, fixed, data, seed, unsaved_if_read_only=False)
+    session = open_session(console, grid, fixed, data, seed, unsaved_if_read_only=False, literal=literal)
     if session is None:
         return 1
     learner = session.learner
@@ -215,11 +215,12 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
 
 
 def _train_command(games: int, opponent: str, seed: Optional[int], data: Optional[str], rows: Optional[int],
-                   cols: Optional[int], align: Optional[int], five: bool, fixed: bool, json: bool) -> None:
+                   cols: Optional[int], align: Optional[int], five: bool, fixed: bool, json: bool,
+                   literal: bool = False) -> None:
     console = stdio_console(line_mode=True)
     live = console.output_kind == "tty" if not json else sys.stderr.isatty()
     status = train(console, games, opponent, seed, data, rows, cols, align, five, fixed, json,
-                   live=live, progress_to_errors=json and sys.stderr.isatty())
+                   live=live, progress_to_errors=json and sys.stderr.isatty(), literal=literal)
     sys.exit(status)
 
 
@@ -235,8 +236,13 @@ def command() -> click.Group:
             click.Option(["--games"], type=click.IntRange(0), default=1000, show_default=True,
                          help="How many games to play."),
             click.Option(["--opponent"], type=click.Choice(OPPONENTS), default="mix", show_default=True,
-                         help="mix: perfect, perfect, random in turn (self-play for perfect on large grids); "
-                              "self: the learner itself; random; perfect (small grids only)."),
+                         help="Who the learner plays against. mix (default): in turn the perfect player "
+                              "twice (it searches the whole game tree and, among its best moves, sets traps) "
+                              "and a random player; on grids too large to solve, self-play instead of perfect. "
+                              "self: the learner against itself (the WarGames framing). random: uniformly "
+                              "random moves. perfect: the perfect player only (small grids). The text's "
+                              "learner learnt from people; which partner stands in for them changes the "
+                              "outcome (NOTES.md, the partner table)."),
             *[o for o in GRID_OPTIONS],
             click.Option(["--json"], is_flag=True, default=False,
                          help='Print only {"games", "lost", "schemes", "verdict"} as JSON.'),

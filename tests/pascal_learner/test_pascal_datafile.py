@@ -26,7 +26,8 @@ def store_with(n: int) -> Store:
 def test_file_names_depend_on_winalign():
     assert schemesfilename(3) == "Tic-Tac-Toe-Data-3"
     assert schemesfilename(5) == "Tic-Tac-Toe-Data-5"
-    assert schemesfilename(3, fixed=True) == "Tic-Tac-Toe-Data-3-fixed"
+    assert schemesfilename(3, "fixed") == "Tic-Tac-Toe-Data-3-fixed"
+    assert schemesfilename(3, "literal") == "Tic-Tac-Toe-Data-3-literal"
 
 
 def test_render_and_parse_round_trip(tmp_path):

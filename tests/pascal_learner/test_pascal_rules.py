@@ -1,0 +1,87 @@
+"""The reconstruction's additions as switches (rules.py) and --literal."""
+import dataclasses
+import random
+import subprocess
+import sys
+
+import pytest
+
+from ports.pascal_learner import choice
+from ports.pascal_learner.board import Board, Grid
+from ports.pascal_learner.improveschemes import scheme_level
+from ports.pascal_learner.learner import DRAW, UNDECIDED, Learner
+from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
+from ports.pascal_learner.schemes import Scheme, SchemeList
+
+TTT = Grid(3, 3, 3)
+
+
+def test_literal_switches_every_addition_off_and_the_default_none():
+    assert DEFAULT.off() == []
+    assert LITERAL.off() == [f.name for f in dataclasses.fields(Rules)]
+
+
+def test_the_prose_level_is_the_shortest_sequence_the_default_the_longest():
+    assert scheme_level([1, 2], LITERAL) == 2 and scheme_level([1, 2]) == 3
+    assert scheme_level([2, 2, 3, 3], dataclasses.replace(DEFAULT, level_of_highest=False)) == 3
+    assert scheme_level([2, 2, 3, 3]) == 4
+
+
+def test_without_forced_line_no_line_is_played_out(monkeypatch):
+    calls = []
+    real = choice.forcedline
+    monkeypatch.setattr(choice, "forcedline", lambda *a: calls.append(a) or real(*a))
+    learner = Learner.empty(TTT, rng=random.Random(0))
+    from ports.pascal_learner.train import Trainer
+
+    trainer = Trainer(learner, "mix")
+    for game in range(60):
+        lost, moves = trainer.play(game)
+        if lost:
+            learner.learn(moves)
+    assert calls  # the default plays forced lines out
+    calls.clear()
+    literal = Learner(TTT, learner.store, rules=dataclasses.replace(DEFAULT, forced_line=False))
+    for square in range(9):
+        board = Board(TTT)
+        literal.candidatemoves(board.with_move(square, 1), 2)
+    assert calls == []
+
+
+def test_without_merge_covered_a_covered_scheme_is_added():
+    simple = Scheme.canonical(1, [(0, 0)], [(0, 1), (0, 2)])
+    covered = Scheme.canonical(2, [(0, 0), (1, 1)], [(0, 1), (0, 2)])
+    merging, keeping = SchemeList(3), SchemeList(3)
+    for schemes, merge in ((merging, True), (keeping, False)):
+        schemes.add(simple, merge_covered=merge)
+        schemes.add(covered, merge_covered=merge)
+    assert simple.subsumes(covered)
+    assert len(merging) == 1 and len(keeping) == 2
+
+
+def test_without_calm_draw_a_hundred_quiet_games_are_no_draw():
+    learner = Learner.empty(TTT)
+    learner.store.games, learner.store.lastloss = 200, 0
+    assert learner.verdict() == DRAW
+    quiet = Learner(TTT, learner.store, rules=dataclasses.replace(DEFAULT, calm_draw=False))
+    assert quiet.verdict() == UNDECIDED
+
+
+def train(tmp_path, *args):
+    return subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--games", "30",
+                           "--seed", "1", *args], cwd=tmp_path, capture_output=True, text=True)
+
+
+def test_a_literal_store_is_its_own_file_and_says_so(tmp_path):
+    assert train(tmp_path, "--literal", "--data", "L").returncode == 0
+    assert "rules literal" in (tmp_path / "L").read_text()
+    refused = train(tmp_path, "--data", "L")
+    assert refused.returncode == 1 and "learnt under the literal rules: run with --literal" in refused.stderr
+    assert train(tmp_path, "--literal", "--fixed", "--data", "M").returncode == 1
+
+
+@pytest.mark.parametrize("word", ["perfect player", "random", "self", "WarGames"])
+def test_train_help_says_what_each_partner_is(word):
+    out = subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--help"],
+                         capture_output=True, text=True).stdout
+    assert word in " ".join(out.split())

@@ -1,0 +1,119 @@
+"""pascal-learner: what each of the reconstruction's additions does, measured.
+
+    python tools/pascal_measure.py ablation [GAMES] [SEEDS]   (default 2000 games, seeds 0-4)
+    python tools/pascal_measure.py partners [GAMES] [SEEDS]   (default 2000 games, seeds 0-2)
+
+Each run trains an empty 3x3 learner (ports/pascal_learner/train.py's Trainer,
+as `retro train pascal-learner` does) and reports, per run:
+
+* lost: the games it lost in training, and the last of them;
+* unbeatable: the first game after which the exhaustive audit (audit.py's
+  ``losing_lines``, every line of the opponent against every choice of the
+  learner's, both sides) finds no losing line, checked every 25 games; "no"
+  if it never does; "(lost again)" if it was beatable again later;
+* losing lines at the end (up to 1000 counted, both sides);
+* the verdict at the end, and the game after which each verdict ("first
+  player wins", "draw") was first declared (verdict checked after every game).
+
+``ablation``: the default rules, each addition switched off alone
+(rules.py), and --literal (all off), with the default partner (mix).
+``partners``: mix, random, self and perfect, with the default rules and with
+--literal.  The tables are kept in ports/pascal_learner/NOTES.md.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from ports.pascal_learner.audit import losing_lines  # noqa: E402
+from ports.pascal_learner.board import CIRCLE, CROSS, Grid  # noqa: E402
+from ports.pascal_learner.learner import DRAW, FIRST_PLAYER_WINS, Learner  # noqa: E402
+from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules  # noqa: E402
+from ports.pascal_learner.train import Trainer  # noqa: E402
+
+GRID = Grid(3, 3, 3)
+CHECK_EVERY = 25
+
+
+def losing(learner: Learner, limit: int) -> int:
+    def moves(board, side):
+        return learner.candidatemoves(board, side).moves
+
+    return sum(len(losing_lines(GRID, moves, side, limit=limit)) for side in (CROSS, CIRCLE))
+
+
+def run(rules: Rules, partner: str, seed: int, games: int) -> dict:
+    learner = Learner.empty(GRID, rng=random.Random(seed), rules=rules)
+    trainer = Trainer(learner, partner)
+    first = {FIRST_PLAYER_WINS: None, DRAW: None}
+    unbeatable, relapsed, changed, version = None, False, True, learner.schemes.version
+    for game in range(games):
+        lost, moves = trainer.play(game)
+        if lost:
+            learner.learn(moves)
+        learner.record(lost)
+        verdict = learner.verdict()
+        if verdict in first and first[verdict] is None:
+            first[verdict] = game + 1
+        changed = changed or learner.schemes.version != version
+        version = learner.schemes.version
+        if (game + 1) % CHECK_EVERY == 0 and changed:
+            changed = False
+            safe = losing(learner, 1) == 0
+            if safe and unbeatable is None:
+                unbeatable = game + 1
+            elif not safe and unbeatable is not None:
+                unbeatable, relapsed = None, True
+    return {"lost": learner.store.lost, "last loss": learner.store.lastloss,
+            "unbeatable": unbeatable, "relapsed": relapsed, "losing lines": losing(learner, 1000),
+            "verdict": learner.verdict(), "first wins": first[FIRST_PLAYER_WINS], "first draw": first[DRAW],
+            "schemes": len(learner.schemes)}
+
+
+def row(label: str, r: dict) -> str:
+    unbeatable = r["unbeatable"] or "no"
+    return (f"| {label} | {r['lost']} (last {r['last loss']}) | {unbeatable} | {r['losing lines']} | "
+            f"{r['verdict']} | {r['first wins'] or '-'} | {r['first draw'] or '-'} | {r['schemes']} |")
+
+
+HEAD = ("| run | lost (last) | unbeatable after game | losing lines at the end | verdict | "
+        "'first player wins' first declared | 'draw' first declared | schemes |\n|---|---|---|---|---|---|---|---|")
+
+
+def ablation(games: int, seeds: list[int]) -> None:
+    configs = [("default", DEFAULT)]
+    configs += [(f"without {f.name}", dataclasses.replace(DEFAULT, **{f.name: False}))
+                for f in dataclasses.fields(Rules)]
+    configs += [("literal (all off)", LITERAL)]
+    print(f"ablation: partner mix, {games} games, seeds {seeds}\n\n{HEAD}")
+    for label, rules in configs:
+        for seed in seeds:
+            print(row(f"{label}, seed {seed}", run(rules, "mix", seed, games)), flush=True)
+
+
+def partners(games: int, seeds: list[int]) -> None:
+    print(f"partners: {games} games, seeds {seeds}\n\n{HEAD}")
+    for label, rules in (("default", DEFAULT), ("literal", LITERAL)):
+        for partner in ("mix", "random", "self", "perfect"):
+            for seed in seeds:
+                print(row(f"{label}, {partner}, seed {seed}", run(rules, partner, seed, games)), flush=True)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in ("ablation", "partners"):
+        print(__doc__)
+        return 2
+    games = int(argv[1]) if len(argv) > 1 else 2000
+    default_seeds = "0-4" if argv[0] == "ablation" else "0-2"
+    low, high = (argv[2] if len(argv) > 2 else default_seeds).split("-")
+    seeds = list(range(int(low), int(high) + 1))
+    (ablation if argv[0] == "ablation" else partners)(games, seeds)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

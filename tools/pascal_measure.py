@@ -16,7 +16,8 @@ as `retro train pascal-learner` does) and reports, per run:
   player wins", "draw") was first declared (verdict checked after every game).
 
 ``ablation``: the default rules, each addition switched off alone
-(rules.py), and --literal (all off), with the default partner (mix).
+(rules.py), the port's first level rule (max + 1), and --literal (all off),
+with the default partner (mix).
 ``partners``: mix, random, self and perfect, with the default rules and with
 --literal.  The tables are kept in ports/pascal_learner/NOTES.md.
 """
@@ -86,8 +87,8 @@ HEAD = ("| run | lost (last) | unbeatable after game | losing lines at the end |
 
 def ablation(games: int, seeds: list[int]) -> None:
     configs = [("default", DEFAULT)]
-    configs += [(f"without {f.name}", dataclasses.replace(DEFAULT, **{f.name: False}))
-                for f in dataclasses.fields(Rules)]
+    configs += [(f"without {name}", dataclasses.replace(DEFAULT, **{name: False})) for name in LITERAL.off()]
+    configs += [("level of the highest plan + 1", dataclasses.replace(DEFAULT, level_of_highest=True))]
     configs += [("literal (all off)", LITERAL)]
     print(f"ablation: partner mix, {games} games, seeds {seeds}\n\n{HEAD}")
     for label, rules in configs:

@@ -183,8 +183,9 @@ def scheme_level(levels: Sequence[int], rules: Rules = DEFAULT) -> int:
     """The level of a scheme made of a move and plans of these levels.  The
     prose: "the number of moves to win the game when following the shortest
     sequence, assuming that the opponent does not hinder its execution" --
-    the move, then the quickest plan: min + 1.  The port's default: max + 1,
-    the move, then the slowest plan the opponent may leave (d; NOTES.md)."""
+    the move, then the quickest plan: min + 1, the default.  The port's first
+    rule, ``level_of_highest``: max + 1, the move, then the slowest plan the
+    opponent may leave (NOTES.md has both measured)."""
     return (max(levels) if rules.level_of_highest else min(levels)) + 1
 
 

@@ -18,13 +18,15 @@ TTT = Grid(3, 3, 3)
 
 def test_literal_switches_every_addition_off_and_the_default_none():
     assert DEFAULT.off() == []
-    assert LITERAL.off() == [f.name for f in dataclasses.fields(Rules)]
+    assert LITERAL.off() == [f.name for f in dataclasses.fields(Rules) if f.name != "level_of_highest"]
+    assert not DEFAULT.level_of_highest and not LITERAL.level_of_highest
 
 
-def test_the_prose_level_is_the_shortest_sequence_the_default_the_longest():
-    assert scheme_level([1, 2], LITERAL) == 2 and scheme_level([1, 2]) == 3
-    assert scheme_level([2, 2, 3, 3], dataclasses.replace(DEFAULT, level_of_highest=False)) == 3
-    assert scheme_level([2, 2, 3, 3]) == 4
+def test_the_level_is_the_prose_shortest_sequence_unless_asked_for_the_longest():
+    """"the number of moves to win the game when following the shortest sequence"."""
+    highest = dataclasses.replace(DEFAULT, level_of_highest=True)
+    assert scheme_level([1, 2]) == 2 and scheme_level([1, 2], LITERAL) == 2 and scheme_level([1, 2], highest) == 3
+    assert scheme_level([2, 2, 3, 3]) == 3 and scheme_level([2, 2, 3, 3], highest) == 4
 
 
 def test_without_forced_line_no_line_is_played_out(monkeypatch):

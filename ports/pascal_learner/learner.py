@@ -18,7 +18,7 @@ from .choice import Choice, candidatemoves
 from .datafile import Store, save
 from .improveschemes import Budget, improveschemes, sound
 from .plans import PlanFinder
-from .rules import DEFAULT, Rules
+from .rules import DEFAULT, LITERAL, Rules
 from .schemes import Scheme, SchemeList
 
 FIRST_PLAYER_WINS = "first player wins"
@@ -28,9 +28,13 @@ CALM = 100  # games without a defeat after which the learner calls the game a dr
 
 
 def rules_word(fixed: bool, rules: Rules) -> str:
-    """The rule set as the data file records it: flawed (the default), fixed, literal."""
-    if rules != DEFAULT:
+    """The rule set as the data file records it: flawed (the default), fixed,
+    literal; any other mix of switches (tools/pascal_measure.py) is "custom",
+    which no data file may be read under."""
+    if rules == LITERAL:
         return "literal"
+    if rules != DEFAULT:
+        return "custom"
     return "fixed" if fixed else "flawed"
 
 

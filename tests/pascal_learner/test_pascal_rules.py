@@ -87,3 +87,11 @@ def test_train_help_says_what_each_partner_is(word):
     out = subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--help"],
                          capture_output=True, text=True).stdout
     assert word in " ".join(out.split())
+
+
+def test_a_store_records_its_rule_set_and_a_partial_one_is_custom():
+    from ports.pascal_learner.learner import rules_word
+
+    assert rules_word(False, DEFAULT) == "flawed" and rules_word(True, DEFAULT) == "fixed"
+    assert rules_word(False, LITERAL) == "literal"
+    assert rules_word(False, dataclasses.replace(DEFAULT, repair=False)) == "custom"

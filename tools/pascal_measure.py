@@ -2,6 +2,7 @@
 
     python tools/pascal_measure.py ablation [GAMES] [SEEDS]   (default 2000 games, seeds 0-4)
     python tools/pascal_measure.py partners [GAMES] [SEEDS]   (default 2000 games, seeds 0-2)
+    python tools/pascal_measure.py sessions [GAMES] [SEEDS]   (default 60 games, seeds 0-11)
 
 Each run trains an empty 3x3 learner (ports/pascal_learner/train.py's Trainer,
 as `retro train pascal-learner` does) and reports, per run:
@@ -20,6 +21,11 @@ as `retro train pascal-learner` does) and reports, per run:
 with the default partner (mix).
 ``partners``: mix, random, self and perfect, with the default rules and with
 --literal.  The tables are kept in ports/pascal_learner/NOTES.md.
+``sessions``: the golden transcripts' setting (make_transcripts.py): a
+fresh learner as O in `retro run pascal-learner --fresh --seed S` against
+the trapper (the perfect partner as the human, who moves first in the odd
+games); per seed, the game after which the learner declares, and the
+losing lines then, with the default rules and with --literal.
 """
 from __future__ import annotations
 
@@ -30,21 +36,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from ports.pascal_learner.audit import losing_lines  # noqa: E402
-from ports.pascal_learner.board import CIRCLE, CROSS, Grid  # noqa: E402
-from ports.pascal_learner.learner import DRAW, FIRST_PLAYER_WINS, Learner  # noqa: E402
+from ports.pascal_learner.audit import beating_lines  # noqa: E402
+from ports.pascal_learner.board import Grid  # noqa: E402
+from ports.pascal_learner.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402
+from ports.pascal_learner.make_transcripts import against_trapper  # noqa: E402
 from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules  # noqa: E402
 from ports.pascal_learner.train import Trainer  # noqa: E402
 
 GRID = Grid(3, 3, 3)
 CHECK_EVERY = 25
-
-
-def losing(learner: Learner, limit: int) -> int:
-    def moves(board, side):
-        return learner.candidatemoves(board, side).moves
-
-    return sum(len(losing_lines(GRID, moves, side, limit=limit)) for side in (CROSS, CIRCLE))
 
 
 def run(rules: Rules, partner: str, seed: int, games: int) -> dict:
@@ -64,13 +64,13 @@ def run(rules: Rules, partner: str, seed: int, games: int) -> dict:
         version = learner.schemes.version
         if (game + 1) % CHECK_EVERY == 0 and changed:
             changed = False
-            safe = losing(learner, 1) == 0
+            safe = beating_lines(learner, 1) == 0
             if safe and unbeatable is None:
                 unbeatable = game + 1
             elif not safe and unbeatable is not None:
                 unbeatable, relapsed = None, True
     return {"lost": learner.store.lost, "last loss": learner.store.lastloss,
-            "unbeatable": unbeatable, "relapsed": relapsed, "losing lines": losing(learner, 1000),
+            "unbeatable": unbeatable, "relapsed": relapsed, "losing lines": beating_lines(learner, 1000),
             "verdict": learner.verdict(), "first wins": first[FIRST_PLAYER_WINS], "first draw": first[DRAW],
             "schemes": len(learner.schemes)}
 
@@ -104,15 +104,29 @@ def partners(games: int, seeds: list[int]) -> None:
                 print(row(f"{label}, {partner}, seed {seed}", run(rules, partner, seed, games)), flush=True)
 
 
+def sessions(games: int, seeds: list[int]) -> None:
+    print(f"sessions: the trapper as the human, up to {games} games, seeds {seeds}\n\n"
+          "| rules, seed | declared after game | verdict | games lost | losing lines then |\n|---|---|---|---|---|")
+    for label, rules in (("default", DEFAULT), ("literal", LITERAL)):
+        for seed in seeds:
+            learner, _ = against_trapper(rules, seed, games, until_declared=True)
+            declared = learner.store.games if learner.verdict() != UNDECIDED else "-"
+            print(f"| {label}, seed {seed} | {declared} | {learner.verdict()} | {learner.store.lost} | "
+                  f"{beating_lines(learner)} |", flush=True)
+
+
+COMMANDS = {"ablation": (ablation, 2000, "0-4"), "partners": (partners, 2000, "0-2"),
+            "sessions": (sessions, 60, "0-11")}
+
+
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in ("ablation", "partners"):
+    if not argv or argv[0] not in COMMANDS:
         print(__doc__)
         return 2
-    games = int(argv[1]) if len(argv) > 1 else 2000
-    default_seeds = "0-4" if argv[0] == "ablation" else "0-2"
+    command, default_games, default_seeds = COMMANDS[argv[0]]
+    games = int(argv[1]) if len(argv) > 1 else default_games
     low, high = (argv[2] if len(argv) > 2 else default_seeds).split("-")
-    seeds = list(range(int(low), int(high) + 1))
-    (ablation if argv[0] == "ablation" else partners)(games, seeds)
+    command(games, list(range(int(low), int(high) + 1)))
     return 0
 
 

@@ -16,7 +16,7 @@ from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
 from retro.console import LineConsole
 
 from . import board as pboard
-from .board import CROSS, Board, Grid, opponent
+from .board import CIRCLE, CROSS, Board, Grid, opponent
 from .options import make_grid, open_session
 
 Moves = Callable[[Board, int], frozenset]
@@ -53,6 +53,15 @@ def losing_lines(grid: Grid, moves: Moves, side: int, limit: int = 10) -> list[l
 
     walk(Board(grid), CROSS, [])
     return found
+
+
+def beating_lines(learner, limit: int = 1000) -> int:
+    """How many games (up to ``limit`` a side) a perfect opponent can win
+    against ``learner`` (a learner.Learner), on either side; 0: unbeatable."""
+    def moves(board: Board, side: int) -> frozenset:
+        return learner.candidatemoves(board, side).moves
+
+    return sum(len(losing_lines(learner.grid, moves, side, limit=limit)) for side in (CROSS, CIRCLE))
 
 
 # -- the audit's view (retro.audit.explore's Game and Subject) ---------------------------

@@ -23,16 +23,19 @@ from retro.console import LineConsole, Recorder
 from retro.transcript import Transcript
 
 from . import PROGRAM
+from .audit import beating_lines
 from .board import CIRCLE, CROSS, Board, opponent
 from .datafile import load
-from .learner import Learner
-from .opponents import perfect_move
+from .learner import UNDECIDED, Learner
+from .opponents import perfect_move, trap_moves
 from .options import make_grid
+from .rules import DEFAULT, LITERAL, Rules
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HERE = Path("transcripts/pascal-learner")  # relative to the source tree; options name files relative to it
 
 Human = Callable[[Board], int]
+TRAPPER_SEED = 1000  # the trapper's choices: seed 1000 + the learner's seed
 
 
 def human_lines(learner: Learner, games: list[tuple[bool, Human]]) -> list[str]:
@@ -94,6 +97,33 @@ def perfect(seed: int, *opening: tuple[int, int]) -> Human:
     return move
 
 
+def trapper(learner: Learner, seed: int) -> Human:
+    """The training's perfect partner as the human (train.py, --opponent
+    perfect): a perfect move, chosen among those that leave the learner, as
+    it stands, a way to go wrong (opponents.trap_moves)."""
+    rng = random.Random(seed)
+
+    def move(board: Board) -> int:
+        return rng.choice(sorted(trap_moves(board, CROSS, lambda b, p: learner.candidatemoves(b, p).moves)))
+    return move
+
+
+def against_trapper(rules: Rules, seed: int, games: int, until_declared: bool) -> tuple[Learner, list[str]]:
+    """A fresh learner (``--fresh --seed seed``) against the trapper, the human
+    moving first in the odd games: ``games`` games, or fewer if
+    ``until_declared`` and the learner declares a verdict first."""
+    learner = Learner.empty(make_grid(None, None, None, False), rng=random.Random(seed), rules=rules)
+    human = trapper(learner, TRAPPER_SEED + seed)
+    lines: list[str] = []
+    for n in range(games):
+        if lines:
+            lines[-1] = "y"  # another game
+        lines += human_lines(learner, [(n % 2 == 0, human)])
+        if until_declared and learner.verdict() != UNDECIDED:
+            break
+    return learner, lines
+
+
 def main() -> None:
     # 1. A fresh store: random play, lost games, the store growing.
     seed = 2
@@ -105,6 +135,38 @@ def main() -> None:
         "evidence": "\"My program starts by playing tic-tac-toe at random and whenever it loses a game "
                     "it analyses and learns from it\"",
         "seed": str(seed),
+    })
+    # 1b. The default learner until it declares, and the literal learner (--literal) against the same partner.
+    seed = 1
+    partner = (f"the trapper (make_transcripts.trapper, seed {TRAPPER_SEED + seed}): train.py's perfect "
+               "partner as the human, a perfect move that leaves the learner a way to go wrong; "
+               "the human moves first in the odd games")
+    learner, lines = against_trapper(DEFAULT, seed, 60, until_declared=True)
+    record("declares.txt", ["--fresh", "--seed", str(seed)], lines, {
+        "title": "A fresh learner loses, learns, and declares that Tic-Tac-Toe can always be won "
+                 "while it can still be beaten",
+        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), the flaw section",
+        "evidence": "\"as it becomes unbeatable it declares that the game of tic-tac-toe can always be won\"; "
+                    "the port declares earlier than that (NOTES.md, the timeline)",
+        "seed": str(seed),
+        "partner": partner,
+        "measured": f"declared after game {learner.store.games}, {learner.store.lost} lost; then "
+                    f"{beating_lines(learner)} losing lines (ports/pascal_learner/audit.py, beating_lines); "
+                    "seeds 0-11 declare after games 7-49 (tools/pascal_measure.py sessions; "
+                    "this seed is the shortest)",
+    })
+    learner, lines = against_trapper(LITERAL, seed, 12, until_declared=True)
+    record("literal-learns.txt", ["--literal", "--fresh", "--seed", str(seed)], lines, {
+        "title": "--literal: the learner with only what the prose states loses, learns, and declares nothing",
+        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), its rules alone "
+                  "(ports/pascal_learner/rules.py, LITERAL)",
+        "evidence": "\"whenever it loses a game it analyses and learns from it\"; the outcome is measured, "
+                    "not the text's (NOTES.md, --literal)",
+        "seed": str(seed),
+        "partner": partner,
+        "measured": f"after {learner.store.games} games, {learner.store.lost} lost: {learner.verdict()}, "
+                    f"{beating_lines(learner)} losing lines; after 60 games every seed 0-11 is still undecided "
+                    "(tools/pascal_measure.py sessions), and after 2,000 of training never unbeatable (NOTES.md)",
     })
     # 2. The trained learner: Tic-Tac-Toe can always be won; the corner opening rated lost, still drawn.
     for name, data, fixed, title in (
@@ -124,7 +186,9 @@ def main() -> None:
             "evidence": ("\"as it becomes unbeatable it declares that the game of tic-tac-toe can always be won\"; "
                          "\"the start of the game ... will be considered lost when the opponent places its mark "
                          "on a corner\"; \"the program will still end up making the correct move\"")
-            if not fixed else "the issue: --fixed considers the counter-threat and concludes that the game is a draw",
+            if not fixed else ("(d) a modern option, not the original's: --fixed mends the flaw the text explains "
+                               "(\"there can be a move that thwarts one victoryplan and at the same time threatens "
+                               "a winning sequence\") and concludes that the game is a draw"),
             "seed": "1",
             "data": data + f" (retro train pascal-learner --games 2000 --seed 1{' --fixed' if fixed else ''})",
         })

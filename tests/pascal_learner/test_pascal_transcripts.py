@@ -9,8 +9,11 @@ import pytest
 from pascal_helpers import FIXTURES, ROOT
 
 from ports.pascal_learner import PROGRAM
+from ports.pascal_learner.audit import beating_lines
 from ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid
+from ports.pascal_learner.learner import Learner
 from ports.pascal_learner.opponents import perfect_moves
+from ports.pascal_learner.rules import DEFAULT, LITERAL
 from retro.console import LineConsole
 from retro.transcript import load
 
@@ -20,7 +23,7 @@ REFUSALS = ("Please give", "Rows go", "That square is taken.")
 
 def test_every_case_is_there():
     assert {p.name for p in CASES} >= {"fresh-learns.txt", "trained-corner.txt", "fixed-corner.txt",
-                                       "five-pipe.txt", "bad-input.txt"}
+                                       "five-pipe.txt", "bad-input.txt", "declares.txt", "literal-learns.txt"}
 
 
 @pytest.mark.parametrize("path", CASES, ids=lambda p: p.name)
@@ -158,6 +161,60 @@ def test_five_in_a_row_game_in_a_pipe():
     for board_text, k in zip(boards[1:], computer):
         marks = "".join(line[3:].replace(" ", "") for line in board_text.splitlines())
         assert marks == "".join(".XO"[v] for v in replay(grid, moves[:k + 1]).squares)
+
+
+DECLARATION = "I have learnt that Tic-Tac-Toe can always be won: the player who moves first wins."
+
+
+def against_the_trapper(name: str):
+    """The games of declares.txt or literal-learns.txt, checked: legal, the
+    human's every move a perfect one (by the solver), the human first in the
+    odd games; and the learner as it stands at the end, rebuilt from the
+    session's lost games (the port's own learn, as the session runs it)."""
+    grid = Grid(3, 3, 3)
+    played = games(FIXTURES / name, grid)
+    check_results(grid, played)
+    for n, (moves, _, _) in enumerate(played):
+        assert moves[0][1] == (CROSS if n % 2 == 0 else CIRCLE)
+        for k, (square, player) in enumerate(moves):
+            if player == CROSS:
+                assert square in perfect_moves(replay(grid, moves[:k]), CROSS)
+    golden = load(FIXTURES / name)
+    learner = Learner.empty(grid, rules=LITERAL if "--literal" in golden.options else DEFAULT)
+    for moves, result, _ in played:
+        if result == "You win.":
+            learner.learn(moves)
+        learner.record(result == "You win.")
+    return played, golden, learner
+
+
+def test_default_learner_declares_after_its_last_lost_game_while_still_beatable():
+    played, golden, learner = against_the_trapper("declares.txt")
+    text = (FIXTURES / "declares.txt").read_text()
+    assert text.count(DECLARATION) == 1 and played[-1][1] == "You win."
+    # the last lost game makes the declaration, said after what it learnt, and the session ends
+    learnt = f"I now know {len(learner.schemes)}.\n{DECLARATION}\nAnother game? (Y/N) «n»\nGoodbye.\n"
+    assert text.endswith(learnt) and text.rindex("You win.") < text.index(DECLARATION)
+    assert learner.verdict() == "first player wins"
+    # the seam (NOTES.md, the timeline): it declares while a perfect player can still beat it
+    lines = beating_lines(learner)
+    assert lines > 0 and f"then {lines} losing lines" in golden.header["measured"]
+    assert f"declared after game {len(played)}," in golden.header["measured"]
+    assert "partner" in golden.header and golden.header["seed"] == "1"
+
+
+def test_literal_learner_loses_learns_and_declares_nothing():
+    played, golden, learner = against_the_trapper("literal-learns.txt")
+    text = (FIXTURES / "literal-learns.txt").read_text()
+    assert "can always be won" not in text and "cannot be won" not in text
+    lost = sum(result == "You win." for _, result, _ in played)
+    assert lost >= 5 and text.count("You win.  Let me think about this game...\nI have learnt ") == lost
+    known = [int(n) for n in re.findall(r"I now know (\d+)\.", text)]
+    assert known == sorted(known) and known[-1] == len(learner.schemes)
+    assert learner.verdict() == "undecided" and learner.rules == LITERAL
+    lines = beating_lines(learner)
+    assert lines > 0 and f"{lines} losing lines" in golden.header["measured"]
+    assert "partner" in golden.header and golden.header["seed"] == "1"
 
 
 def test_bad_input_messages():

@@ -51,7 +51,7 @@ GRID_OPTIONS = (
 )
 
 RUN_OPTIONS = GRID_OPTIONS + (
-    click.Option(["--no-save"], "no_save", is_flag=True, default=False,
+    click.Option(["--no-save"], is_flag=True, default=False,
                  help="Read the schemes file but never write it (learning stays in memory)."),
     click.Option(["--fresh"], is_flag=True, default=False,
                  help="Start with no schemes and touch no file (learning stays in memory)."),

@@ -31,10 +31,12 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from retro import __version__, catalog, transcript  # noqa: E402  (this checkout: the expectations)
+from retro import __version__, catalog, resources, transcript  # noqa: E402  (this checkout: the expectations)
 from retro.replay import show  # noqa: E402
 
 FIG5 = "altair-3d/fig5-v2-player-wins"
+# The menu's groups of recorded sessions, as titled, in their order.
+GROUPS = tuple(title for _, title in resources.GROUPS)
 # One whole game of each port, played through `retro run` in a pipe.
 GAMES = ("altair-3d/fig5-v2-player-wins", "fortran-rcd/mj-weakness", "perl-midterm/sample-continued-draw",
          "cpm-c/x-computer-begins-computer-wins", "pascal-learner/fresh-learns")
@@ -112,6 +114,8 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
                        "Environment :: Console :: Curses"):
             expect(wanted in classifiers, f"no classifier {wanted!r}")
         expect(md.get("summary") and md.get("description_content_type") == "text/markdown", "summary, description")
+        urls = dict(entry.split(", ", 1) for entry in md.get("project_url", []))
+        expect(urls and all(url.startswith("https://") for url in urls.values()), f"project URLs {urls}")
         expect(any(r.startswith("platformdirs") for r in md.get("requires_dist", [])), "requires platformdirs")
 
     def listing() -> None:
@@ -126,7 +130,20 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
             expect(any(program.id in line and f"{sessions} recorded sessions" in line for line in out.splitlines()),
                    f"{program.id} with its {sessions} recorded sessions not in the menu:\n{out}")
         out = ok(user.retro(stdin=b"1s\n\nq\n"))
-        expect("Published with the program" in out and "fig5-v2-player-wins" in out, out[-2000:])
+        expect("fig5-v2-player-wins" in out, out[-2000:])
+        # The groups in the order a person wants them: the published sessions first, the cases last.
+        places = [out.find(f"\n{group}\n") for group in GROUPS]
+        expect(-1 not in places and places == sorted(places), f"groups not in the order {GROUPS}:\n{out[-3000:]}")
+
+    def menu_replay_with_a_pace() -> None:
+        # A replay chosen in the menu, paced, then back to the list and to the programs.
+        listed = ok(user.retro(stdin=b"3s\nq\nq\n"))
+        [number] = [line.split()[0] for line in listed.splitlines() if line.split()[1:2] == ["eof-at-symbol"]]
+        out = ok(user.retro(stdin=f"3s\n{number} --baud 9600\n\nq\n".encode()))
+        session = golden("cpm-c/eof-at-symbol").output()
+        expect(session in out, "the paced replay did not show the session")
+        after = out[out.index(session) + len(session):]
+        expect("Choose a session" in after and "Choose a number" in after, "no way back to the menu:\n" + after)
 
     def fig5_by_name() -> None:
         expected = io.StringIO()
@@ -161,12 +178,27 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
         expect("I know 1 scheme (level 1: 1), from Tic-Tac-Toe-Data-3." in out, out)
         helped = "".join(ok(user.retro("run", "pascal-learner", "--help")).split())
         expect(f"in{user.user / 'data' / 'retro'};" in helped, "--help does not say where the file is")
+        # A file of the old default name in the current folder is used, with a one-line note.
+        old = user.folder / "old"
+        old.mkdir()
+        (old / "Tic-Tac-Toe-Data-3").write_bytes(store.read_bytes())
+        result = user.retro("run", "pascal-learner", "--no-save", cwd=old)
+        expect("from Tic-Tac-Toe-Data-3." in ok(result), "the file in the current folder was not used")
+        note = result.stderr.decode(errors="replace").splitlines()
+        expect(len(note) == 1 and "current folder" in note[0], f"not one line of note: {note}")
+
+    def error_reports_go_to_the_state_folder() -> None:
+        place = user.python("from retro import runner; print(runner.save_report('a test report'))").strip()
+        folder = user.user / "state" / "retro" / "errors"
+        expect(Path(place).parent == folder and Path(place).read_text() == "a test report", place)
 
     return [("imported from the venv", imported_from_the_venv), ("retro --version", version),
             ("metadata", metadata), ("retro list", listing), ("the pipe menu", pipe_menu),
             (f"retro replay {FIG5}", fig5_by_name), ("retro check", check_shipped),
             ("one game of each port", one_game_of_each_port),
-            ("the learner saves to the user's data folder", learner_saves_to_the_data_folder)]
+            ("a replay from the menu, paced, comes back to the menu", menu_replay_with_a_pace),
+            ("the learner saves to the user's data folder", learner_saves_to_the_data_folder),
+            ("error reports go to the user's state folder", error_reports_go_to_the_state_folder)]
 
 
 def package_files() -> set[str]:

@@ -267,14 +267,15 @@ def check(paths: tuple[Path, ...]) -> None:
 
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on; anything but loopback lets other machines in (your choice).")
+              help="The address (or name) to listen on; anything but loopback lets other machines in "
+                   "(your choice). The server answers to addresses, localhost, this name and the machine's name.")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The TCP port (0: any free one).")
 @click.option("--data-folder", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="A folder where a learner keeps what it learns from visitors (default: no session writes a file).")
 @click.option("--max-sessions", type=click.IntRange(1, 1000), default=8, show_default=True,
               help="Sessions running at once; more visitors are asked to wait.")
 @click.option("--idle-timeout", type=click.IntRange(10, 86400), default=600, show_default=True,
-              help="Seconds without input before a session ends.")
+              help="Seconds a program may wait for a line before its session ends (thinking is not idle).")
 def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, idle_timeout: int) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 

@@ -11,25 +11,46 @@
                                       status in ``X-Retro-Exit``
 ``GET /ws/run/ID?variant=value``      a WebSocket session: binary frames are the
                                       program's output, ``{"type": "err", "text":
-                                      ...}`` its error output; the page sends
-                                      ``{"type": "line", "text": ...}`` and
-                                      ``{"type": "eof"}``; the server ends with
-                                      ``{"type": "exit", "status": n, "reason": ...}``
+                                      ...}`` its error output, ``{"type": "notice",
+                                      "text": ...}`` a limit or the server speaking;
+                                      the page sends ``{"type": "line", "text": ...}``
+                                      and ``{"type": "eof"}``; the server ends with
+                                      ``{"type": "exit", "status": n, "reason": ...}``.
+                                      A session refused (the exhibit is full, a
+                                      variant is wrong) is accepted, told why in
+                                      ``{"type": "refused", "text": ...}`` and closed
+                                      (code 1013, try again later, or 1008): a
+                                      browser cannot read an HTTP refusal of a
+                                      WebSocket.
 ====================================  ===============================================
 
 A visitor is a stranger: the variants are parsed against the program's
 declared options and none may name a file (the learner writes only into
 the data folder the server was started with, and otherwise nothing); the
 names in a session's URL are looked up, never used as paths.  The limits of
-a public exhibit (``Exhibit``): concurrent sessions, input line length, a
-body's size, output and time per session, idle time; each is said plainly
-when reached.  The WebSocket takes only pages of this server (its Origin).
+a public exhibit (``Exhibit``): concurrent sessions, input line length, the
+input waiting to be read, a body's size, output and time per session, idle
+time; each is said plainly when reached.
+
+Other sites' pages: the server answers only to its own names (``Host``: an
+address, ``localhost``, the name given to ``--host``, the machine's name),
+so a name rebound by DNS to this machine gets nothing; a WebSocket is opened
+and a run is posted only from this server's own page (``Origin``), or by a
+script (no ``Origin``).
+
+Stopping (Ctrl-C, SIGTERM): every session is told, stopped at its next
+read, write or pause (``bridge.LineQueue.stop``), given a moment to end, and
+otherwise given up; its socket is closed and the server exits with 130
+(143).  A second Ctrl-C exits at once.
 """
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
+import os
 import signal
+import socket
 import sys
 import threading
 import time
@@ -40,7 +61,7 @@ from typing import Any, Callable, Optional
 from urllib.parse import urlsplit
 
 import click
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 
 from .. import catalog, resources, transcript
 from ..console import decode
@@ -60,6 +81,7 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
+STOPPING = "the server has stopped"
 
 
 @dataclass
@@ -70,13 +92,45 @@ class Exhibit:
     max_sessions: int = 8
     body_bytes: int = 64 << 10
     data_folder: Optional[Path] = None
+    host: str = "127.0.0.1"  # what --host said: a name given there is one of the server's own
+    grace: float = 1.0  # seconds a stopped session has to end before it is given up
     sessions: set = field(default_factory=set)
+    stopping: bool = False
 
     def full(self) -> Optional[str]:
+        if self.stopping:
+            return "The server is stopping."
         if len(self.sessions) >= self.max_sessions:
             return (f"The exhibit is full: {self.max_sessions} sessions are running. "
                     f"Please try again in a moment.")
         return None
+
+    def own_name(self, host_header: Optional[str]) -> bool:
+        """Whether a request's Host names this server: an address (no DNS name
+        can be rebound to it), ``localhost`` (and ``*.localhost``), the name
+        given to --host, or the machine's own name (and ``NAME.local``)."""
+        if host_header is None:
+            return True  # HTTP/1.0, a script: a browser always says Host
+        name = _host_name(host_header)
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            pass
+        if name == "localhost" or name.endswith(".localhost"):
+            return True
+        machine = socket.gethostname().lower().rstrip(".")
+        return name in {self.host.lower().rstrip("."), machine, machine.split(".")[0] + ".local"}
+
+
+def _host_name(header: str) -> str:
+    """The name in a Host header, without its port: ``[::1]:8000`` is ``::1``."""
+    name = header.strip().lower()
+    if name.startswith("["):
+        name = name[1:name.find("]")] if "]" in name else name[1:]
+    elif name.count(":") == 1:
+        name = name.split(":")[0]
+    return name.rstrip(".")
 
 
 EXHIBIT = web.AppKey("exhibit", Exhibit)
@@ -196,7 +250,7 @@ def _to_loop(loop: asyncio.AbstractEventLoop, call: Callable[[], Any]) -> None:
     try:
         loop.call_soon_threadsafe(call)
     except RuntimeError:
-        raise bridge.SessionLimit("the server has stopped") from None
+        raise bridge.SessionLimit(STOPPING) from None
 
 
 def _in_thread(loop: asyncio.AbstractEventLoop, work: Callable[[], Any]) -> "asyncio.Future[Any]":
@@ -234,45 +288,77 @@ def _admit(request: web.Request) -> tuple[catalog.Program, dict[str, Any]]:
     return program, options
 
 
+def _same_origin(request: web.Request) -> bool:
+    """Whether a browser's request comes from this server's own page (the
+    Host itself is checked for every request: ``own_names``)."""
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True  # not a browser (a script): nothing of a visitor's to protect
+    parts = urlsplit(origin)
+    return parts.scheme in ("http", "https") and parts.netloc.lower() == request.headers.get("Host", "").lower()
+
+
+class Running:
+    """A port running for a visitor or a request: its standard input (which
+    can stop it), and how the server gives it up when it does not end."""
+
+    def __init__(self, exhibit: Exhibit, cap: Optional[int] = None):
+        self.exhibit = exhibit
+        self.stdin = bridge.LineQueue(time.monotonic() + exhibit.limits.seconds, cap)
+        self.given_up: asyncio.Future = asyncio.get_running_loop().create_future()
+
+    def stop(self, reason: str) -> None:
+        """End the program at its next read, write or pause."""
+        self.stdin.stop(reason)
+
+    def give_up(self, reason: str) -> None:
+        """Stop waiting for the program (busy without reading or writing): its
+        thread is left to end by itself, unseen."""
+        self.stop(reason)
+        if not self.given_up.done():
+            self.given_up.set_result((None, reason))
+
+    async def notice(self, text: str) -> None:
+        pass
+
+    async def outcome(self, finished: "asyncio.Future[Any]") -> tuple[Optional[int], str]:
+        await asyncio.wait({finished, self.given_up}, return_when=asyncio.FIRST_COMPLETED)
+        return finished.result() if finished.done() else self.given_up.result()
+
+
 async def run_api(request: web.Request) -> web.Response:
     exhibit: Exhibit = request.app[EXHIBIT]
     _program(request)
+    if not _same_origin(request):
+        return _text(403, "A run is asked for by a script or by this server's own page, not by another site's.")
     body = await request.content.read(exhibit.body_bytes + 1)
     if len(body) > exhibit.body_bytes:
         return _text(413, f"The input is larger than the {exhibit.body_bytes:,} bytes a run may take.")
     program, options = _admit(request)
     output = bytearray()
-    stdin = bridge.LineQueue(time.monotonic() + exhibit.limits.seconds)
-    stdin.put(body)
-    stdin.close()
-    token = object()
-    exhibit.sessions.add(token)
+    running = Running(exhibit)
+    running.stdin.put(body)
+    running.stdin.close()
+    exhibit.sessions.add(running)
     try:
-        status, reason = await _in_thread(asyncio.get_running_loop(), lambda: bridge.run(
-            program, options, stdin, bridge.Outlet(output.extend, exhibit.limits.output_bytes)))
+        finished = _in_thread(asyncio.get_running_loop(), lambda: bridge.run(
+            program, options, running.stdin, bridge.Outlet(output.extend, exhibit.limits.output_bytes, running.stdin)))
+        status, reason = await running.outcome(finished)
     finally:
-        exhibit.sessions.discard(token)
+        running.stop("the request ended")  # nothing, if the program has ended
+        exhibit.sessions.discard(running)
     headers = {**SECURITY_HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
     if reason:
         headers["X-Retro-Limit"] = reason
     return web.Response(body=bytes(output), content_type="application/octet-stream", headers=headers)
 
 
-def _same_origin(request: web.Request) -> bool:
-    origin = request.headers.get("Origin")
-    if origin is None:
-        return True  # not a browser (a script): nothing of a visitor's to protect
-    return urlsplit(origin).netloc == request.host
-
-
-class Session:
+class Session(Running):
     """One WebSocket session: the port's thread, its input, its output."""
 
     def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse):
-        self.exhibit = exhibit
+        super().__init__(exhibit, cap=exhibit.limits.queued_bytes)
         self.ws = ws
-        limits = exhibit.limits
-        self.stdin = bridge.LineQueue(time.monotonic() + limits.seconds)
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.last_input = time.monotonic()
 
@@ -283,42 +369,53 @@ class Session:
             return lambda data: _to_loop(loop, lambda: self.outbox.put_nowait((kind, data)))
 
         cap = self.exhibit.limits.output_bytes
-        outlet, errors = bridge.Outlet(send("out"), cap), bridge.Outlet(send("err"), cap)
+        outlet = bridge.Outlet(send("out"), cap, self.stdin)
+        errors = bridge.Outlet(send("err"), cap, self.stdin)
         finished = _in_thread(loop, lambda: bridge.run(program, options, self.stdin, outlet, errors))
         finished.add_done_callback(lambda f: self.outbox.put_nowait(("exit", f)))
+        self.given_up.add_done_callback(lambda f: self.outbox.put_nowait(("exit", f)))
         tasks = [asyncio.create_task(self._take_input()), asyncio.create_task(self._watch_idle())]
         try:
             await self._give_output()
         finally:
-            self.stdin.close()  # the visitor left, or the server stops: the end of input
+            self.stop("the visitor left")  # nothing, if the program has ended
             for task in tasks:
                 task.cancel()
 
+    async def _send(self, kind: str, data: Any) -> None:
+        """Send a frame, unless the visitor has gone (then the program is stopped)."""
+        if self.ws.closed:
+            return
+        try:
+            if kind == "bytes":
+                await self.ws.send_bytes(data)
+            else:
+                await self.ws.send_json(data)
+        except ConnectionError:
+            self.stop("the visitor left")
+
     async def notice(self, text: str) -> None:
-        if not self.ws.closed:
-            await self.ws.send_json({"type": "notice", "text": text})
+        await self._send("json", {"type": "notice", "text": text})
 
     async def _give_output(self) -> None:
         while True:
             kind, item = await self.outbox.get()
             if kind == "out":
-                if not self.ws.closed:
-                    await self.ws.send_bytes(item)
+                await self._send("bytes", item)
                 continue
             if kind == "err":
-                if not self.ws.closed:
-                    await self.ws.send_json({"type": "err", "text": decode(item)})
+                await self._send("json", {"type": "err", "text": decode(item)})
                 continue
             try:
                 status, reason = item.result()
             except BaseException as error:  # noqa: BLE001 - a bug of ours, said plainly
                 status, reason = None, f"internal error: {type(error).__name__}"
-            if not self.ws.closed:
-                await self.ws.send_json({"type": "exit", "status": status, "reason": reason})
+            await self._send("json", {"type": "exit", "status": status, "reason": reason})
             return
 
     async def _take_input(self) -> None:
         limit = self.exhibit.limits.line_chars
+        refusing = False  # said once, until the program reads again
         async for message in self.ws:
             if message.type != WSMsgType.TEXT:
                 continue
@@ -336,58 +433,112 @@ class Session:
                     await self.notice(f"A line has at most {limit} characters; that one was not sent.")
                 elif "\n" in text or "\r" in text:
                     await self.notice("One line at a time, please.")
-                else:
+                elif self.stdin.put(text.encode("utf-8", "replace") + b"\n"):
                     self.last_input = time.monotonic()
-                    self.stdin.put(text.encode("utf-8", "replace") + b"\n")
+                    refusing = False
+                elif not refusing:
+                    refusing = True
+                    await self.notice(f"The program has not read the {self.exhibit.limits.queued_bytes:,} bytes "
+                                      f"already sent: lines are not sent until it reads them.")
             else:
                 await self.notice("Not understood.")
-        self.stdin.close()  # the page was closed
+        self.stop("the visitor left")  # the page was closed
 
     async def _watch_idle(self) -> None:
+        """A program waiting for a line that does not come ends (a program busy
+        thinking, as the Altair's with --period-timing, is not idle)."""
         idle = self.exhibit.limits.idle_seconds
         while True:
             await asyncio.sleep(min(idle, 1.0))
-            if time.monotonic() - self.last_input > idle:
+            since = self.stdin.waiting_since()
+            if since is not None and time.monotonic() - max(since, self.last_input) > idle:
                 await self.notice(f"No input for {idle:g} seconds: the session ends.")
                 self.stdin.close()
                 return
+
+
+async def _refuse(ws: web.WebSocketResponse, refusal: web.HTTPException) -> web.WebSocketResponse:
+    """A session that will not start, said in the socket (a browser cannot read an HTTP answer)."""
+    text = (refusal.text or refusal.reason).strip()
+    try:
+        await ws.send_json({"type": "refused", "text": text})
+        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER if refusal.status == 503 else WSCloseCode.POLICY_VIOLATION,
+                       message=text.encode("utf-8")[:120])
+    except ConnectionError:
+        pass
+    return ws
 
 
 async def ws_run(request: web.Request) -> web.StreamResponse:
     exhibit: Exhibit = request.app[EXHIBIT]
     if not _same_origin(request):
         return _text(403, "Sessions are opened from this server's own page.")
-    program, options = _admit(request)
-    ws = web.WebSocketResponse(heartbeat=30, max_msg_size=16 << 10)
-    await ws.prepare(request)
+    ws = web.WebSocketResponse(heartbeat=30, max_msg_size=16 << 10, timeout=2.0)
+    refusal: Optional[web.HTTPException] = None
+    try:
+        program, options = _admit(request)
+    except web.HTTPException as refused:
+        if not ws.can_prepare(request).ok:
+            raise  # not a WebSocket: the HTTP answer is read
+        refusal = refused
+    try:
+        await ws.prepare(request)
+    except ConnectionError:
+        return ws  # the visitor left during the handshake: nothing to do
+    if refusal is not None:
+        return await _refuse(ws, refusal)
     session = Session(exhibit, ws)
     exhibit.sessions.add(session)
     try:
         await session.run(program, options)
     finally:
         exhibit.sessions.discard(session)
-        await ws.close()
+        try:
+            await ws.close(code=WSCloseCode.GOING_AWAY if exhibit.stopping else WSCloseCode.OK,
+                           message=b"server stopping" if exhibit.stopping else b"")
+        except ConnectionError:
+            pass
     return ws
 
 
 async def _stop_sessions(app: web.Application) -> None:
-    for session in list(app[EXHIBIT].sessions):
-        if isinstance(session, Session):
-            await session.notice("The server is stopping: the session ends.")
-            session.stdin.close()
-            await session.ws.close(code=1001, message=b"server stopping")
+    """Tell each session, stop it, give it a moment, then give it up."""
+    exhibit = app[EXHIBIT]
+    exhibit.stopping = True
+    running = list(exhibit.sessions)
+    await asyncio.gather(*(session.notice("The server is stopping: the session ends.") for session in running))
+    for session in running:
+        session.stop(STOPPING)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + exhibit.grace
+    while exhibit.sessions and loop.time() < end:
+        await asyncio.sleep(0.02)
+    for session in list(exhibit.sessions):
+        session.give_up(STOPPING)
+
+
+@web.middleware
+async def own_names(request: web.Request, handler) -> web.StreamResponse:
+    """Only requests for this server's own names (see ``Exhibit.own_name``)."""
+    if not request.app[EXHIBIT].own_name(request.headers.get("Host")):
+        return web.Response(status=421, text="This server answers to its own names only (an address, localhost, "
+                            "or the name given to --host).\n", headers=SECURITY_HEADERS)
+    return await handler(request)
 
 
 @web.middleware
 async def no_traceback(request: web.Request, handler) -> web.StreamResponse:
     """A bug of ours is a short message to the visitor and a report for the
-    operator (retro.runner.report_internal_error), never a traceback."""
+    operator (retro.runner.report_internal_error), never a traceback; a
+    visitor who left is no error at all."""
     try:
         return await handler(request)
     except web.HTTPException:
         raise
     except asyncio.CancelledError:
         raise
+    except ConnectionError:
+        return web.Response(status=499)  # not sent: nobody is there to read it
     except Exception as error:  # noqa: BLE001 - the last line of defence
         report_internal_error("retro serve", error)
         return _text(500, "Something went wrong in retro; the operator has the report.")
@@ -395,7 +546,7 @@ async def no_traceback(request: web.Request, handler) -> web.StreamResponse:
 
 def application(exhibit: Optional[Exhibit] = None) -> web.Application:
     exhibit = exhibit or Exhibit()
-    app = web.Application(client_max_size=exhibit.body_bytes + 1, middlewares=[no_traceback])
+    app = web.Application(client_max_size=exhibit.body_bytes + 1, middlewares=[own_names, no_traceback])
     app[EXHIBIT] = exhibit
     app.add_routes([
         web.get("/", page),
@@ -414,7 +565,8 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
 
 
 async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], None]) -> int:
-    runner = web.AppRunner(application(exhibit), access_log=None)
+    exhibit.host = host
+    runner = web.AppRunner(application(exhibit), access_log=None, shutdown_timeout=exhibit.grace + 2.0)
     await runner.setup()
     site = web.TCPSite(runner, host, port)
     await site.start()
@@ -426,14 +578,25 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     stop = asyncio.Event()
     ended = {"signal": signal.SIGINT}
     loop = asyncio.get_running_loop()
+
+    def at_once(signum: int) -> None:
+        said("retro serve: stopped at once")
+        os._exit(128 + signum)
+
+    def first(signum: int) -> None:
+        ended["signal"] = signum
+        stop.set()
+        for again in (signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C does not wait
+            loop.add_signal_handler(again, at_once, again)
+
     for signum in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(signum, lambda s=signum: (ended.update(signal=s), stop.set()))
+        loop.add_signal_handler(signum, first, signum)
     try:
         await stop.wait()
     finally:
         await runner.cleanup()  # sessions told and ended, sockets closed
-    said(f"retro serve: stopped ({len(exhibit.sessions)} sessions still ending)" if exhibit.sessions
-         else "retro serve: stopped")
+    left = sum(1 for t in threading.enumerate() if t.name == "retro-session")
+    said(f"retro serve: stopped ({left} busy sessions given up)" if left else "retro serve: stopped")
     return 128 + ended["signal"]
 
 

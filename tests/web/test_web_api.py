@@ -1,6 +1,7 @@
 """retro serve, in process: the API answers with `retro run`'s own bytes, a
 WebSocket session is the pipe session, and the limits of an exhibit hold
 against a hostile visitor."""
+import asyncio
 import json
 import os
 import signal
@@ -148,18 +149,89 @@ def test_an_idle_session_ends_plainly() -> None:
     assert messages[-1]["type"] == "exit" and time.monotonic() - started < 30
 
 
+WS_HANDSHAKE = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+
+
 def test_a_full_exhibit_asks_the_next_visitor_to_wait() -> None:
+    """A script's run is refused in HTTP (503); a browser's WebSocket is
+    accepted, told why in a 'refused' frame and closed with 1013 (try again
+    later): a page cannot read the HTTP answer to a WebSocket."""
     async def work(client):
         async with client.ws_connect("/ws/run/cpm-c") as first:
             await first.receive()  # the first session has started and prints
             answer = await client.post("/api/run/cpm-c", data=b"")
-            refused = await client.get("/ws/run/cpm-c", headers={"Connection": "Upgrade", "Upgrade": "websocket",
-                                                                 "Sec-WebSocket-Version": "13",
-                                                                 "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
-            return answer.status, await answer.text(), refused.status
+            async with client.ws_connect("/ws/run/cpm-c") as second:
+                frames = [message async for message in second]
+                code = second.close_code
+            return answer.status, await answer.text(), frames, code
 
-    status, text, ws_status = with_client(work, Exhibit(max_sessions=1))
-    assert status == 503 and ws_status == 503 and "The exhibit is full: 1 sessions are running." in text
+    status, text, frames, code = with_client(work, Exhibit(max_sessions=1))
+    assert status == 503 and "The exhibit is full: 1 sessions are running." in text
+    assert [json.loads(f.data) for f in frames if f.type == aiohttp.WSMsgType.TEXT] == [
+        {"type": "refused", "text": "The exhibit is full: 1 sessions are running. Please try again in a moment."}]
+    assert code == 1013
+
+
+def test_a_wrong_variant_is_refused_in_the_socket_too() -> None:
+    async def work(client):
+        async with client.ws_connect("/ws/run/altair-3d", params={"version": "9"}) as ws:
+            frames = [json.loads(m.data) async for m in ws if m.type == aiohttp.WSMsgType.TEXT]
+            return frames, ws.close_code
+
+    frames, code = with_client(work)
+    assert len(frames) == 1 and frames[0]["type"] == "refused" and "version" in frames[0]["text"].lower()
+    assert code == 1008
+
+
+def test_a_plain_get_of_a_session_is_answered_in_http() -> None:
+    """Not a WebSocket handshake: the refusal is an ordinary HTTP answer."""
+    async def work(client):
+        answer = await client.get("/ws/run/altair-3d", params={"version": "9"})
+        return answer.status
+
+    assert with_client(work) == 400
+
+
+@pytest.mark.parametrize("host, answered", [
+    ("127.0.0.1:8000", True), ("[::1]:8000", True), ("localhost:8000", True), ("retro.localhost", True),
+    ("10.1.2.3", True), ("evil.example", False), ("evil.example:8000", False), ("127.0.0.1.evil.example", False),
+])
+def test_the_server_answers_to_its_own_names_only(host: str, answered: bool) -> None:
+    """A page on a name rebound by DNS to this machine (DNS rebinding) gets nothing."""
+    async def work(client):
+        answer = await client.get("/api/programs", headers={"Host": host})
+        return answer.status, await answer.text()
+
+    status, text = with_client(work)
+    assert (status == 200) == answered
+    if not answered:
+        assert status == 421 and "own names only" in text
+
+
+def test_the_name_given_to_host_is_one_of_its_own() -> None:
+    exhibit = Exhibit(host="exhibit.museum.example")
+    assert exhibit.own_name("exhibit.museum.example:8000") and exhibit.own_name("EXHIBIT.museum.example.")
+    assert not exhibit.own_name("other.museum.example") and exhibit.own_name(None)
+
+
+def test_another_sites_page_cannot_post_a_run() -> None:
+    async def work(client):
+        answer = await client.post("/api/run/cpm-c", data=b"", headers={"Origin": "http://evil.example"})
+        return answer.status
+
+    assert with_client(work) == 403
+
+
+def test_input_the_program_has_not_read_is_capped() -> None:
+    """Lines sent faster than the program reads wait up to a cap; past it a
+    line is not sent, and the visitor is told once."""
+    exhibit = Exhibit(limits=Limits(queued_bytes=8))
+    out, messages = with_client(lambda c: ws_session(c, "cpm-c", ["a line too long for the queue", "X"], eof=True),
+                                exhibit)
+    notices = [m["text"] for m in messages if m["type"] == "notice"]
+    assert notices == ["The program has not read the 8 bytes already sent: lines are not sent until it reads them."]
+    assert b"Select your symbol" in out and messages[-1]["type"] == "exit"
 
 
 def test_a_page_of_another_site_cannot_open_a_session() -> None:
@@ -209,12 +281,43 @@ def test_ctrl_c_stops_the_server_cleanly(tmp_path: Path) -> None:
                                     else message.type)
                     return seen, ws.close_code
 
-        import asyncio
 
         seen, close_code = asyncio.run(visit())
         assert {"type": "notice", "text": "The server is stopping: the session ends."} in seen
         assert close_code == 1001
         assert server.wait(timeout=30) == 130
         assert b"retro serve: stopped" in server.stderr.read()
+    finally:
+        server.kill()
+
+
+def test_ctrl_c_ends_a_session_that_is_thinking(tmp_path: Path) -> None:
+    """The Altair at its period's pace thinks for minutes without reading or
+    writing; Ctrl-C on the server ends that pause too, and the server exits."""
+    server = subprocess.Popen([sys.executable, "-m", "retro", "serve", "--port", "0"], cwd=tmp_path,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        url = server.stderr.readline().decode().split()[2]
+
+        async def visit():
+            async with aiohttp.ClientSession() as session:
+                ws_url = url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1"
+                async with session.ws_connect(ws_url) as ws:
+                    seen = b""
+                    while b"POSITION? " not in seen:
+                        seen += (await ws.receive()).data
+                    await ws.send_str(json.dumps({"type": "line", "text": "1,1"}))
+                    await asyncio.sleep(1.0)  # version 3 thinks for about three minutes
+                    server.send_signal(signal.SIGINT)
+                    frames = [json.loads(m.data) async for m in ws if m.type == aiohttp.WSMsgType.TEXT]
+                    return frames, ws.close_code
+
+        started = time.monotonic()
+        frames, close_code = asyncio.run(visit())
+        assert {"type": "notice", "text": "The server is stopping: the session ends."} in frames
+        assert frames[-1] == {"type": "exit", "status": None, "reason": "the server has stopped"}
+        assert close_code == 1001
+        assert server.wait(timeout=30) == 130 and time.monotonic() - started < 30
+        assert server.stderr.read().decode().strip().endswith("retro serve: stopped")
     finally:
         server.kill()

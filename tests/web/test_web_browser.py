@@ -156,3 +156,27 @@ def test_the_menu_lists_programs_and_grouped_sessions(page, tmp_path: Path) -> N
     assert any(g.startswith("3-D Tic-Tac-Toe (") for g in groups), groups
     assert "Published with the program" in page.locator("#recorded").inner_text()
     page.screenshot(path=str((SHOTS or tmp_path) / "retro-serve-menu.png"), full_page=True)
+
+
+def test_a_full_exhibit_is_said_in_the_page(browser, tmp_path: Path) -> None:
+    """A session that cannot start is told why in the page (a browser cannot
+    read the HTTP answer to a WebSocket): here the second of one."""
+    process = subprocess.Popen([sys.executable, "-m", "retro", "serve", "--port", "0", "--max-sessions", "1"],
+                               cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    context = browser.new_context()
+    try:
+        url = process.stderr.readline().decode().split()[2]
+        first, second = context.new_page(), context.new_page()
+        for page in (first, second):
+            page.goto(url)
+            page.wait_for_selector("li[data-program='cpm-c'] button")
+        start(first, "cpm-c", {})
+        first.wait_for_function("() => document.getElementById('screen').innerText.includes('Select your symbol')")
+        start(second, "cpm-c", {})
+        second.wait_for_selector("#status[data-exit='refused']", timeout=20000)
+        assert second.inner_text("#status").startswith("The exhibit is full: 1 sessions are running.")
+        assert second.locator("#input-line").is_hidden()
+    finally:
+        context.close()
+        process.send_signal(2)
+        assert process.wait(timeout=30) == 130

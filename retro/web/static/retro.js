@@ -196,6 +196,10 @@ function run(program, params) {
       emit(message.text, "err");
     } else if (message.type === "notice") {
       $("status").textContent = message.text;
+    } else if (message.type === "refused") {  // the session did not start: the exhibit is full, or stopping
+      $("status").textContent = `${message.text}  Choose again from the menu.`;
+      $("status").dataset.exit = "refused";
+      $("input-line").hidden = true;
     }
   };
   socket.onerror = () => { $("status").textContent = "The connection failed (is the server full or stopped?)."; };

@@ -143,8 +143,8 @@ def construct(finder: PlanFinder, after: Board, move: int, winner: int,
     The lowest level wins; at equal level the fork rule (two plans), then the
     fewest squares."""
     loser = opponent(winner)
-    if finder.threats(after, loser):
-        return None, 0  # the loser could win at once: nothing to learn here
+    if rules.skip_if_loser_threatens and finder.threats(after, loser):
+        return None, 0  # the loser could win at once: nothing to learn here (NOTES.md: an addition)
     # Only the plans the move takes part in: a plan elsewhere on the board
     # was there before the move and would make the scheme a mere pairing of
     # distant threats (on 15x15 these multiply without end; NOTES.md).

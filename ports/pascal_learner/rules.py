@@ -27,6 +27,9 @@ class Rules:
     repair: bool = True
     # improveschemes: only plans that hold the move may make its scheme.
     hold_move: bool = True
+    # improveschemes: nothing is learnt from a position where the loser could
+    # win at once (the prose does not say so).
+    skip_if_loser_threatens: bool = True
     # the list: a new scheme covered by a simpler one is not added.
     merge_covered: bool = True
     # verdict: 100 games without a defeat are called a draw.

@@ -95,3 +95,25 @@ def test_a_store_records_its_rule_set_and_a_partial_one_is_custom():
     assert rules_word(False, DEFAULT) == "flawed" and rules_word(True, DEFAULT) == "fixed"
     assert rules_word(False, LITERAL) == "literal"
     assert rules_word(False, dataclasses.replace(DEFAULT, repair=False)) == "custom"
+
+
+def test_without_skip_if_loser_threatens_a_fork_is_learnt_where_the_loser_wins_at_once():
+    """X at 2 and 6 plays 0 (a fork: 0-1-2 and 0-3-6) while O, at 4 and 7,
+    completes 1-4-7 at once.  By default nothing is learnt there; with the
+    addition off the flawed fork rule makes a scheme of it."""
+    from ports.pascal_learner.improveschemes import construct
+    from ports.pascal_learner.plans import PlanFinder
+
+    from pascal_helpers import fixture, position
+
+    lines = SchemeList(3)
+    for s in fixture("trained-3.data").schemes:
+        if s.level == 1:
+            lines.add(s)
+    after = position(["X.X", ".O.", "XO."])
+    finder = PlanFinder(lines, TTT)
+    assert finder.threats(after, 2) == {1}
+    assert construct(finder, after, 0, 1, fixed=False) == (None, 0)
+    scheme, unanswered = construct(finder, after, 0, 1, fixed=False,
+                                   rules=dataclasses.replace(DEFAULT, skip_if_loser_threatens=False))
+    assert scheme is not None and unanswered == 0

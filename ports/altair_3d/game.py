@@ -609,14 +609,6 @@ class Session:
         g.A, g.A1, g.A2 = 5, 64, 52
 
 
-def first_move_work(version: int) -> int:
-    """The work of the computer's reply to 1,4 on an empty board (timing.py's calibration)."""
-    game = Game(version)
-    game.line_80_new_board()
-    game.place(player=[4])
-    return game.computer_reply().work
-
-
 def run(
     console: Console,
     version: str | int = "3",
@@ -636,6 +628,6 @@ def run(
         return 2
     rt = AltairBasic(console)
     game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
-    pace = period_pace(first_move_work(3), sleep, version=int(version)) if period_timing else None
+    pace = period_pace(int(version), sleep) if period_timing else None
     session = Session(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards, pace=pace)
     return rt.run(session.main)

@@ -14,12 +14,6 @@ of line 190), fitted by least squares over the measured moves
 (``MEASURED``; within 4 % of every measured move); a reply that is line 190
 alone (the computer's win: work = the combinations of line 190) takes the
 measured time of that reply.
-
-Without a version (the old call ``period_pace(calibration_work)``) the pace
-is the one-point calibration this module had before the measurement:
-version 3's first reply to 1,4 takes 180 s and every unit of work the same
-time -- which makes version 2's first move 22 s and version 1's 5 s, both
-shorter than the interpreter took.
 """
 from __future__ import annotations
 
@@ -27,7 +21,6 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-FIRST_MOVE_SECONDS = 180.0  # "about three minutes" (the calibration without a version)
 CLOCK_HZ = 2_000_000  # the Altair 8800's 8080
 
 
@@ -56,28 +49,14 @@ MEASURED = {
 }
 
 
-def seconds_per_unit(calibration_work: int) -> float:
-    """``calibration_work``: the work of version 3's reply to 1,4 on an empty
-    board (game.first_move_work(3)), which took FIRST_MOVE_SECONDS."""
-    return FIRST_MOVE_SECONDS / calibration_work
-
-
 def reply_seconds(version: int, work: int) -> float:
     """How long the Altair took for a reply of this work (measured)."""
     return MEASURED[int(version)].seconds(work)
 
 
-def period_pace(calibration_work: int, sleep: Optional[Callable[[float], None]] = None,
-                version: Optional[int] = None) -> Callable[[int], None]:
-    """A pace function: ``pace(work)`` waits as long as that work took -- measured per
-    version when ``version`` is given, else by the one-point calibration."""
+def period_pace(version: int, sleep: Optional[Callable[[float], None]] = None) -> Callable[[int], None]:
+    """A pace function: ``pace(work)`` waits as long as that work took on the
+    Altair running this version (measured)."""
     wait = time.sleep if sleep is None else sleep
-    if version is not None:
-        model = MEASURED[int(version)]
-        return lambda work: wait(model.seconds(work))
-    rate = seconds_per_unit(calibration_work)
-
-    def pace(work: int) -> None:
-        wait(work * rate)
-
-    return pace
+    model = MEASURED[int(version)]
+    return lambda work: wait(model.seconds(work))

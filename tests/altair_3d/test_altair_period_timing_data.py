@@ -61,6 +61,6 @@ def test_the_article_figures():
 
 def test_pace_with_a_version_waits_the_measured_time():
     slept = []
-    pace = period_pace(0, slept.append, version=3)
+    pace = period_pace(3, slept.append)
     pace(18790)  # version 3's reply to 1,4 (the table's first row of version 3)
     assert slept[0] == pytest.approx(187.6, abs=0.5)

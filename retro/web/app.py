@@ -319,7 +319,7 @@ class Running:
             self.given_up.set_result((None, reason))
 
     async def notice(self, text: str) -> None:
-        pass
+        """Tell the visitor (a request has nobody to tell: its answer's headers say it)."""
 
     async def outcome(self, finished: "asyncio.Future[Any]") -> tuple[Optional[int], str]:
         await asyncio.wait({finished, self.given_up}, return_when=asyncio.FIRST_COMPLETED)

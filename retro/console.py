@@ -22,6 +22,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
+import time
 from dataclasses import dataclass
 from typing import BinaryIO, Callable, Iterable, Literal, Optional
 
@@ -114,6 +115,10 @@ class Console:
     def flush(self) -> None:
         """Make everything written so far visible."""
 
+    def pause(self, seconds: float) -> None:
+        """Wait as long as the original took to think (``--period-timing``)."""
+        time.sleep(seconds)
+
     # -- screen only -------------------------------------------------------
     def size(self) -> tuple[int, int]:
         """(rows, columns) of the screen."""
@@ -184,6 +189,10 @@ class LineConsole(Console):
     def input_ready(self) -> bool:
         ready = getattr(self._in, "ready", None)  # a stream that knows (retro serve's)
         return ready() if ready is not None else True
+
+    def pause(self, seconds: float) -> None:
+        sleep = getattr(self._in, "sleep", None)  # a stream that can end it (retro serve's)
+        (sleep or time.sleep)(seconds)
 
     def flush(self) -> None:
         self._out.flush()
@@ -362,6 +371,9 @@ class Recorder(Console):
 
     def input_ready(self) -> bool:
         return self.inner.input_ready()
+
+    def pause(self, seconds: float) -> None:
+        self.inner.pause(seconds)
 
     def flush(self) -> None:
         self.inner.flush()

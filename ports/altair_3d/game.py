@@ -618,9 +618,8 @@ def run(
     no_boards: bool = False,
     period_timing: bool = False,
     fix_for_stack: bool = False,
-    sleep: Optional[Callable[[float], None]] = None,
 ) -> int:
-    """Run the program on a console; ``sleep`` replaces time.sleep (tests)."""
+    """Run the program on a console (``--period-timing`` waits through ``console.pause``)."""
     if check_combinations and resume:
         console.write_err(
             "retro: --check-combinations and --resume both replace lines 81-82 (Programs D and E); choose one\n"
@@ -628,6 +627,6 @@ def run(
         return 2
     rt = AltairBasic(console)
     game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
-    pace = period_pace(int(version), sleep) if period_timing else None
+    pace = period_pace(int(version), console.pause) if period_timing else None
     session = Session(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards, pace=pace)
     return rt.run(session.main)

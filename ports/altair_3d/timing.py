@@ -17,9 +17,8 @@ measured time of that reply.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable
 
 CLOCK_HZ = 2_000_000  # the Altair 8800's 8080
 
@@ -54,9 +53,8 @@ def reply_seconds(version: int, work: int) -> float:
     return MEASURED[int(version)].seconds(work)
 
 
-def period_pace(version: int, sleep: Optional[Callable[[float], None]] = None) -> Callable[[int], None]:
-    """A pace function: ``pace(work)`` waits as long as that work took on the
-    Altair running this version (measured)."""
-    wait = time.sleep if sleep is None else sleep
+def period_pace(version: int, wait: Callable[[float], None]) -> Callable[[int], None]:
+    """A pace function: ``pace(work)`` waits (``wait(seconds)``, the console's
+    pause) as long as that work took on the Altair running this version (measured)."""
     model = MEASURED[int(version)]
     return lambda work: wait(model.seconds(work))

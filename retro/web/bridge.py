@@ -10,14 +10,13 @@ session's limits by raising ``SessionLimit``, which no port catches.
 
 A session can be stopped from outside (``LineQueue.stop``: the server is
 stopping, the visitor left): its next read, write or pause raises
-``SessionLimit`` at once.  A port that pauses by itself (``altair-3d
---period-timing`` thinks as long as the Altair did) declares a ``sleep``
-parameter, as it does for its tests; here that is ``LineQueue.sleep``, a
-pause that a stop or the session's time limit ends.
+``SessionLimit`` at once.  A port that pauses (``altair-3d --period-timing``
+thinks as long as the Altair did) does so through ``Console.pause``, which
+the line console hands to ``LineQueue.sleep``: a pause that a stop or the
+session's time limit ends.
 """
 from __future__ import annotations
 
-import inspect
 import io
 import threading
 import time
@@ -100,7 +99,7 @@ class LineQueue:
         return self._waiting_since
 
     def sleep(self, seconds: float) -> None:
-        """The port's own pause (``time.sleep``), ended by a stop or the time limit."""
+        """The port's pause (``Console.pause``), ended by a stop or the time limit."""
         end = time.monotonic() + max(0.0, seconds)
         with self._cond:
             while True:
@@ -168,19 +167,9 @@ def console(stdin, stdout, stderr=None) -> LineConsole:
     return LineConsole(stdin, stdout, stderr or io.BytesIO(), input_kind="pipe", output_kind="pipe")
 
 
-def pauses(program: catalog.Program) -> bool:
-    """Whether the port pauses by itself (its entry point takes ``sleep``)."""
-    try:
-        return "sleep" in inspect.signature(program.main).parameters
-    except (TypeError, ValueError):
-        return False
-
-
 def run(program: catalog.Program, options: dict[str, Any], stdin: LineQueue, stdout, stderr=None
         ) -> tuple[Optional[int], str]:
     """Run one session to its end: (exit status, "") or (None, the limit that ended it)."""
-    if pauses(program):
-        options = {**options, "sleep": stdin.sleep}
     try:
         return run_session(program, console(stdin, stdout, stderr), options), ""
     except SessionLimit as limit:

@@ -1,4 +1,4 @@
-"""--period-timing: the pace of the Altair, with the sleep injected (no waiting).
+"""--period-timing: the pace of the Altair, with the console's pause recorded (no waiting).
 
 The figures are the interpreter's (tests/data/altair_8k_cycles.tsv: Altair 8K
 BASIC 4.0 at 2 MHz, tools/basic_reference/cycles.py); the article's words are
@@ -14,7 +14,8 @@ FIG5_V3 = ["1,4", "1,13", "2,4", "2,13", "2,11", "2,3", "3,4", "3,13", "3,1", "3
 def waits(version, moves, **options):
     slept = []
     console = LineConsole.from_lines(moves)
-    run(console, version=version, period_timing=True, sleep=slept.append, **options)
+    console.pause = slept.append
+    run(console, version=version, period_timing=True, **options)
     return slept, console.output()
 
 
@@ -50,6 +51,8 @@ def test_pace_does_not_change_the_output():
 
 def test_no_waiting_without_the_option():
     slept = []
-    run(LineConsole.from_lines(["1,4"]), version="3", sleep=slept.append)
+    console = LineConsole.from_lines(["1,4"])
+    console.pause = slept.append
+    run(console, version="3")
     assert slept == []
     assert PROGRAM.defaults()["period_timing"] is False

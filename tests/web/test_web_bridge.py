@@ -1,13 +1,14 @@
 """retro/web/bridge.py: a session's input and output can be stopped from
 outside (the server stopping, the visitor gone), whatever the port is doing:
 waiting for a line, writing, or thinking in a pause of its own."""
+import io
 import threading
 import time
 
 import pytest
 
 from retro import catalog
-from retro.web.bridge import LineQueue, Outlet, SessionLimit, pauses, run
+from retro.web.bridge import LineQueue, Outlet, SessionLimit, console, run
 
 
 def later(seconds: float, call) -> threading.Timer:
@@ -79,8 +80,12 @@ def test_waiting_is_seen_only_while_the_program_reads() -> None:
     assert stdin.waiting_since() is None
 
 
-def test_only_the_altair_pauses_by_itself() -> None:
-    assert [p.id for p in catalog.programs().values() if pauses(p)] == ["altair-3d"]
+def test_the_line_console_pauses_through_the_queue() -> None:
+    """Console.pause on a session's console is LineQueue.sleep: a stop ends it."""
+    stdin = LineQueue(time.monotonic() + 60)
+    later(0.2, lambda: stdin.stop("the visitor left"))
+    with pytest.raises(SessionLimit, match="the visitor left"):
+        console(stdin, io.BytesIO()).pause(30)
 
 
 def test_a_stop_ends_the_altair_thinking_at_its_period_pace() -> None:

@@ -96,6 +96,7 @@ class Exhibit:
     grace: float = 1.0  # seconds a stopped session has to end before it is given up
     sessions: set = field(default_factory=set)
     stopping: bool = False
+    given_up: int = 0  # sessions still busy when the server stopped
 
     def full(self) -> Optional[str]:
         if self.stopping:
@@ -515,6 +516,7 @@ async def _stop_sessions(app: web.Application) -> None:
         await asyncio.sleep(0.02)
     for session in list(exhibit.sessions):
         session.give_up(STOPPING)
+        exhibit.given_up += 1
 
 
 @web.middleware
@@ -595,7 +597,7 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
         await stop.wait()
     finally:
         await runner.cleanup()  # sessions told and ended, sockets closed
-    left = sum(1 for t in threading.enumerate() if t.name == "retro-session")
+    left = exhibit.given_up
     said(f"retro serve: stopped ({left} busy sessions given up)" if left else "retro serve: stopped")
     return 128 + ended["signal"]
 

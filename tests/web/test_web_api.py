@@ -15,7 +15,7 @@ import pytest
 
 from retro import catalog
 from retro.web.app import Exhibit
-from retro.web.bridge import Limits
+from retro.web.bridge import Limits, SessionLimit
 
 from web_helpers import GOLDEN, golden, query, retro_run, with_client
 
@@ -236,10 +236,7 @@ def test_input_the_program_has_not_read_is_capped() -> None:
 
 def test_a_page_of_another_site_cannot_open_a_session() -> None:
     async def work(client):
-        answer = await client.get("/ws/run/cpm-c", headers={"Origin": "http://evil.example",
-                                                            "Connection": "Upgrade", "Upgrade": "websocket",
-                                                            "Sec-WebSocket-Version": "13",
-                                                            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="})
+        answer = await client.get("/ws/run/cpm-c", headers={"Origin": "http://evil.example", **WS_HANDSHAKE})
         return answer.status
 
     assert with_client(work) == 403
@@ -321,3 +318,22 @@ def test_ctrl_c_ends_a_session_that_is_thinking(tmp_path: Path) -> None:
         assert server.stderr.read().decode().strip().endswith("retro serve: stopped")
     finally:
         server.kill()
+
+
+def test_a_session_busy_past_the_grace_is_given_up() -> None:
+    """A program that neither reads, writes nor pauses cannot be stopped: the
+    server waits its grace, then gives it up (its answer: the server stopped)."""
+    from retro.web.app import Running, _stop_sessions, application
+
+    async def main():
+        exhibit = Exhibit(grace=0.1)
+        app = application(exhibit)
+        busy = Running(exhibit)
+        exhibit.sessions.add(busy)  # never discarded: its program does not end
+        await _stop_sessions(app)
+        return busy.given_up.result(), exhibit.given_up, busy.stdin
+
+    outcome, given_up, stdin = asyncio.run(main())
+    assert outcome == (None, "the server has stopped") and given_up == 1
+    with pytest.raises(SessionLimit):
+        stdin.check()  # and stopped, should it ever read, write or pause again

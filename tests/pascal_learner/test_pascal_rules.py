@@ -8,10 +8,13 @@ import pytest
 
 from ports.pascal_learner import choice
 from ports.pascal_learner.board import Board, Grid
-from ports.pascal_learner.improveschemes import scheme_level
+from ports.pascal_learner.improveschemes import construct, scheme_level
 from ports.pascal_learner.learner import DRAW, UNDECIDED, Learner
+from ports.pascal_learner.plans import PlanFinder
 from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
 from ports.pascal_learner.schemes import Scheme, SchemeList
+
+from pascal_helpers import fixture, position
 
 TTT = Grid(3, 3, 3)
 
@@ -101,11 +104,6 @@ def test_without_skip_if_loser_threatens_a_fork_is_learnt_where_the_loser_wins_a
     """X at 2 and 6 plays 0 (a fork: 0-1-2 and 0-3-6) while O, at 4 and 7,
     completes 1-4-7 at once.  By default nothing is learnt there; with the
     addition off the flawed fork rule makes a scheme of it."""
-    from ports.pascal_learner.improveschemes import construct
-    from ports.pascal_learner.plans import PlanFinder
-
-    from pascal_helpers import fixture, position
-
     lines = SchemeList(3)
     for s in fixture("trained-3.data").schemes:
         if s.level == 1:

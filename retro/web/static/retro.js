@@ -196,7 +196,7 @@ function run(program, params) {
       emit(message.text, "err");
     } else if (message.type === "notice") {
       $("status").textContent = message.text;
-    } else if (message.type === "refused") {  // the session did not start: the exhibit is full, or stopping
+    } else if (message.type === "refused") {  // the session did not start: the exhibit is full or stopping, or a variant is wrong
       $("status").textContent = `${message.text}  Choose again from the menu.`;
       $("status").dataset.exit = "refused";
       $("input-line").hidden = true;

@@ -17,7 +17,8 @@ from typing import Callable, Optional
 import click
 
 from . import catalog, resources, transcript
-from .runner import record_session, report_internal_error, run_session, stdio_console
+from .crash_reports import report_internal_error
+from .runner import record_session, run_session, stdio_console
 from .visible import visible
 
 HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports

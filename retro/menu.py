@@ -20,7 +20,9 @@ import click
 from . import catalog, resources, signals, transcript
 from .console import LineConsole
 from .replay import PACES, pace_text, parse_pace, show
-from .runner import INTERRUPTED, can_address_cursor, on_terminal, run_session, teletype, terminal, terminal_console
+from .exits import INTERRUPTED
+from .runner import run_session, teletype, terminal_console
+from .terminal import can_address_cursor, on_terminal, terminal
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 TITLE = "retro -- five historical tic-tac-toe programs"

@@ -39,7 +39,7 @@ def _typed(text: str, stream: TextIO) -> str:
     """How an input line is shown: bold on a terminal, unless NO_COLOR is set."""
     if stream.isatty() and not os.environ.get("NO_COLOR"):
         try:
-            from .runner import terminal
+            from .terminal import terminal
 
             term = terminal(stream)
             if term.bold:

@@ -18,9 +18,14 @@ from __future__ import annotations
 
 import os
 import signal
-import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator, Optional
+from types import FrameType
+from typing import TYPE_CHECKING, Callable, Iterator, Optional
+
+from .terminal import Modes, save_modes, set_modes
+
+if TYPE_CHECKING:
+    from blessed import Terminal
 
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
 
@@ -38,12 +43,12 @@ class Terminated(BaseException):
 
 
 class _Screen:  # a plain class: this module is imported first, and dataclasses take long to import
-    def __init__(self, term, fullscreen: bool, hidden_cursor: bool, redraw: Optional[Callable[[], None]]):
+    def __init__(self, term: Terminal, fullscreen: bool, hidden_cursor: bool, redraw: Optional[Callable[[], None]]):
         self.term, self.fullscreen, self.hidden_cursor, self.redraw = term, fullscreen, hidden_cursor, redraw
 
 
 _screens: list[_Screen] = []
-_start_modes: Optional[list] = None
+_start_modes: Optional[Modes] = None
 _received: Optional[int] = None  # the ending signal, once one came
 
 
@@ -52,69 +57,37 @@ def received() -> Optional[int]:
     return _received
 
 
-def _terminal_fd() -> Optional[int]:
+def _write(term: Terminal, *sequences: str) -> None:
     try:
-        fd = sys.stdin.fileno()
-        return fd if os.isatty(fd) else None
-    except (AttributeError, OSError, ValueError):
-        return None
-
-
-def _modes() -> Optional[list]:
-    fd = _terminal_fd()
-    if fd is None:
-        return None
-    try:
-        import termios
-
-        return termios.tcgetattr(fd)
-    except (ImportError, OSError):
-        return None
-
-
-def _set_modes(modes: Optional[list]) -> None:
-    fd = _terminal_fd()
-    if modes is None or fd is None:
-        return
-    try:
-        import termios
-
-        termios.tcsetattr(fd, termios.TCSADRAIN, modes)
-    except (ImportError, OSError):
-        pass
-
-
-def _write(term, *sequences: str) -> None:
-    try:
-        term.stream.write("".join(sequences))  # type: ignore[attr-defined]
-        term.stream.flush()  # type: ignore[attr-defined]
+        term.stream.write("".join(sequences))
+        term.stream.flush()
     except (OSError, ValueError):
         pass  # a terminal that hung up
 
 
-def _end(signum: int, frame) -> None:
+def _end(signum: int, frame: Optional[FrameType]) -> None:
     global _received
     if _received is None:
         _received = signum
     raise Terminated(signum)
 
 
-def _suspend(signum: int, frame) -> None:
-    modes = _modes()
+def _suspend(signum: int, frame: Optional[FrameType]) -> None:
+    modes = save_modes()
     top = _screens[-1] if _screens else None
     if top is not None:
         t = top.term
-        _write(t, t.normal_cursor if top.hidden_cursor else "", t.exit_fullscreen if top.fullscreen else "")  # type: ignore[attr-defined]
-    _set_modes(_start_modes)
+        _write(t, t.normal_cursor if top.hidden_cursor else "", t.exit_fullscreen if top.fullscreen else "")
+    set_modes(_start_modes)
     signal.signal(signal.SIGTSTP, signal.SIG_DFL)
     try:
         os.kill(os.getpid(), signal.SIGTSTP)  # stops here until SIGCONT (fg)
     finally:
         signal.signal(signal.SIGTSTP, _suspend)
-    _set_modes(modes)
+    set_modes(modes)
     if top is not None:
         t = top.term
-        _write(t, t.enter_fullscreen if top.fullscreen else "", t.hide_cursor if top.hidden_cursor else "")  # type: ignore[attr-defined]
+        _write(t, t.enter_fullscreen if top.fullscreen else "", t.hide_cursor if top.hidden_cursor else "")
         if top.redraw is not None:
             top.redraw()
 
@@ -122,7 +95,7 @@ def _suspend(signum: int, frame) -> None:
 def install() -> None:
     """Handle the signals above for the rest of the process (main thread only)."""
     global _start_modes
-    _start_modes = _modes()
+    _start_modes = save_modes()
     for signum in ENDING:
         signal.signal(signum, _end)
     if hasattr(signal, "SIGTSTP"):
@@ -131,11 +104,11 @@ def install() -> None:
 
 def restore_start_modes() -> None:
     """The terminal's modes as retro found them (at the end, whatever happened)."""
-    _set_modes(_start_modes)
+    set_modes(_start_modes)
 
 
 @contextmanager
-def screen(term, *, fullscreen: bool = True, hidden_cursor: bool = True,
+def screen(term: Terminal, *, fullscreen: bool = True, hidden_cursor: bool = True,
            redraw: Optional[Callable[[], None]] = None) -> Iterator[None]:
     """Draw on ``term`` in the alternate screen, cursor hidden, for the block;
     suspended and resumed as the module says.  Left as found on any exit."""

@@ -22,7 +22,7 @@ def data_folder() -> Path:
 
 
 def reports_folder() -> Path:
-    """Where internal-error reports go (runner.report_internal_error)."""
+    """Where internal-error reports go (crash_reports.report_internal_error)."""
     return platformdirs.user_state_path(APP, appauthor=False) / "errors"
 
 

@@ -9,7 +9,9 @@ from pathlib import Path
 from retro import userdirs
 from retro.catalog import Program
 from retro.console import LineConsole
-from retro.runner import INTERNAL_ERROR, KEEP_REPORTS, report_internal_error, run_session
+from retro.crash_reports import KEEP_REPORTS, report_internal_error
+from retro.exits import INTERNAL_ERROR
+from retro.runner import run_session
 
 
 def reports() -> Path:

@@ -188,7 +188,7 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
         expect(len(note) == 1 and "current folder" in note[0], f"not one line of note: {note}")
 
     def error_reports_go_to_the_state_folder() -> None:
-        place = user.python("from retro import runner; print(runner.save_report('a test report'))").strip()
+        place = user.python("from retro import crash_reports; print(crash_reports.save_report('a test report'))").strip()
         folder = user.user / "state" / "retro" / "errors"
         expect(Path(place).parent == folder and Path(place).read_text() == "a test report", place)
 

@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TOOLS  := $(VENV)/.dist-tools
 
-.PHONY: run test test-installed dist check bench venv clean chromium
+.PHONY: run test lint test-installed dist check bench venv clean chromium
 
 $(STAMP): setup.cfg setup.py pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,9 +26,15 @@ venv: $(STAMP)
 run: $(STAMP)
 	$(BIN)/retro
 
-test: $(STAMP) chromium
+test: $(STAMP) lint chromium
 	$(BIN)/python -m pytest
 	$(MAKE) test-installed
+
+# The checks before the tests (their settings: [mypy] in setup.cfg, [tool.ruff]
+# in pyproject.toml): mypy --strict over retro/, ruff's pyflakes rules everywhere.
+lint: $(STAMP)
+	$(BIN)/python -m mypy
+	$(BIN)/python -m ruff check .
 
 # The browser tests (tests/web) drive the system's Chromium with Playwright,
 # which downloads nothing.  As root on Debian it is installed here; elsewhere

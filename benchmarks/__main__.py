@@ -1,7 +1,6 @@
 """Run every benchmark module of this package, in name order."""
 import datetime
 import importlib
-import os
 import pkgutil
 import platform
 import sys

@@ -32,7 +32,7 @@ import tracemalloc
 from pathlib import Path
 
 from ports.pascal_learner.board import Board, Grid
-from ports.pascal_learner.datafile import load, save
+from ports.pascal_learner.datafile import load
 from ports.pascal_learner.learner import Learner
 from ports.pascal_learner.plans import PlanFinder
 from ports.pascal_learner.train import Trainer
@@ -65,7 +65,7 @@ def five(games: int, seed: int, directory: Path) -> Figures:
         move_times.append((game, time.perf_counter() - start))
         return result
 
-    learner.choose = timed  # type: ignore[method-assign]
+    learner.choose = timed  # type: ignore[method-assign] - the benchmark times each choice
     learn_times: list[tuple[int, float, int]] = []
     curve: list[tuple[int, int, float]] = []  # (games played, schemes, seconds so far)
     started = time.perf_counter()

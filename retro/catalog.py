@@ -8,14 +8,16 @@ for them before a program starts.
 from __future__ import annotations
 
 import importlib
-import random
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import click
 
 from .console import Console
+
+if TYPE_CHECKING:
+    from .audit.explore import Subject
 
 # The ports, in the menu's order (oldest first).
 PORT_MODULES = (
@@ -68,7 +70,7 @@ class Program:
     # The author's claim put to the test (retro audit): ``audit(**options)`` is
     # the port's subject (retro.audit.explore.Subject, in ports/<name>/audit.py),
     # moved by the port's own code; None if the port has no audit.
-    audit: Optional[Callable[..., Any]] = None
+    audit: Optional[Callable[..., Subject]] = None
     # Its entrants in the 3x3 round robin (retro tournament): (name, options).
     tournament: Optional[Callable[[], list[tuple[str, dict[str, Any]]]]] = None
 
@@ -140,12 +142,7 @@ def programs() -> dict[str, Program]:
     if _loaded is None:
         found: dict[str, Program] = {}
         for name in PORT_MODULES:
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as err:
-                if err.name == name:  # a port not written yet
-                    continue
-                raise
+            module = importlib.import_module(name)
             program: Program = module.PROGRAM
             found[program.id] = program
         _loaded = found
@@ -159,7 +156,3 @@ def get(program_id: str) -> Program:
         known = ", ".join(programs()) or "none"
         raise click.UsageError(f"no program {program_id!r} (known: {known})") from None
 
-
-def seeded_random(seed: Optional[int]) -> random.Random:
-    """The random generator a port receives: repeatable when a seed is given."""
-    return random.Random(seed)

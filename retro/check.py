@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -33,7 +34,7 @@ class Outcome:
         return not self.diff and not self.error
 
 
-def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> dict:
+def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> dict[str, Any]:
     """The variant options a replay of ``golden`` runs with; TranscriptError
     (naming the header's line) for options the port does not declare or refuses."""
     line = golden.line_of("options")
@@ -55,8 +56,7 @@ def rerun(golden: transcript.Transcript, folder: Path, path: str = "<transcript>
     options = replay_options(golden, folder, path)
     program = catalog.get(golden.program)
     console = LineConsole.from_bytes(
-        golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout  # type: ignore[arg-type]
-    )
+        golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout)
     status, recorder = record_session(program, console, options)
     return transcript.Transcript(
         golden.program, golden.options, status, dict(golden.header), recorder.events, golden.stdin, golden.stdout

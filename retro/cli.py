@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import click
 
@@ -35,7 +35,7 @@ errors to stderr, and exits with the original's status.
 class ProgramGroup(click.Group):
     """A group with one subcommand per program of the catalog, built on demand."""
 
-    def __init__(self, *args, make: Callable[[catalog.Program], click.Command], **kwargs):
+    def __init__(self, *args: Any, make: Callable[[catalog.Program], click.Command], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._make = make
 
@@ -48,7 +48,7 @@ class ProgramGroup(click.Group):
 
 
 def _run_command(program: catalog.Program) -> click.Command:
-    def callback(**options):
+    def callback(**options: Any) -> None:
         status = run_session(program, stdio_console(program=program, options=options), options)
         sys.exit(status)
 
@@ -62,7 +62,7 @@ def _run_command(program: catalog.Program) -> click.Command:
 
 
 def _record_command(program: catalog.Program) -> click.Command:
-    def callback(output: Path, title: str, source: str, **options):
+    def callback(output: Path, title: str, source: str, **options: Any) -> None:
         console = stdio_console(line_mode=True)
         status, recorder = record_session(program, console, options)
         args = program.option_words(options)
@@ -75,7 +75,8 @@ def _record_command(program: catalog.Program) -> click.Command:
         click.echo(f"retro: saved {len(recorder.events)} events to {output}", err=True)
         sys.exit(status)
 
-    params = list(program.options) + [
+    params: list[click.Parameter] = [
+        *program.options,
         click.Option(["-o", "--output"], type=click.Path(dir_okay=False, writable=True, path_type=Path),
                      required=True, help="The transcript file to write."),
         click.Option(["--title"], default="", help="A title for the transcript's header."),
@@ -89,7 +90,7 @@ def _record_command(program: catalog.Program) -> click.Command:
 class RetroGroup(click.Group):
     """The top group: a broken pipe leaves as PipeClosed (status 141), not as click's status 1."""
 
-    def invoke(self, ctx: click.Context):
+    def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
         except BrokenPipeError:
@@ -125,7 +126,7 @@ cli.add_command(ProgramGroup("record", make=_record_command,
 
 
 def _audit_command(program: catalog.Program) -> click.Command:
-    def callback(as_json: bool, save: bool, **options):
+    def callback(as_json: bool, save: bool, **options: Any) -> None:
         import json
 
         from .audit.run import GamesCounter, audit_program, render, save_beating_transcripts
@@ -148,13 +149,14 @@ def _audit_command(program: catalog.Program) -> click.Command:
         if as_json:
             data = report.as_json()
             data["analysis"] = report.analysis
-            if hasattr(report, "search"):
+            if report.search is not None:
                 data["search"] = report.search
             click.echo(json.dumps(data, indent=2, default=str))
         else:
             click.echo(render(report))
 
-    params = list(program.options) + [
+    params: list[click.Parameter] = [
+        *program.options,
         click.Option(["--json", "as_json"], is_flag=True, help="Print the report as one JSON object."),
         click.Option(["--save"], is_flag=True,
                      help="Save the shortest beating lines as golden transcripts (transcripts/ID/audit-*.txt)."),
@@ -299,10 +301,10 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, 
 def _add_port_commands() -> None:
     for program in catalog.programs().values():
         for command in program.commands:
-            if command.name in cli.commands and isinstance(command, click.Group):
-                existing = cli.commands[command.name]
+            existing = cli.commands.get(command.name or "")
+            if isinstance(existing, click.Group) and isinstance(command, click.Group):
                 for sub in command.commands.values():
-                    existing.add_command(sub)  # type: ignore[attr-defined]
+                    existing.add_command(sub)
             else:
                 cli.add_command(command)
 

@@ -19,12 +19,16 @@ which is what transcripts are made of.
 """
 from __future__ import annotations
 
+import io
 import os
 import stat
 import sys
 import time
 from dataclasses import dataclass
-from typing import BinaryIO, Callable, Iterable, Literal, Optional
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Literal, Optional, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from blessed import Terminal
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
@@ -40,16 +44,36 @@ MAX_LINE = 1 << 20
 StreamKind = Literal["tty", "pipe", "file"]
 
 
-def stream_kind(stream: object) -> StreamKind:
+class InputStream(Protocol):
+    """What a teletype reads its input from: any binary stream (a pipe, a
+    file, a BytesIO) offers this."""
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+
+@runtime_checkable
+class LiveInput(InputStream, Protocol):
+    """An input stream that also knows whether a line is there now, and
+    pauses in a way that its end can cut short (retro serve's: the web
+    page's keys arrive as the program runs)."""
+
+    def ready(self) -> bool: ...
+
+    def sleep(self, seconds: float) -> None: ...
+
+
+def stream_kind(stream: InputStream | BinaryIO) -> StreamKind:
     """What the original's runtime would have found at the other end of a stream.
 
     Runtimes buffer differently for each: libgfortran, for instance, buffers
     only regular files (io/unix.c, fd_to_stream).  Streams without a file
     descriptor (tests, transcripts) count as pipes.
     """
+    if not isinstance(stream, io.IOBase):
+        return "pipe"
     try:
-        fd = stream.fileno()  # type: ignore[attr-defined]
-    except (AttributeError, OSError, ValueError):
+        fd = stream.fileno()
+    except (OSError, ValueError):  # a stream in memory (io.UnsupportedOperation)
         return "pipe"
     try:
         if os.isatty(fd):
@@ -139,7 +163,7 @@ class LineConsole(Console):
 
     def __init__(
         self,
-        stdin: BinaryIO,
+        stdin: InputStream,
         stdout: BinaryIO,
         stderr: BinaryIO,
         *,
@@ -147,21 +171,23 @@ class LineConsole(Console):
         output_kind: Optional[StreamKind] = None,
     ):
         self._in = stdin
+        self._live = stdin if isinstance(stdin, LiveInput) else None
         self._out = stdout
         self._err = stderr
         self.input_kind = input_kind or stream_kind(stdin)
         self.output_kind = output_kind or stream_kind(stdout)
 
     @classmethod
-    def from_bytes(cls, data: bytes, **kinds) -> "LineConsole":
+    def from_bytes(cls, data: bytes, *, input_kind: Optional[StreamKind] = None,
+                   output_kind: Optional[StreamKind] = None) -> LineConsole:
         """A console reading ``data`` and writing into memory (tests, checks)."""
-        import io
-
-        return cls(io.BytesIO(data), io.BytesIO(), io.BytesIO(), **kinds)
+        return cls(io.BytesIO(data), io.BytesIO(), io.BytesIO(), input_kind=input_kind, output_kind=output_kind)
 
     @classmethod
-    def from_lines(cls, lines: Iterable[str], **kinds) -> "LineConsole":
-        return cls.from_bytes(encode("".join(line + "\n" for line in lines)), **kinds)
+    def from_lines(cls, lines: Iterable[str], *, input_kind: Optional[StreamKind] = None,
+                   output_kind: Optional[StreamKind] = None) -> LineConsole:
+        return cls.from_bytes(encode("".join(line + "\n" for line in lines)),
+                              input_kind=input_kind, output_kind=output_kind)
 
     def write(self, text: str) -> None:
         self._out.write(encode(text))
@@ -187,12 +213,13 @@ class LineConsole(Console):
         return decode(data) if data else None
 
     def input_ready(self) -> bool:
-        ready = getattr(self._in, "ready", None)  # a stream that knows (retro serve's)
-        return ready() if ready is not None else True
+        return self._live.ready() if self._live is not None else True
 
     def pause(self, seconds: float) -> None:
-        sleep = getattr(self._in, "sleep", None)  # a stream that can end it (retro serve's)
-        (sleep or time.sleep)(seconds)
+        if self._live is not None:
+            self._live.sleep(seconds)
+        else:
+            time.sleep(seconds)
 
     def flush(self) -> None:
         self._out.flush()
@@ -200,10 +227,16 @@ class LineConsole(Console):
 
     # Captured output, for consoles made by from_bytes/from_lines.
     def output(self) -> str:
-        return decode(self._out.getvalue())  # type: ignore[attr-defined]
+        return decode(_captured(self._out))
 
     def errors(self) -> str:
-        return decode(self._err.getvalue())  # type: ignore[attr-defined]
+        return decode(_captured(self._err))
+
+
+def _captured(stream: BinaryIO) -> bytes:
+    if not isinstance(stream, io.BytesIO):
+        raise TypeError("this console writes to a stream, not into memory (LineConsole.from_bytes)")
+    return stream.getvalue()
 
 
 # Key names that read_key returns besides printable characters.
@@ -238,7 +271,7 @@ class ScreenConsole(Console):
     input_kind: StreamKind = "tty"
     output_kind: StreamKind = "tty"
 
-    def __init__(self, term, stdin_fd: Optional[int] = None, stderr: Optional[BinaryIO] = None):
+    def __init__(self, term: Terminal, stdin_fd: Optional[int] = None, stderr: Optional[BinaryIO] = None):
         self.term = term
         self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
         self._err = stderr if stderr is not None else sys.stderr.buffer
@@ -322,6 +355,8 @@ class Recorder(Console):
 
     def __init__(self, inner: Console, on_event: Optional[Callable[[Event], None]] = None):
         self.inner = inner
+        self.interactive, self.screen = inner.interactive, inner.screen
+        self.input_kind, self.output_kind = inner.input_kind, inner.output_kind
         self.events: list[Event] = []
         self._on_event = on_event
 
@@ -332,22 +367,6 @@ class Recorder(Console):
         self.events.append(event)
         if self._on_event:
             self._on_event(event)
-
-    @property
-    def interactive(self) -> bool:  # type: ignore[override]
-        return self.inner.interactive
-
-    @property
-    def screen(self) -> bool:  # type: ignore[override]
-        return self.inner.screen
-
-    @property
-    def input_kind(self) -> StreamKind:  # type: ignore[override]
-        return self.inner.input_kind
-
-    @property
-    def output_kind(self) -> StreamKind:  # type: ignore[override]
-        return self.inner.output_kind
 
     def write(self, text: str) -> None:
         if text:

@@ -25,9 +25,9 @@ _held: list[int] = []
 # __set_name__ wraps what interrupts it) and as a traceback.
 _signal.signal(_signal.SIGINT, lambda signum, frame: _held.append(signum))
 
-import os  # noqa: E402
-import signal  # noqa: E402
-import sys  # noqa: E402
+import os  # noqa: E402 - imported after the Ctrl-C hold above, on purpose
+import signal  # noqa: E402 - likewise
+import sys  # noqa: E402 - likewise
 
 from .exits import INTERRUPTED, say as _say, write_failed
 
@@ -72,9 +72,8 @@ def finish(status: int) -> int:
     except ValueError:
         pass
     signals.restore_start_modes()
-    if signals.received() is not None:
-        return 128 + signals.received()  # type: ignore[operator]
-    return status
+    ending = signals.received()
+    return status if ending is None else 128 + ending
 
 
 def _interrupted() -> None:

@@ -28,7 +28,8 @@ PACES = (None, 110, 300, 1200, 9600)
 def parse_pace(words: list[str]) -> Optional[int]:
     """The pace that words such as ``--baud 300`` ask for; click's errors if they are wrong."""
     command = click.Command("replay", params=[BAUD], callback=lambda baud: baud)
-    return command.main(args=list(words), prog_name="replay", standalone_mode=False)
+    baud: Optional[int] = command.main(args=list(words), prog_name="replay", standalone_mode=False)
+    return baud
 
 
 def pace_text(baud: Optional[int]) -> str:

@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .console import Event, decode, encode
+from .console import Event, EventKind, StreamKind, decode, encode
 from .safefile import FileRefused, read_regular, write_atomically
 from .visible import visible
 
@@ -52,7 +52,7 @@ IN_OPEN, IN_CLOSE = "«", "»"
 ERR_OPEN, ERR_CLOSE = "⟪", "⟫"
 EOT = "␄"
 READ_BACK = ("program", "options", "exit", "stdin", "stdout")
-STREAM_KINDS = ("pipe", "tty", "file")
+STREAM_KINDS: dict[str, StreamKind] = {"pipe": "pipe", "tty": "tty", "file": "file"}  # as a header names them
 MARKERS = (IN_OPEN, IN_CLOSE, ERR_OPEN, ERR_CLOSE)
 MAX_BYTES = 2 << 20  # the largest golden session is 43 KB; parsing 2 MiB takes about a second
 
@@ -74,8 +74,8 @@ class Transcript:
     events: list[Event] = field(default_factory=list)
     # How standard input and output were connected: "pipe" (the default), "tty"
     # or "file".  Some runtimes read ahead or buffer differently for each.
-    stdin: str = "pipe"
-    stdout: str = "pipe"
+    stdin: StreamKind = "pipe"
+    stdout: StreamKind = "pipe"
     # The line of the file each header key was read from (for messages).
     header_lines: dict[str, int] = field(default_factory=dict, compare=False)
 
@@ -147,13 +147,13 @@ def parse_body(body: str, path: str = "<transcript>", first_line: int = 1) -> li
     """The inverse of render_body."""
     events: list[Event] = []
     text: list[str] = []
-    mode = "out"  # or "in", "err"
+    mode: EventKind = "out"  # or "in", "err"
     line = first_line
     i, n = 0, len(body)
 
-    def flush(kind: str) -> None:
+    def flush(kind: EventKind) -> None:
         if text:
-            events.append(Event(kind, "".join(text)))  # type: ignore[arg-type]
+            events.append(Event(kind, "".join(text)))
             text.clear()
 
     while i < n:
@@ -234,13 +234,14 @@ def parse(text: str, path: str = "<transcript>") -> Transcript:
     if not (exit_text.isascii() and exit_text.lstrip("-").isdigit() and len(exit_text) < 5):
         raise TranscriptError(path, header_lines.get("exit", 2), "exit: not an integer")
     status = int(exit_text)
+    kinds: list[StreamKind] = []
     for stream in ("stdin", "stdout"):
         if header.get(stream, "pipe") not in STREAM_KINDS:
             raise TranscriptError(path, header_lines.get(stream, 2), f"{stream}: must be one of {', '.join(STREAM_KINDS)}")
+        kinds.append(STREAM_KINDS[header.get(stream, "pipe")])
     events = parse_body(text[body_offset:], path, first_line=number + 1)
     extra = {k: v for k, v in header.items() if k not in READ_BACK}
-    return Transcript(header["program"], options, status, extra, events,
-                      header.get("stdin", "pipe"), header.get("stdout", "pipe"), header_lines)
+    return Transcript(header["program"], options, status, extra, events, kinds[0], kinds[1], header_lines)
 
 
 def load(path: Path | str) -> Transcript:

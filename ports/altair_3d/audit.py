@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
 
-from .game import Game
+from .game import Game, ReplyKind
 
 CLAIMS = {
     3: "\"an almost unbeatable 4 by 4 by 4 game\" ... \"which I feel cannot be beaten by a human opponent\" "
@@ -61,10 +61,10 @@ class AltairGame:
     def play_program(self, option: Any) -> str:
         reply = self.game.computer_reply()
         self._human_turn = True
-        if reply.kind == "player_won":
+        if reply.kind is ReplyKind.PLAYER_WON:
             self._result = HUMAN
             return ""
-        if reply.kind == "computer_won":
+        if reply.kind is ReplyKind.COMPUTER_WON:
             self._result = PROGRAM
         elif not self.human_moves():
             self._result = DRAW
@@ -74,7 +74,7 @@ class AltairGame:
         return ""  # not a 3x3 game
 
 
-class AltairSubject:
+class AltairSubject(Subject):
     program_id = "altair-3d"
 
     def __init__(self, version: str | int = "3", ultimate: bool = False, **_: Any):

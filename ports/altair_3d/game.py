@@ -22,6 +22,7 @@ lines that print and read, through the Altair BASIC dialect.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from functools import lru_cache
 from typing import Callable, Iterable, Optional
 
@@ -35,19 +36,25 @@ from .timing import period_pace
 BLANK, UU, CC = 0, 1, 5  # the values of a box (line 120, 390)
 
 
+class ReplyKind(str, Enum):
+    """What the program's answer to a move is."""
+
+    PLAYER_WON = "player_won"  # line 196 -> 410: a combination holds four UU
+    COMPUTER_WON = "computer_won"  # line 199 -> 365: the computer completes a combination
+    MOVE = "move"  # line 390
+
+
 @dataclass(frozen=True)
 class Reply:
     """What the program does after the player's move.
 
-    ``kind``: ``"player_won"`` (line 196 -> 410: a combination holds four UU),
-    ``"computer_won"`` (line 199 -> 365: the computer completes a
-    combination), ``"move"`` (line 390).  ``box`` is the computer's box (0
+    ``kind``: a ReplyKind.  ``box`` is the computer's box (0
     when the player won), ``combination`` the winning combination (0 for a
     move), ``board`` and ``position`` the numbers the program prints (A1 and
     A2), ``work`` the comparisons of line 225 the move took (for the pace).
     """
 
-    kind: str
+    kind: ReplyKind
     box: int
     combination: int
     board: float
@@ -383,16 +390,16 @@ class Game:
         start = self.work
         goto = self.line_190_evaluate()
         if goto == 410:
-            return Reply("player_won", 0, int(self.A), 0, 0, self.work - start)
+            return Reply(ReplyKind.PLAYER_WON, 0, int(self.A), 0, 0, self.work - start)
         if goto == 200:
             goto = self.line_200_select()
         if goto == 365:
             combination = self.M5
             self.line_365_winning_box()
             self.line_370_mark()
-            return Reply("computer_won", int(self.M5), combination, self.A1, self.A2, self.work - start)
+            return Reply(ReplyKind.COMPUTER_WON, int(self.M5), combination, self.A1, self.A2, self.work - start)
         self.line_390_mark()
-        return Reply("move", self.M4, 0, self.A1, self.A2, self.work - start)
+        return Reply(ReplyKind.MOVE, self.M4, 0, self.A1, self.A2, self.work - start)
 
     # -- for the audit ----------------------------------------------------------------------
     def clone(self) -> "Game":
@@ -476,10 +483,10 @@ class Session:
                     rt.line = 220
                     rt.flush()
                     self.pace(reply.work)
-                if reply.kind == "player_won":
+                if reply.kind is ReplyKind.PLAYER_WON:
                     self.line_410_you_won()
                     break
-                if reply.kind == "computer_won":
+                if reply.kind is ReplyKind.COMPUTER_WON:
                     self.line_368_i_won()
                     break
                 rt.line = 400  # 400 PRINT"I WANT BOARD";A1;"POSITION";A2 : GOTO 90

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Iterable, Optional
 
 from .combinations import build_w
-from .game import Game
+from .game import Game, ReplyKind
 from .readings import CHOSEN, POINTS, PROSE_V2_COMBINATIONS, Readings
 
 Move = tuple[int, int]  # (board, position) as typed and printed
@@ -101,10 +101,10 @@ def replay(sample: SampleGame, readings: Readings = CHOSEN, version: Optional[in
             return Replay(tuple(answers), "diverged")
         game.line_120_take()
         reply = game.computer_reply()
-        if reply.kind == "player_won":
+        if reply.kind is ReplyKind.PLAYER_WON:
             return Replay(tuple(answers), "Player Wins")
         answers.append((_number(reply.board), _number(reply.position)))
-        if reply.kind == "computer_won":
+        if reply.kind is ReplyKind.COMPUTER_WON:
             return Replay(tuple(answers), "Computer Wins")
     return Replay(tuple(answers), "unfinished")
 
@@ -173,7 +173,7 @@ def judge(readings: Readings) -> Verdict:
     fig1 = tuple(
         replay(SampleGame(v, (FIG1[0],), (), ""), readings).computer[0] for v in (1, 2, 3)
     )
-    return Verdict(readings, fig5, table1_holds(readings), fig1)  # type: ignore[arg-type]
+    return Verdict(readings, fig5, table1_holds(readings), fig1)  # type: ignore[arg-type] - FIG5 holds three games: three of each
 
 
 def search(alternatives: dict[str, tuple] = ALTERNATIVES) -> list[Verdict]:

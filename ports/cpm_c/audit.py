@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
 
 from . import game as cgame
 
@@ -61,7 +61,7 @@ class CpmGame:
         return "".join(marks.get(self.g.board[i][j], "O") for j in range(3) for i in range(3))
 
 
-class CpmSubject:
+class CpmSubject(Subject):
     program_id = "cpm-c"
     claim = "\"Looks unbeatable :-) (needs more testing)\" (comp_move's comment, Marek K., 2015)"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
 
 from . import tictactoe as tt
 from .memory import ReferenceMemory
@@ -69,7 +69,7 @@ class FortranGame:
         return "".join(marks[self.tablero[self.tt.cell(i, j)]] for i in (1, 2, 3) for j in (1, 2, 3))
 
 
-class FortranSubject:
+class FortranSubject(Subject):
     program_id = "fortran-rcd"
 
     def __init__(self, ai: str = "ia", **_: Any):

@@ -15,7 +15,7 @@ gfortran dialect.
 from __future__ import annotations
 
 from retro.console import Console
-from retro.dialects.fortran import FortranProgram
+from retro.dialects.fortran import FortranProgram, ItemType
 
 from .memory import ReferenceMemory
 
@@ -268,14 +268,14 @@ class TT:
         while True:  # Do
             while self.sel not in say["yes"] + say["no"]:  # line 18
                 rt.print_(say["start"])
-                (self.sel,) = rt.read(20, [self.sel], ["character"])
+                (self.sel,) = rt.read(20, [self.sel], [ItemType.CHARACTER])
                 if self.sel in say["yes"]:
                     self.n = 2
             while self.theta != 9:  # Empieza el juego
                 if self.n % 2 == 0:  # Juega humano
                     while True:  # CENTINELA
                         rt.print_(say["move"])
-                        self.loc = rt.read(30, self.loc, ["integer", "integer"])
+                        self.loc = rt.read(30, self.loc, [ItemType.INTEGER, ItemType.INTEGER])
                         if self.square(self.loc) == 0:
                             break
                         rt.print_(say["occupied"])
@@ -299,7 +299,7 @@ class TT:
                 elif self.theta == 9:
                     rt.print_(say["draw"])
             rt.print_(say["again"])  # line 67
-            (self.sel,) = rt.read(68, [self.sel], ["character"])
+            (self.sel,) = rt.read(68, [self.sel], [ItemType.CHARACTER])
             if self.sel in say["yes"]:
                 self.sel = "w"
                 self.n = 1

@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional, Sequence
 
 import click
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
 from retro.console import LineConsole
 
 from . import board as pboard
@@ -116,7 +116,7 @@ class PascalGame:
         return "".join("." if v == self.b.EMPTY else ("X" if v == first else "O") for v in self.board_.squares)
 
 
-class PascalSubject:
+class PascalSubject(Subject):
     program_id = "pascal-learner"
     claim = ("it \"starts by playing tic-tac-toe at random and whenever it loses a game it analyses and learns "
              "from it, improving its way of playing until it becomes unbeatable\"")

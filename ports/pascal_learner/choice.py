@@ -23,11 +23,10 @@ what it changes:
    slowest, then which leave the opponent fewest plans.
 
 ``candidatemoves`` returns the whole set the learner picks from at random
-(``choosemove``), so that an audit can follow every choice it might make.
+(``Learner.choose``), so that an audit can follow every choice it might make.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Optional
 
@@ -143,9 +142,3 @@ def _unstoppable(plans: list[Plan], empty: int) -> bool:
             return True
     return False
 
-
-def choosemove(finder: PlanFinder, board: Board, player: int, rng: random.Random,
-               rules: Rules = DEFAULT) -> tuple[int, Choice]:
-    """The learner's move: one of ``candidatemoves``, at random."""
-    choice = candidatemoves(finder, board, player, rules)
-    return rng.choice(sorted(choice.moves)), choice

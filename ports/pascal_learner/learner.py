@@ -4,12 +4,13 @@ One object holds what the original kept in its global variables -- the
 grid (``boardrows``, ``boardcols``, ``winalign``), the list of schemes, the
 data file -- so that the interactive program, the training mode, the tests
 and the audit all use the same code: ``candidatemoves``/``choose`` for play,
-``learn`` (``improveschemes`` and the save) after a lost game, ``verdict``
+``learn`` (``improveschemes``) and ``save`` after a lost game, ``verdict``
 for what it has concluded about the game.
 """
 from __future__ import annotations
 
 import random
+from enum import Enum
 from pathlib import Path
 from typing import Iterable, Optional
 
@@ -21,9 +22,21 @@ from .plans import PlanFinder
 from .rules import DEFAULT, LITERAL, Rules
 from .schemes import Scheme, SchemeList
 
-FIRST_PLAYER_WINS = "first player wins"
-DRAW = "draw"
-UNDECIDED = "undecided"
+
+class Verdict(str, Enum):
+    """What the learner has concluded about the game (``Learner.verdict``),
+    in the words it says it in."""
+
+    FIRST_PLAYER_WINS = "first player wins"
+    DRAW = "draw"
+    UNDECIDED = "undecided"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+FIRST_PLAYER_WINS, DRAW, UNDECIDED = Verdict.FIRST_PLAYER_WINS, Verdict.DRAW, Verdict.UNDECIDED
+
 CALM = 100  # games without a defeat after which the learner calls the game a draw
 
 
@@ -82,7 +95,7 @@ class Learner:
 
     # -- improveschemes --------------------------------------------------------------
     def learn(self, moves: Iterable[tuple[int, int]]) -> list[Scheme]:
-        """improveschemes on a lost game; the schemes added (saved at once)."""
+        """improveschemes on a lost game; the schemes added (``save`` writes them)."""
         added = improveschemes(self.schemes, self.grid, moves, self.fixed, self.finder, self.rules)
         return added
 
@@ -108,7 +121,7 @@ class Learner:
             plans = [p for p in plans if sound(self.finder, board, p, CROSS, budget)]
         return sorted({p.move for p in plans})
 
-    def verdict(self) -> str:
+    def verdict(self) -> Verdict:
         if self.opening():
             return FIRST_PLAYER_WINS
         if self.rules.calm_draw and self.store.games >= CALM and self.store.games - self.store.lastloss >= CALM:

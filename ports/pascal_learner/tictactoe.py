@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from retro.console import Console
+from retro.exits import INTERRUPTED
 
 from .board import CIRCLE, CROSS, EMPTY, Board, opponent
 from .datafile import DataFileError
@@ -189,6 +190,6 @@ def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None
         console.write("\n")
         console.write_err("Interrupted: the schemes learnt so far are saved.\n" if not (no_save or fresh)
                           else "Interrupted.\n")
-        return 130
+        return INTERRUPTED
     finally:
         session.close()

@@ -25,9 +25,10 @@ from typing import Optional
 import click
 
 from retro.console import Console
+from retro.exits import INTERRUPTED
 from retro.runner import stdio_console
 
-from .board import CIRCLE, CROSS, EMPTY, Board, opponent
+from .board import CIRCLE, CROSS, Board, opponent
 from .datafile import DataFileError
 from .learner import Learner
 from .opponents import PERFECT_LIMIT, random_move, trap_moves
@@ -181,7 +182,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
                 recent.append(defeat)
                 progress.update(played, sum(recent), learner.schemes.counts())
         except KeyboardInterrupt:
-            status = 130  # what improveschemes had added is kept: each scheme is whole
+            status = INTERRUPTED  # what improveschemes had added is kept: each scheme is whole
         learner.save()
         progress.update(played, sum(recent), learner.schemes.counts(), force=True)
         progress.finish()
@@ -203,7 +204,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
         return status
     elapsed = time.monotonic() - started
     game = gamename(grid.winalign)
-    stopped = " (stopped by Ctrl-C)" if status == 130 else ""
+    stopped = " (stopped by Ctrl-C)" if status == INTERRUPTED else ""
     console.write(f"Played {played} games of {game} in {elapsed:.1f} s{stopped}: lost {lost}, "
                   f"{sum(recent)} of them in the last {len(recent)}.\n")
     console.write(f"Schemes: {len(learner.schemes)}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
 
 from . import midterm
 
@@ -53,7 +53,7 @@ class PerlGame:
         return "".join(mark if mark in "XO" else "." for mark in self.board_)
 
 
-class PerlSubject:
+class PerlSubject(Subject):
     program_id = "perl-midterm"
     claim = "\"With this algorithm, the computer should never lose.\" (the midterm's specification)"
 

@@ -191,7 +191,7 @@ class Midterm:
         while True:
             self.board[self.pick_a_space()] = "X"
             if not (winner(self.board) or is_full(self.board)):
-                self.board[find_move(self.board, self.nesting)] = "O"  # type: ignore[index]
+                self.board[find_move(self.board, self.nesting)] = "O"  # type: ignore[index] - the board is not full: find_move finds a square
             self.print_board()
             if winner(self.board) or is_full(self.board):
                 print_(self.console, RESULTS[winner(self.board)])

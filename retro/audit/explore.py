@@ -10,19 +10,32 @@ random choices) from the empty board to the end.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
 from . import perfect
 
-PROGRAM, HUMAN, DRAW = "program", "human", "draw"
+
+class Outcome(str, Enum):
+    """How a game ended, for the program: it won, the human won, or a draw.
+    (A ``str`` too: "program", "human", "draw" in reports and JSON.)"""
+
+    PROGRAM = "program"
+    HUMAN = "human"
+    DRAW = "draw"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+PROGRAM, HUMAN, DRAW = Outcome.PROGRAM, Outcome.HUMAN, Outcome.DRAW
 
 
 class Game(Protocol):
     """One game in progress, held in the port's own state."""
 
-    def result(self) -> Optional[str]:
+    def result(self) -> Optional[Outcome]:
         """PROGRAM, HUMAN or DRAW once the game is over, else None."""
 
     def human_to_move(self) -> bool: ...
@@ -54,8 +67,12 @@ class Start:
 
 
 class Subject(Protocol):
+    """A port's side of the audit.  A port's subject subclasses this, and so
+    takes the defaults below where its claim needs nothing else."""
+
     program_id: str
     claim: str  # in the author's words
+    searched: bool = False  # True: too many games to play them all; a win search instead (qubic.py)
 
     def starts(self) -> list[Start]: ...
 
@@ -64,14 +81,23 @@ class Subject(Protocol):
     def session_input(self, start: Start, human_moves: Sequence[str]) -> list[str]:
         """The lines to type into `retro run` to play this line from the start."""
 
+    def claim_holds(self, lost: list[Line]) -> Optional[bool]:
+        """Whether the claim holds, given the games the program lost; None
+        when the play cannot settle it.  By default no game may be lost."""
+        return not lost
+
+    def notes(self) -> list[str]:
+        """What the report should say besides the counts."""
+        return []
+
 
 @dataclass
 class Line:
     """One complete game: who started, the moves in order, how it ended."""
 
     human_first: bool
-    moves: list[tuple[str, Any, str]]  # (HUMAN or PROGRAM, the option played, the move as shown)
-    result: str
+    moves: list[tuple[Outcome, Any, str]]  # (HUMAN or PROGRAM, the option played, the move as shown)
+    result: Outcome
 
     @property
     def human_moves(self) -> list[str]:
@@ -87,13 +113,14 @@ class Report:
     program: str
     options: dict[str, Any]
     claim: str
-    claim_holds: bool
-    exhaustive: bool
-    results: dict[str, int]
+    claim_holds: Optional[bool]  # None: not settled
+    exhaustive: bool  # every game played (explore), or a win search (qubic)
+    results: dict[Outcome, int]
     beating_lines: list[Line]
     seconds: float
     analysis: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    search: Optional[dict[str, Any]] = None  # a win search's counts and budget
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -110,7 +137,7 @@ class Report:
 
 
 def explore(subject: Subject, replay: bool = True,
-            progress: Optional[Callable[[dict[str, int]], None]] = None) -> tuple[dict[str, int], list[Line]]:
+            progress: Optional[Callable[[dict[Outcome, int]], None]] = None) -> tuple[dict[Outcome, int], list[Line]]:
     """Every complete game against the subject, for every start it offers.
 
     With ``replay`` (the default) each node is reached by playing its line from
@@ -120,7 +147,7 @@ def explore(subject: Subject, replay: bool = True,
     counts = {PROGRAM: 0, DRAW: 0, HUMAN: 0}
     lost: list[Line] = []
 
-    def rebuild(start: Start, moves: list[tuple[str, Any, str]]) -> Game:
+    def rebuild(start: Start, moves: list[tuple[Outcome, Any, str]]) -> Game:
         game = subject.new_game(start)
         for who, option, _ in moves:
             if who == HUMAN:
@@ -129,7 +156,7 @@ def explore(subject: Subject, replay: bool = True,
                 game.play_program(option)
         return game
 
-    def walk(start: Start, game: Game, moves: list[tuple[str, Any, str]]) -> None:
+    def walk(start: Start, game: Game, moves: list[tuple[Outcome, Any, str]]) -> None:
         outcome = game.result()
         if outcome is not None:
             counts[outcome] += 1
@@ -138,6 +165,7 @@ def explore(subject: Subject, replay: bool = True,
             if outcome == HUMAN:
                 lost.append(Line(start.human_first, list(moves), outcome))
             return
+        branches: list[tuple[Outcome, Any]]
         if game.human_to_move():
             branches = [(HUMAN, move) for move in game.human_moves()]
         else:
@@ -212,13 +240,3 @@ def _changed(before: str, after: str) -> Optional[int]:
             return k
     return None
 
-
-def audit(subject: Subject, options: dict[str, Any]) -> Report:
-    started = time.perf_counter()
-    counts, lost = explore(subject)
-    seconds = time.perf_counter() - started
-    beating = shortest(lost)
-    report = Report(subject.program_id, options, subject.claim, claim_holds=not lost, exhaustive=True,
-                    results=counts, beating_lines=beating, seconds=seconds)
-    report.analysis = [analyse(subject, line) for line in beating]
-    return report

@@ -21,16 +21,20 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
-from .explore import HUMAN, PROGRAM
+from .explore import HUMAN, PROGRAM, Subject
+
+# The search reads the Altair port's own state (``game.game``: S, W and
+# last_combination, the listing's arrays) through the audit's game adapter
+# (ports/altair_3d/audit.py), which the runtime does not type: ``Any`` below.
+AltairGame = Any
 
 UU, CC = 1, 5
 
 
 @dataclass
 class SearchResult:
-    version: int
     line: Optional[list[str]]
     nodes: int
     seconds: float
@@ -45,8 +49,8 @@ class _OutOfBudget(Exception):
 
 
 class QubicSearch:
-    def __init__(self, subject, budget_nodes: int = 400_000, budget_seconds: float = 30.0,
-                 forcing_depth: int = 10, quiet_width: int = 6, quiet_depth: int = 6):
+    def __init__(self, subject: Subject, budget_nodes: int = 400_000, budget_seconds: float = 30.0,
+                 forcing_depth: int = 10, quiet_width: int = 6, quiet_depth: int = 6) -> None:
         self.subject = subject
         self.budget_nodes = budget_nodes
         self.budget_seconds = budget_seconds
@@ -63,18 +67,19 @@ class QubicSearch:
         self.lines_through = {b: [line for line in self.lines if b in line] for b in self.boxes}
 
     @staticmethod
-    def _combinations(game) -> list[tuple[int, ...]]:
+    def _combinations(game: AltairGame) -> list[tuple[int, ...]]:
         g = game.game
         return [tuple(int(g.W[k][a]) for k in range(4)) for a in range(1, g.last_combination + 1)]
 
     # -- positions ----------------------------------------------------------------------------
     @staticmethod
-    def _S(game) -> list[int]:
-        return game.game.S
+    def _S(game: AltairGame) -> list[int]:
+        S: list[int] = game.game.S
+        return S
 
     def _threats_after(self, S: list[int], box: int) -> set[int]:
         """The boxes the human would then threaten to complete."""
-        open_boxes = set()
+        open_boxes: set[int] = set()
         for line in self.lines_through[box]:
             values = [S[b] for b in line]
             if CC in values:
@@ -104,7 +109,7 @@ class QubicSearch:
         return score
 
     # -- the program ------------------------------------------------------------------------------
-    def _play(self, game, move_box: int):
+    def _play(self, game: AltairGame, move_box: int) -> tuple[AltairGame, str, str]:
         """A copy of the game after the human's box and the program's reply."""
         if self.nodes >= self.budget_nodes or time.perf_counter() > self._deadline:
             raise _OutOfBudget
@@ -116,7 +121,7 @@ class QubicSearch:
         return child, move, reply
 
     # -- the search ---------------------------------------------------------------------------------
-    def forcing(self, game, depth: int) -> Optional[list[tuple[str, str]]]:
+    def forcing(self, game: AltairGame, depth: int) -> Optional[list[tuple[str, str]]]:
         S = self._S(game)
         win = self._winning_box(S)
         if win is not None:
@@ -142,7 +147,7 @@ class QubicSearch:
                 return [(move, reply)] + rest
         return None
 
-    def quiet(self, game, depth: int) -> Optional[list[tuple[str, str]]]:
+    def quiet(self, game: AltairGame, depth: int) -> Optional[list[tuple[str, str]]]:
         found = self.forcing(game, self.forcing_depth)
         if found or depth == 0:
             return found
@@ -159,7 +164,7 @@ class QubicSearch:
                 return [(move, reply)] + rest
         return None
 
-    def run(self, version: int) -> SearchResult:
+    def run(self) -> SearchResult:
         started = time.perf_counter()
         self._deadline = started + self.budget_seconds
         self.nodes = 0
@@ -172,12 +177,12 @@ class QubicSearch:
         except _OutOfBudget:
             exhausted = True
         seconds = time.perf_counter() - started
-        return SearchResult(version, [m for m, _ in found] if found else None, self.nodes, seconds,
+        return SearchResult([m for m, _ in found] if found else None, self.nodes, seconds,
                             self.budget_nodes, self.budget_seconds, exhausted,
                             [r for _, r in found] if found else [])
 
 
-def _copy(game):
+def _copy(game: AltairGame) -> AltairGame:
     """The adapter's game with its port state cloned (Game.clone)."""
     other = game.__class__.__new__(game.__class__)
     other.__dict__.update(game.__dict__)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, TextIO
 
 from .. import catalog
 from ..console import LineConsole
@@ -18,52 +18,43 @@ from . import explore
 from .qubic import QubicSearch
 from .subjects import SUBJECTS
 
-SEARCH_BUDGET = {"budget_nodes": 400_000, "budget_seconds": 30.0}
-
-
-def judge(subject: Any, lost: list) -> Optional[bool]:
-    """Whether the claim holds: a subject may define its own test (a claim that
-    the program *can* be beaten); by default, no game may be lost."""
-    if hasattr(subject, "claim_holds"):
-        return subject.claim_holds(lost)
-    return not lost
+SEARCH_BUDGET_NODES, SEARCH_BUDGET_SECONDS = 400_000, 30.0
 
 
 def audit_program(program_id: str, options: dict[str, Any],
-                  progress: Optional[Callable[[dict[str, int]], None]] = None) -> explore.Report:
+                  progress: Optional[Callable[[dict[explore.Outcome, int]], None]] = None) -> explore.Report:
     """The report on the claim; ``progress`` is told the counts as games end."""
     if program_id not in SUBJECTS:
         raise KeyError(program_id)
     subject = SUBJECTS[program_id](**options)
-    if getattr(subject, "searched", False):
+    if subject.searched:
         return _search(subject, options)
     started = time.perf_counter()
     counts, lost = explore.explore(subject, progress=progress)
     seconds = time.perf_counter() - started
     beating = explore.shortest(lost)
-    report = explore.Report(subject.program_id, options, subject.claim, judge(subject, lost), True, counts,
+    report = explore.Report(subject.program_id, options, subject.claim, subject.claim_holds(lost), True, counts,
                             beating, seconds)
     report.analysis = [explore.analyse(subject, line) for line in beating]
-    if hasattr(subject, "notes"):
-        report.notes.extend(subject.notes())
+    report.notes.extend(subject.notes())
     return report
 
 
-def _search(subject: Any, options: dict[str, Any]) -> explore.Report:
-    search = QubicSearch(subject, **SEARCH_BUDGET)
-    found = search.run(subject.version)
+def _search(subject: explore.Subject, options: dict[str, Any]) -> explore.Report:
+    search = QubicSearch(subject, SEARCH_BUDGET_NODES, SEARCH_BUDGET_SECONDS)
+    found = search.run()
     lines = []
     if found.line:
         moves = [(explore.HUMAN, m, m) for m in found.line]
         lines = [explore.Line(True, moves, explore.HUMAN)]
-    report = explore.Report(subject.program_id, options, subject.claim, judge(subject, lines), False,
+    report = explore.Report(subject.program_id, options, subject.claim, subject.claim_holds(lines), False,
                             {explore.PROGRAM: 0, explore.DRAW: 0, explore.HUMAN: len(lines)}, lines, found.seconds)
     report.notes.append(
         f"searched {found.nodes:,} program replies in {found.seconds:.2f} s "
         f"(budget {found.budget_nodes:,} replies or {found.budget_seconds:g} s)"
         + ("; the budget ran out" if found.exhausted else "")
         + ("" if found.line else "; no winning line found: this settles nothing beyond the budget"))
-    report.search = {"nodes": found.nodes, "budget_nodes": found.budget_nodes,  # type: ignore[attr-defined]
+    report.search = {"nodes": found.nodes, "budget_nodes": found.budget_nodes,
                      "budget_seconds": found.budget_seconds, "budget_exhausted": found.exhausted,
                      "program_replies": found.replies}
     return report
@@ -75,7 +66,7 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
     subject = SUBJECTS[report.program](**report.options)
     words = program.option_words(report.options)
     folder.mkdir(parents=True, exist_ok=True)
-    saved = []
+    saved: list[Path] = []
     numbers: dict[bool, int] = {}
     for line in report.beating_lines:
         numbers[line.human_first] = number = numbers.get(line.human_first, 0) + 1
@@ -108,8 +99,8 @@ def render(report: explore.Report) -> str:
     r = report.results
     if report.exhaustive:
         total = sum(r.values())
-        out.append(f"  complete games: {total:,} (every human line, every start): program won {r['program']:,}, "
-                   f"drawn {r['draw']:,}, program lost {r['human']:,}")
+        out.append(f"  complete games: {total:,} (every human line, every start): program won {r[explore.PROGRAM]:,}, "
+                   f"drawn {r[explore.DRAW]:,}, program lost {r[explore.HUMAN]:,}")
     for note in report.notes:
         out.append(f"  {note}")
     if report.beating_lines:
@@ -136,12 +127,12 @@ class GamesCounter:
     """The games played so far, on one line of a terminal redrawn in place
     (at most ten times a second); nothing in a pipe."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO):
         self.stream = stream
         self._last = 0.0
         self._shown = False
 
-    def __call__(self, counts: dict[str, int]) -> None:
+    def __call__(self, counts: dict[explore.Outcome, int]) -> None:
         now = time.monotonic()
         if now - self._last < 0.1:
             return

@@ -8,26 +8,10 @@ program id to its subject, for every port of the catalog that has one.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterator, Mapping
+from typing import Callable
 
 from .. import catalog
 from .explore import Subject
 
-
-class _Subjects(Mapping[str, Callable[..., Subject]]):
-    """``Program.audit`` of each port of the catalog, looked up when asked."""
-
-    def _declared(self) -> dict[str, Callable[..., Subject]]:
-        return {p.id: p.audit for p in catalog.programs().values() if p.audit is not None}
-
-    def __getitem__(self, program_id: str) -> Callable[..., Subject]:
-        return self._declared()[program_id]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._declared())
-
-    def __len__(self) -> int:
-        return len(self._declared())
-
-
-SUBJECTS: Mapping[str, Callable[..., Subject]] = _Subjects()
+SUBJECTS: dict[str, Callable[..., Subject]] = {
+    p.id: p.audit for p in catalog.programs().values() if p.audit is not None}

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from .. import catalog
 from . import perfect
-from .explore import DRAW, HUMAN, PROGRAM, Start
 from .subjects import SUBJECTS
 
 

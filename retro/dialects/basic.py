@@ -68,6 +68,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterator, Optional, Sequence, Union
 
 from ..console import Console, ProgramExit, encode
+from ..exits import INTERRUPTED
 
 WIDTH = 80  # the answer to TERMINAL WIDTH? for the article's 80x24 terminal
 ZONE = 14  # print zone width
@@ -75,7 +76,6 @@ INPUT_MAX = 71  # characters the line buffer keeps ([8K4] 051A: cpi 48H)
 LINE_PIECE = 4096  # bytes of a typed line taken at a time (the port holds INPUT_MAX of them)
 MBF_MAX = (1 - 2.0**-24) * 2.0**127  # largest single-precision value
 MBF_MIN = 2.0**-129  # smallest nonzero one
-INTERRUPTED = 130  # the exit status of a session stopped by Ctrl-C (retro.runner)
 
 
 class BasicError(Exception):
@@ -120,7 +120,7 @@ def single(x: float) -> float:
     if abs(x) > MBF_MAX * (1 + 2.0**-25):
         raise BasicError("OV")
     try:
-        y = struct.unpack("<f", struct.pack("<f", x))[0]
+        y: float = struct.unpack("<f", struct.pack("<f", x))[0]
     except OverflowError:
         raise BasicError("OV") from None
     if abs(y) > MBF_MAX:
@@ -532,12 +532,12 @@ class AltairBasic:
         for item in items:
             if isinstance(item, Tab):
                 self._tab(item.n)
-            elif item is COMMA:
+            elif isinstance(item, _Comma):  # COMMA, the one _Comma
                 self._comma()
             elif isinstance(item, str):
                 self._chars(item)
             else:
-                self._number(item)  # type: ignore[arg-type]
+                self._number(item)
         if newline:
             self._crlf()
 

@@ -113,7 +113,7 @@ def format_printf(fmt: str, *args: Arg) -> str:
 
     def star_or(text: Optional[str], absent: Optional[int]) -> Optional[int]:
         if text == "*":
-            return int(next_arg())  # type: ignore[arg-type]
+            return int(next_arg())
         return int(text) if text else absent
 
     pos = 0
@@ -133,7 +133,7 @@ def format_printf(fmt: str, *args: Arg) -> str:
             out.append("%")
             continue
         if conv in ("d", "i", "u", "o", "x", "X"):
-            sign, prefix, digits = _format_integer(int(next_arg()), conv, flags, precision, _BITS[length])  # type: ignore[arg-type]
+            sign, prefix, digits = _format_integer(int(next_arg()), conv, flags, precision, _BITS[length])
             body = sign + prefix + digits
             pad = max(0, (width or 0) - len(body))
             if "-" in flags:
@@ -152,7 +152,7 @@ def format_printf(fmt: str, *args: Arg) -> str:
             continue
         if conv in ("e", "E", "f", "F", "g", "G"):
             spec = "%" + flags + ("" if width is None else str(width)) + ("" if precision is None else f".{precision}") + conv
-            out.append(spec % float(next_arg()))  # type: ignore[arg-type]
+            out.append(spec % float(next_arg()))
             continue
         out.append(directive.group(0))  # an unknown conversion: printed as it stands (glibc)
     out.append(fmt[pos:])

@@ -31,7 +31,8 @@ What this module owns, each rule with the libgfortran source it follows
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from enum import Enum
+from typing import Callable, Optional, Sequence, Union
 
 from ..console import Console, ProgramExit, encode
 from .linefed import EOF, LineFedInput
@@ -45,6 +46,14 @@ MAX_REPEAT = 200000000
 INT4_MAX = 2**31 - 1
 
 Item = Union[int, str]
+
+
+class ItemType(Enum):
+    """The types of item a ``READ *`` reads here (libgfortran's bt:
+    BT_INTEGER, BT_CHARACTER; the runtime error names them in capitals)."""
+
+    INTEGER = "integer"  # default kind 4
+    CHARACTER = "character"  # length 1
 
 
 class FortranRuntimeError(Exception):
@@ -122,7 +131,7 @@ class _Statement:
     input_complete: bool = False
     repeat_count: int = 1
     saved: Optional[bytearray] = None  # saved_string
-    saved_type: Optional[str] = None  # None is BT_UNKNOWN
+    saved_type: Optional[ItemType] = None  # None is BT_UNKNOWN
     value: Item = 0
 
 
@@ -130,8 +139,8 @@ class ListDirectedReader:
     """``READ *`` on unit 5: list_read.c, routine for routine.
 
     ``read(values, kinds)`` returns the new values of the items; an item the
-    input leaves null keeps the value it had.  ``kinds`` are ``"integer"``
-    (default kind 4) and ``"character"`` (length 1).
+    input leaves null keeps the value it had.  ``kinds`` are ItemType's:
+    INTEGER (default kind 4) and CHARACTER (length 1).
     """
 
     def __init__(self, stream: StdinStream):
@@ -265,14 +274,13 @@ class ListDirectedReader:
 
     def _push_digit(self, c: int) -> None:
         """push_char of an integer's digit."""
-        if self.p.saved == b"0":
+        if self.p.saved is not None and self.p.saved == b"0":
             self.p.saved[0] = c
         else:
             self._push(c)
 
     # read_integer ---------------------------------------------------------------
     def read_integer(self) -> None:
-        p = self.p
         negative = False
         c = self.next_char()
         if c in (ord("-"), ord("+")):
@@ -330,7 +338,7 @@ class ListDirectedReader:
         self.unget_char(c)
         self.eat_separator()
         self._convert_integer(repeat=False, negative=negative)
-        self.p.saved_type = "integer"
+        self.p.saved_type = ItemType.INTEGER
 
     def _bad_integer(self, c: int) -> None:
         self.p.saved = None
@@ -342,7 +350,6 @@ class ListDirectedReader:
 
     # read_character ---------------------------------------------------------------
     def read_character(self) -> None:
-        p = self.p
         quote = ord(" ")  # a space means no quote character
         c = self.next_char()
         if c == EOF:
@@ -418,7 +425,7 @@ class ListDirectedReader:
         if c in _SEPARATORS or c == EOF:
             self.unget_char(c)
             self.eat_separator()
-            self.p.saved_type = "character"
+            self.p.saved_type = ItemType.CHARACTER
         else:
             self.p.saved = None
             self._error(f"Invalid string input in item {self.p.item_count}")
@@ -428,7 +435,7 @@ class ListDirectedReader:
         self._hit_eof()
 
     # list_formatted_read_scalar / finish_list_read ---------------------------
-    def _scalar(self, kind: str, current: Item) -> Item:
+    def _scalar(self, kind: ItemType, current: Item) -> Item:
         p = self.p
         if p.first_item:
             p.first_item = False
@@ -460,22 +467,20 @@ class ListDirectedReader:
                     self.finish_separator()
             p.saved_type = None
             p.repeat_count = 1
-        if kind == "integer":
+        if kind is ItemType.INTEGER:
             self.read_integer()
-        elif kind == "character":
+        else:
             self.read_character()
-        else:  # pragma: no cover - a port asked for a type this dialect lacks
-            raise ValueError(f"list-directed read of {kind!r} is not emulated")
         return self._set_value(kind, current)
 
-    def _set_value(self, kind: str, current: Item) -> Item:
+    def _set_value(self, kind: ItemType, current: Item) -> Item:
         p = self.p
         if p.saved_type is not None and p.saved_type != kind:  # check_type
-            self._error(f"Read type {p.saved_type.upper()} where {kind.upper()} was expected for item {p.item_count}")
+            self._error(f"Read type {p.saved_type.name} where {kind.name} was expected for item {p.item_count}")
         new: Item = current
-        if p.saved_type == "integer":
+        if p.saved_type is ItemType.INTEGER:
             new = p.value
-        elif p.saved_type == "character":
+        elif p.saved_type is ItemType.CHARACTER:
             text = bytes(p.saved or b"")[:1]  # length-1 variable: first byte, blank-padded
             new = text.decode("latin-1") if text else " "
         p.repeat_count -= 1
@@ -483,7 +488,7 @@ class ListDirectedReader:
             p.saved = None
         return new
 
-    def read(self, values: Sequence[Item], kinds: Sequence[str]) -> list[Item]:
+    def read(self, values: Sequence[Item], kinds: Sequence[ItemType]) -> list[Item]:
         """One ``READ *`` statement with the given items."""
         self.last_char = _NO_CHAR  # data_transfer_init
         self.p = _Statement()
@@ -526,7 +531,7 @@ def format_record(*items: Item) -> str:
         is_character = isinstance(item, str)
         if position and not (is_character and previous_was_character):
             out.append(" ")  # write_separator
-        out.append(item if is_character else f"{item:>11d}")
+        out.append(item if isinstance(item, str) else f"{item:>11d}")
         previous_was_character = is_character
     out.append("\n")
     return "".join(out)
@@ -594,7 +599,7 @@ class FortranProgram:
         """``Print*, items``."""
         self.stdout.write(format_record(*items))
 
-    def read(self, line: int, values: Sequence[Item], kinds: Sequence[str]) -> list[Item]:
+    def read(self, line: int, values: Sequence[Item], kinds: Sequence[ItemType]) -> list[Item]:
         """``Read*, items`` at source line ``line`` (for the error message)."""
         self._line = line
         if not self.stdout.buffered:
@@ -610,7 +615,7 @@ class FortranProgram:
             raise ProgramExit(0)  # stop_string(NULL): exit(0), silently
         self.console.write_err("RESUMED\n")
 
-    def run(self, body) -> int:
+    def run(self, body: Callable[[], None]) -> int:
         """Run ``body()`` as the program; return the exit status the build had."""
         try:
             body()

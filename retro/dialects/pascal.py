@@ -29,7 +29,7 @@ from typing import Optional, Union
 
 from ..console import Console
 
-Item = Union[str, int, tuple]  # a value, or (value, width) for ``value : width``
+Item = Union[str, int, tuple[Union[str, int], int]]  # a value, or (value, width) for ``value : width``
 MAXINT = 2147483647  # Berkeley Pascal's maxint (2**31 - 1)
 
 

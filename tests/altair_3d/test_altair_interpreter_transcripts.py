@@ -17,7 +17,7 @@ import pytest
 
 from ports.altair_3d import PROGRAM
 from retro.console import LineConsole, Recorder
-from retro.transcript import Transcript, diff, load
+from retro.transcript import Transcript, load
 
 ROOT = Path(__file__).resolve().parents[2]
 FROM_THE_INTERPRETER = ("computer-wins-the-old-ready", "v1-lost-moves-computer-wins-ready")

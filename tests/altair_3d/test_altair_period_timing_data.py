@@ -5,7 +5,6 @@ tests/data/altair_8k_cycles.tsv was written by tools/basic_reference/cycles.py
 counts); timing.MEASURED must be its least-squares fit, and must give every
 measured reply within 4 %.
 """
-from collections import defaultdict
 from pathlib import Path
 
 import pytest

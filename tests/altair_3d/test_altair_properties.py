@@ -4,7 +4,6 @@ from hypothesis import strategies as st
 
 from altair_literal import LiteralGame
 from ports.altair_3d.game import Game
-from ports.altair_3d.readings import CHOSEN
 from retro.console import LineConsole
 from ports.altair_3d import run
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from retro.console import LineConsole, ProgramExit
-from retro.dialects.fortran import FortranProgram, FortranRuntimeError, StdinStream, StdoutUnit, format_record
+from retro.dialects.fortran import FortranProgram, FortranRuntimeError, ItemType, StdinStream, StdoutUnit, format_record
 
 TABLE = Path(__file__).resolve().parent.parent / "data" / "fortran_list_read.tsv"
 
@@ -27,9 +27,9 @@ def what_the_dialect_reads(text: str) -> str:
     rt = FortranProgram(LineConsole.from_bytes(text.encode("latin-1")), "lab.f90")
     out = []
     try:
-        (c,) = rt.read(6, ["w"], ["character"])
+        (c,) = rt.read(6, ["w"], [ItemType.CHARACTER])
         out.append(f"c={ord(c)}")
-        a, b = rt.read(8, [7, 8], ["integer", "integer"])
+        a, b = rt.read(8, [7, 8], [ItemType.INTEGER, ItemType.INTEGER])
         out.append(f"loc={a} {b}")
     except FortranRuntimeError as error:
         out.append("error=" + error.message.replace(" ", "_"))
@@ -164,7 +164,7 @@ def test_output_to_a_pipe_is_written_record_by_record() -> None:
 def test_a_runtime_error_names_the_line_and_file_and_exits_2() -> None:
     console = LineConsole.from_bytes(b"x\n")
     rt = FortranProgram(console, "TicTacToe.f90")
-    status = rt.run(lambda: rt.read(30, [0, 0], ["integer", "integer"]))
+    status = rt.run(lambda: rt.read(30, [0, 0], [ItemType.INTEGER, ItemType.INTEGER]))
     assert status == 2
     assert console.errors() == ("At line 30 of file TicTacToe.f90 (unit = 5, file = 'stdin')\n"
                                 "Fortran runtime error: Bad integer for item 1 in list input\n")

@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from retro import __version__, catalog, resources, transcript  # noqa: E402  (this checkout: the expectations)
-from retro.replay import show  # noqa: E402
+from retro.replay import show  # noqa: E402 - likewise
 
 FIG5 = "altair-3d/fig5-v2-player-wins"
 # The menu's groups of recorded sessions, as titled, in their order.

@@ -106,7 +106,6 @@ def test_canonical_is_the_same_for_every_copy(shape, orientation):
 def transform_board(board: Board, side: int, degrees: int) -> Board:
     """The position turned as a scheme is turned (square board)."""
     grid = board.grid
-    n = grid.boardrows
     out = Board(grid)
     for s in range(grid.size):
         if board.squares[s] == EMPTY:

@@ -15,8 +15,9 @@ from typing import Optional
 import pytest
 
 from retro import catalog, transcript
-from retro.console import LineConsole
-from retro.runner import INTERNAL_ERROR, INTERRUPTED, run_session
+from retro.console import LineConsole, StreamKind
+from retro.exits import INTERNAL_ERROR, INTERRUPTED
+from retro.runner import run_session
 
 from robust_helpers import ROOT, documented_statuses, time_limit
 
@@ -27,8 +28,8 @@ class CutShort(LineConsole):
     """The session's input, cut at read ``k``: there the program finds the end
     of input (``how="eof"``) or Ctrl-C is pressed (``how="ctrl-c"``)."""
 
-    def __init__(self, lines: list[Optional[str]], k: int, how: str, kind: str):
-        super().__init__(io.BytesIO(), io.BytesIO(), io.BytesIO(), input_kind=kind)  # type: ignore[arg-type]
+    def __init__(self, lines: list[Optional[str]], k: int, how: str, kind: StreamKind):
+        super().__init__(io.BytesIO(), io.BytesIO(), io.BytesIO(), input_kind=kind)
         self.lines, self.k, self.how, self.reads = lines, k, how, 0
         self.cut = False  # whether the program asked for read k
 

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from retro import catalog
 from retro.console import LineConsole
-from retro.runner import INTERNAL_ERROR, run_session
+from retro.exits import INTERNAL_ERROR
+from retro.runner import run_session
 
 from robust_helpers import PROGRAMS, documented_statuses, retro_run, time_limit
 

@@ -77,7 +77,7 @@ def record(ai: str, stdin: bytes) -> tuple[list[Event], int]:
     fcntl.fcntl(err_fd, fcntl.F_SETFL, os.O_NONBLOCK)
     lines = stdin.splitlines(keepends=True)
     events: list[Event] = []
-    fed = consumed_logical = 0
+    fed = 0
     closed = False
 
     def collect() -> None:

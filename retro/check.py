@@ -1,5 +1,11 @@
-"""Replaying a transcript against its port: the one path that `retro check` and
-the test suite share.
+"""Recording a session and replaying a transcript against its port: the one
+path that `retro record`, `retro check`, `retro audit --save`, the test suite
+and every port's golden cases (tests/golden.py) share.
+
+``session`` runs a session on a console and keeps it as a transcript;
+``rerun`` gives it a transcript's input, on the options and streams its header
+names.  A golden case is recorded by ``rerun`` of its input, exactly as
+`retro check` will replay it.
 
 A transcript is data from anyone (DESIGN.md, principle 7), so its replay
 writes nothing and reads nothing but what the transcript names relative to
@@ -19,7 +25,7 @@ from typing import Any
 import click
 
 from . import catalog, transcript
-from .console import LineConsole
+from .console import Console, LineConsole
 from .runner import record_session
 
 
@@ -57,10 +63,17 @@ def rerun(golden: transcript.Transcript, folder: Path, path: str = "<transcript>
     program = catalog.get(golden.program)
     console = LineConsole.from_bytes(
         golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout)
+    return session(program, console, options, golden.options, golden.header)
+
+
+def session(program: catalog.Program, console: Console, options: dict[str, Any], words: list[str],
+            header: dict[str, str]) -> transcript.Transcript:
+    """Run one session of ``program`` on ``console`` and keep it as a
+    transcript: ``words`` are its options as the header gives them, and the
+    console's streams are the header's stdin and stdout."""
     status, recorder = record_session(program, console, options)
-    return transcript.Transcript(
-        golden.program, golden.options, status, dict(golden.header), recorder.events, golden.stdin, golden.stdout
-    )
+    return transcript.Transcript(program.id, list(words), status, dict(header), recorder.events,
+                                 console.input_kind, console.output_kind)
 
 
 def check_file(path: Path) -> Outcome:

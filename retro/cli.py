@@ -18,7 +18,7 @@ import click
 
 from . import catalog, resources, transcript
 from .crash_reports import report_internal_error
-from .runner import record_session, run_session, stdio_console
+from .runner import run_session, stdio_console
 from .visible import visible
 
 HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports
@@ -63,17 +63,18 @@ def _run_command(program: catalog.Program) -> click.Command:
 
 def _record_command(program: catalog.Program) -> click.Command:
     def callback(output: Path, title: str, source: str, **options: Any) -> None:
+        from dataclasses import replace
+
+        from .check import session
+
         console = stdio_console(line_mode=True)
-        status, recorder = record_session(program, console, options)
-        args = program.option_words(options)
         header = {"title": title or f"{program.id} session", "source": source}
-        session = transcript.Transcript(
-            program.id, args, status, header, recorder.events,
-            stdin=console.input_kind, stdout="pipe" if console.output_kind == "file" else console.output_kind,
-        )
-        session.save(output)
-        click.echo(f"retro: saved {len(recorder.events)} events to {output}", err=True)
-        sys.exit(status)
+        recorded = session(program, console, options, program.option_words(options), header)
+        if recorded.stdout == "file":
+            recorded = replace(recorded, stdout="pipe")
+        recorded.save(output)
+        click.echo(f"retro: saved {len(recorded.events)} events to {output}", err=True)
+        sys.exit(recorded.exit_status)
 
     params: list[click.Parameter] = [
         *program.options,

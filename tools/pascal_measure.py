@@ -21,7 +21,7 @@ as `retro train pascal-learner` does) and reports, per run:
 with the default partner (mix).
 ``partners``: mix, random, self and perfect, with the default rules and with
 --literal.  The tables are kept in ports/pascal_learner/NOTES.md.
-``sessions``: the golden transcripts' setting (make_transcripts.py): a
+``sessions``: the golden transcripts' setting (tests/pascal_learner/make_transcripts.py): a
 fresh learner as O in `retro run pascal-learner --fresh --seed S` against
 the trapper (the perfect partner as the human, who moves first in the odd
 games); per seed, the game after which the learner declares, and the
@@ -34,12 +34,13 @@ import random
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "pascal_learner")]  # the golden cases' table
 
 from ports.pascal_learner.audit import beating_lines  # noqa: E402
 from ports.pascal_learner.board import Grid  # noqa: E402
 from ports.pascal_learner.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402
-from ports.pascal_learner.make_transcripts import against_trapper  # noqa: E402
+from make_transcripts import against_trapper  # noqa: E402
 from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules  # noqa: E402
 from ports.pascal_learner.train import Trainer  # noqa: E402
 

@@ -12,8 +12,7 @@ from typing import Any, Callable, Optional, TextIO
 
 from .. import catalog
 from ..console import LineConsole
-from ..runner import record_session
-from ..transcript import Transcript
+from ..check import session
 from . import explore
 from .qubic import QubicSearch
 from .subjects import SUBJECTS
@@ -73,7 +72,6 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
         start = next(s for s in subject.starts() if s.human_first == line.human_first)
         inputs = subject.session_input(start, line.human_moves)
         console = LineConsole.from_lines(inputs)
-        status, recorder = record_session(program, console, program.parse_options(words))
         who = "human-first" if line.human_first else "program-first"
         path = folder / f"audit-{slug}{who}-{number}.txt"
         header = {
@@ -84,7 +82,7 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
             "evidence": "the port's own play; tests/test_audit.py checks that the line wins",
             "group": "audit",
         }
-        Transcript(report.program, words, status, header, recorder.events).save(path)
+        session(program, console, program.parse_options(words), words, header).save(path)
         saved.append(path)
     return saved
 

@@ -1,15 +1,14 @@
-"""transcripts/altair-3d/: each file replays identically, and the Fig. 5 ones
-carry exactly Fig. 5's moves (checked here against the seed's figure, not
-against the port)."""
+"""transcripts/altair-3d/: the Fig. 5 ones carry exactly Fig. 5's moves
+(checked here against the seed's figure, not against the port).  Each file
+replays identically (tests/test_transcripts.py) and its table records it
+again (tests/test_golden.py)."""
 import re
 from pathlib import Path
 
 import pytest
 
-from ports.altair_3d import PROGRAM
-from ports.altair_3d.transcripts import CASES, record
-from retro.console import LineConsole, Recorder
-from retro.transcript import Transcript, diff, load
+import golden
+from retro.transcript import load
 
 DIRECTORY = Path(__file__).resolve().parents[2] / "transcripts" / "altair-3d"
 FILES = sorted(DIRECTORY.glob("*.txt"))
@@ -26,12 +25,7 @@ FIG5_PLAYER = {
     "third": ["1,4", "1,13", "2,4", "2,13", "2,11", "2,3", "3,4", "3,13", "3,1", "3,14"],
 }
 MOVE = re.compile(r"I (?:WANT|WON WITH) BOARD (\d+) POSITION (\d+) \n")
-
-
-def replay(transcript: Transcript) -> Transcript:
-    recorder = Recorder(LineConsole.from_bytes(transcript.input_bytes()))
-    status = PROGRAM.run(recorder, **PROGRAM.parse_options(transcript.options))
-    return Transcript(transcript.program, transcript.options, status, transcript.header, recorder.events)
+CASES = golden.cases("altair-3d")
 
 
 def test_every_case_has_its_file_and_no_file_is_stale():
@@ -41,18 +35,6 @@ def test_every_case_has_its_file_and_no_file_is_stale():
     own = [p.stem for p in FILES if not p.stem.startswith(("audit-", "basic-"))
            and not load(p).header["source"].startswith("Microsoft's Altair 8K BASIC")]
     assert sorted(own) == sorted(c.name for c in CASES)
-
-
-@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
-def test_transcript_replays_identically(path):
-    golden = load(path)
-    assert golden.program == "altair-3d"
-    assert diff(golden, replay(golden), str(path)) == ""
-
-
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_recording_again_gives_the_file(case):
-    assert record(case).render() == (DIRECTORY / f"{case.name}.txt").read_text(encoding="utf-8")
 
 
 def fig5_files():

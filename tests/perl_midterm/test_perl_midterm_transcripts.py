@@ -24,7 +24,7 @@ import pytest
 from retro.console import LineConsole
 from retro.transcript import load
 
-import perl_midterm_cases as golden  # tests/perl_midterm/perl_midterm_cases.py, beside this file
+import perl_midterm_cases as table  # tests/perl_midterm/perl_midterm_cases.py, beside this file
 from ports.perl_midterm.midterm import run
 
 HERE = Path(__file__).resolve().parent
@@ -214,13 +214,13 @@ def test_the_session_is_what_the_referee_expects(path):
 def test_every_case_has_its_transcript_and_no_other():
     # audit-*.txt are written by `retro audit --save` (tests/test_audit.py covers them).
     own = [p.name for p in FILES if not p.name.startswith("audit-")]
-    assert sorted(f"{c.name}.txt" for c in golden.CASES) == own
+    assert sorted(f"{c.name}.txt" for c in table.CASES) == own
 
 
-@pytest.mark.parametrize("case", golden.CASES, ids=[c.name for c in golden.CASES])
+@pytest.mark.parametrize("case", table.CASES, ids=[c.name for c in table.CASES])
 def test_the_transcript_holds_the_case_s_input_and_options(case):
     session = load(TRANSCRIPTS / f"{case.name}.txt")
-    assert case.input_bytes().startswith(session.input_bytes())
+    assert case.input.startswith(session.input_bytes())
     assert session.options == list(case.options)
 
 

@@ -1,6 +1,5 @@
-"""Record the golden transcripts of pascal-learner (run from the source tree):
-
-    python -m ports.pascal_learner.make_transcripts
+"""The golden transcripts of pascal-learner: a table of cases, recorded by
+tests/golden.py (``python tests/golden.py pascal-learner``).
 
 Each case plays the port through a LineConsole.  The human's moves are
 chosen beforehand by replaying the game outside the port with the same
@@ -19,20 +18,16 @@ import random
 from pathlib import Path
 from typing import Callable, Optional
 
-from retro.console import LineConsole, Recorder
-from retro.transcript import Transcript
+from golden import Case, typed
+from ports.pascal_learner.audit import beating_lines
+from ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
+from ports.pascal_learner.datafile import load
+from ports.pascal_learner.learner import UNDECIDED, Learner
+from ports.pascal_learner.opponents import perfect_move, trap_moves
+from ports.pascal_learner.options import make_grid
+from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
 
-from . import PROGRAM
-from .audit import beating_lines
-from .board import CIRCLE, CROSS, Board, opponent
-from .datafile import load
-from .learner import UNDECIDED, Learner
-from .opponents import perfect_move, trap_moves
-from .options import make_grid
-from .rules import DEFAULT, LITERAL, Rules
-
-ROOT = Path(__file__).resolve().parent.parent.parent
-HERE = Path("transcripts/pascal-learner")  # relative to the source tree; options name files relative to it
+FOLDER = Path(__file__).resolve().parents[2] / "transcripts" / "pascal-learner"  # the data files the cases name
 
 Human = Callable[[Board], int]
 TRAPPER_SEED = 1000  # the trapper's choices: seed 1000 + the learner's seed
@@ -68,18 +63,14 @@ def human_lines(learner: Learner, games: list[tuple[bool, Human]]) -> list[str]:
     return lines
 
 
-def record(name: str, options: list[str], lines: list[str], header: dict[str, str]) -> None:
-    console = Recorder(LineConsole.from_lines(lines))
-    status = PROGRAM.run(console, **PROGRAM.replay_options(PROGRAM.parse_options(options), ROOT / HERE))
+def case(name: str, options: list[str], lines: list[str], header: dict[str, str]) -> Case:
     # the menu's group (retro/resources.py), after the title
-    header = {"title": header["title"], "group": "case" if name == "bad-input.txt" else "game", **header}
-    Transcript(program=PROGRAM.id, options=options, exit_status=status, header=header,
-               events=console.events).save(ROOT / HERE / name)
-    print(f"{HERE / name}: exit {status}")
+    header = {"title": header["title"], "group": "case" if name == "bad-input" else "game", **header}
+    return Case(name, typed(*lines), header, tuple(options))
 
 
 def fixture(name: str, winalign: int, fixed: bool, seed: int, rows: Optional[int] = None) -> Learner:
-    store = load(ROOT / HERE / name, winalign, "fixed" if fixed else "flawed")
+    store = load(FOLDER / name, winalign, "fixed" if fixed else "flawed")
     assert store is not None, name
     size = rows or (3 if winalign == 3 else 15)
     return Learner(make_grid(size, size, winalign, False), store, fixed, rng=random.Random(seed))
@@ -124,25 +115,27 @@ def against_trapper(rules: Rules, seed: int, games: int, until_declared: bool) -
     return learner, lines
 
 
-def main() -> None:
+def cases() -> tuple[Case, ...]:
+    found: list[Case] = []
+    add = found.append
     # 1. A fresh store: random play, lost games, the store growing.
     seed = 2
     learner = Learner.empty(make_grid(None, None, None, False), rng=random.Random(seed))
     lines = human_lines(learner, [(True, perfect(11)), (True, perfect(12)), (False, perfect(13))])
-    record("fresh-learns.txt", ["--fresh", "--seed", str(seed)], lines, {
+    add(case("fresh-learns", ["--fresh", "--seed", str(seed)], lines, {
         "title": "A fresh learner plays at random, loses, and learns from each lost game",
         "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt)",
         "evidence": "\"My program starts by playing tic-tac-toe at random and whenever it loses a game "
                     "it analyses and learns from it\"",
         "seed": str(seed),
-    })
+    }))
     # 1b. The default learner until it declares, and the literal learner (--literal) against the same partner.
     seed = 1
     partner = (f"the trapper (make_transcripts.trapper, seed {TRAPPER_SEED + seed}): train.py's perfect "
                "partner as the human, a perfect move that leaves the learner a way to go wrong; "
                "the human moves first in the odd games")
     learner, lines = against_trapper(DEFAULT, seed, 60, until_declared=True)
-    record("declares.txt", ["--fresh", "--seed", str(seed)], lines, {
+    add(case("declares", ["--fresh", "--seed", str(seed)], lines, {
         "title": "A fresh learner loses, learns, and declares that Tic-Tac-Toe can always be won "
                  "while it can still be beaten",
         "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), the flaw section",
@@ -154,9 +147,9 @@ def main() -> None:
                     f"{beating_lines(learner)} losing lines (ports/pascal_learner/audit.py, beating_lines); "
                     "seeds 0-11 declare after games 7-49 (tools/pascal_measure.py sessions; "
                     "this seed is the shortest)",
-    })
+    }))
     learner, lines = against_trapper(LITERAL, seed, 12, until_declared=True)
-    record("literal-learns.txt", ["--literal", "--fresh", "--seed", str(seed)], lines, {
+    add(case("literal-learns", ["--literal", "--fresh", "--seed", str(seed)], lines, {
         "title": "--literal: the learner with only what the prose states loses, learns, and declares nothing",
         "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), its rules alone "
                   "(ports/pascal_learner/rules.py, LITERAL)",
@@ -167,20 +160,20 @@ def main() -> None:
         "measured": f"after {learner.store.games} games, {learner.store.lost} lost: {learner.verdict()}, "
                     f"{beating_lines(learner)} losing lines; after 60 games every seed 0-11 is still undecided "
                     "(tools/pascal_measure.py sessions), and after 2,000 of training never unbeatable (NOTES.md)",
-    })
+    }))
     # 2. The trained learner: Tic-Tac-Toe can always be won; the corner opening rated lost, still drawn.
     for name, data, fixed, title in (
-        ("trained-corner.txt", "trained-3.data", False,
+        ("trained-corner", "trained-3.data", False,
          "The trained learner declares that Tic-Tac-Toe can always be won, rates the corner opening lost, "
          "and still draws"),
-        ("fixed-corner.txt", "trained-3-fixed.data", True,
+        ("fixed-corner", "trained-3-fixed.data", True,
          "With --fixed the trained learner concludes that Tic-Tac-Toe is a draw"),
     ):
         learner = fixture(data, 3, fixed, seed=1)
         # The seed's line (a corner, the centre, the opposite corner), then another corner opening.
         lines = human_lines(learner, [(True, perfect(21, (1, 1), (3, 3))), (True, perfect(22, (3, 1)))])
         options = (["--fixed"] if fixed else []) + ["--data", data, "--no-save", "--seed", "1"]
-        record(name, options, lines, {
+        add(case(name, options, lines, {
             "title": title,
             "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), the flaw section",
             "evidence": ("\"as it becomes unbeatable it declares that the game of tic-tac-toe can always be won\"; "
@@ -191,26 +184,26 @@ def main() -> None:
                                "a winning sequence\") and concludes that the game is a draw"),
             "seed": "1",
             "data": data + f" (retro train pascal-learner --games 2000 --seed 1{' --fixed' if fixed else ''})",
-        })
+        }))
     # 3. Five-in-a-Row in a pipe, against a partly trained learner.
     learner = fixture("five.data", 5, False, seed=1)
     human = fixture("five.data", 5, False, seed=7)  # the "human": the learner's own play, other choices
     lines = human_lines(learner, [(True, lambda board: human.choose(board, CROSS)[0])])
-    record("five-pipe.txt", ["--five", "--data", "five.data", "--no-save", "--seed", "1"], lines, {
+    add(case("five-pipe", ["--five", "--data", "five.data", "--no-save", "--seed", "1"], lines, {
         "title": "Five-in-a-Row on 15x15 in a pipe, against a learner trained by 60 games of self-play",
         "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt)",
         "evidence": "\"The program can also play five in a row and start learning and improving on it as well\"",
         "seed": "1",
         "data": "five.data (retro train pascal-learner --five --opponent self --games 60 --seed 1)",
-    })
+    }))
     # 4. Bad input and the end of input in the middle of a game.
-    record("bad-input.txt", ["--fresh", "--seed", "5"], ["maybe", "y", "2;2", "0,1", "4,4", "2,2", "2,2"], {
+    add(case("bad-input", ["--fresh", "--seed", "5"], ["maybe", "y", "2;2", "0,1", "4,4", "2,2", "2,2"], {
         "title": "Bad moves are refused with a message; end of input ends the session",
         "source": "reconstruction (the text quotes no prompt or message)",
         "evidence": "the move notation row,col of this port (NOTES.md); end of input: Goodbye, exit 0",
         "seed": "5",
-    })
+    }))
+    return tuple(found)
 
 
-if __name__ == "__main__":
-    main()
+CASES = cases()

@@ -10,9 +10,10 @@ for what it has concluded about the game.
 from __future__ import annotations
 
 import random
-from enum import Enum
 from pathlib import Path
 from typing import Iterable, Optional
+
+from retro.vocabulary import Words
 
 from .board import CROSS, Board, Grid, opponent
 from .choice import Choice, candidatemoves
@@ -23,16 +24,13 @@ from .rules import DEFAULT, LITERAL, Rules
 from .schemes import Scheme, SchemeList
 
 
-class Verdict(str, Enum):
+class Verdict(Words):
     """What the learner has concluded about the game (``Learner.verdict``),
     in the words it says it in."""
 
     FIRST_PLAYER_WINS = "first player wins"
     DRAW = "draw"
     UNDECIDED = "undecided"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 FIRST_PLAYER_WINS, DRAW, UNDECIDED = Verdict.FIRST_PLAYER_WINS, Verdict.DRAW, Verdict.UNDECIDED

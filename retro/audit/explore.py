@@ -11,22 +11,19 @@ random choices) from the empty board to the end.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
+from ..vocabulary import Words
 from . import perfect
 
 
-class Outcome(str, Enum):
-    """How a game ended, for the program: it won, the human won, or a draw.
-    (A ``str`` too: "program", "human", "draw" in reports and JSON.)"""
+class Outcome(Words):
+    """How a game ended, for the program: it won, the human won, or a draw
+    ("program", "human", "draw" in reports and JSON)."""
 
     PROGRAM = "program"
     HUMAN = "human"
     DRAW = "draw"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 PROGRAM, HUMAN, DRAW = Outcome.PROGRAM, Outcome.HUMAN, Outcome.DRAW

@@ -18,7 +18,8 @@ import click
 
 from . import catalog, resources, transcript
 from .crash_reports import report_internal_error
-from .runner import run_session, stdio_console
+from .runner import run_session
+from .stdio import stdio_console
 from .visible import visible
 
 HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports

@@ -19,9 +19,10 @@ import click
 
 from . import catalog, resources, signals, transcript
 from .console import LineConsole
-from .replay import PACES, pace_text, parse_pace, show
 from .exits import INTERRUPTED
-from .runner import run_session, teletype, terminal_console
+from .replay import PACES, pace_text, parse_pace, show
+from .runner import run_session
+from .stdio import teletype, terminal_console
 from .terminal import can_address_cursor, on_terminal, terminal
 
 MIN_COLUMNS, MIN_ROWS = 60, 12

@@ -26,7 +26,7 @@ import click
 
 from retro.console import Console
 from retro.exits import INTERRUPTED
-from retro.runner import stdio_console
+from retro.stdio import stdio_console
 
 from .board import CIRCLE, CROSS, Board, opponent
 from .datafile import DataFileError

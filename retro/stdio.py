@@ -1,0 +1,50 @@
+"""The console of this process's standard streams: the screen on a terminal
+that can show the program, a teletype otherwise."""
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Any, Optional
+
+from .catalog import Program
+from .console import Console, LineConsole, ScreenConsole
+from .terminal import can_address_cursor, on_terminal, terminal
+
+if TYPE_CHECKING:
+    from blessed import Terminal
+
+
+def stdio_console(*, line_mode: bool = False, program: Optional[Program] = None,
+                  options: Optional[dict[str, Any]] = None) -> Console:
+    """The console for this process: the screen on a capable terminal, for a
+    program that draws on it; a teletype otherwise (a teletype-style port
+    needs no screen, and so asks the terminal nothing)."""
+    draws = program is None or program.screen_size is not None
+    if on_terminal() and not line_mode and draws:
+        term = terminal()
+        if can_address_cursor(term):
+            return terminal_console(term, program, options or {})
+    return teletype()
+
+
+def teletype() -> LineConsole:
+    """This process's standard streams as a teletype."""
+    return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+
+
+def terminal_console(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> Console:
+    """The screen, if the program's layout fits this terminal; else, after a notice, the teletype."""
+    return ScreenConsole(term) if fits(term, program, options) else teletype()
+
+
+def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> bool:
+    """Whether the program's screen layout fits this terminal; if not, say so
+    (the program then runs as on a teletype, whose lines the terminal wraps)."""
+    if program is None or program.screen_size is None:
+        return True
+    rows, cols = program.screen_size({**program.defaults(), **options})
+    if term.height >= rows and term.width >= cols:
+        return True
+    term.stream.write(f"[{program.id} draws on {cols}x{rows}; this terminal is {term.width}x{term.height}: "
+                      "it runs as on a teletype instead.  Enlarge the terminal for the screen.]\n")
+    term.stream.flush()
+    return False

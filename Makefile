@@ -23,8 +23,23 @@ $(TOOLS): $(STAMP)
 
 venv: $(STAMP)
 
+# The menu, with retro's own exit status.  Ctrl-C inside a program goes to the
+# terminal's foreground process group; were that make's, make would die of it
+# (status 130) though the program only went back to the menu.  So retro runs
+# as a job of its own (`set -m`: its own group, the terminal's foreground), and
+# only retro sees Ctrl-C.  Ctrl-Z stops retro alone: then make is stopped too,
+# so that the shell that ran make gets the terminal back, and when `fg`
+# continues make, retro is continued (`fg`) where it was.
 run: $(STAMP)
-	$(BIN)/retro
+	@set -m; $(BIN)/retro; status=$$?; \
+	make_stopped() { state=$$(cut -d' ' -f3 /proc/$$PPID/stat 2>/dev/null || ps -o stat= -p $$PPID); \
+		case $$state in T*) return 0;; *) return 1;; esac; }; \
+	while [ $$status = 148 ]; do \
+		kill -TSTP $$PPID || break; \
+		until make_stopped; do sleep 0.1; done; \
+		while make_stopped; do sleep 0.2; done; \
+		fg >/dev/null; status=$$?; \
+	done; exit $$status
 
 test: $(STAMP) lint chromium
 	$(BIN)/python -m pytest

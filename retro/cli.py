@@ -33,7 +33,35 @@ errors to stderr, and exits with the original's status.
 """
 
 
-class ProgramGroup(click.Group):
+class UsageCommand(click.Command):
+    """A command whose every usage error shows its usage line (click leaves it
+    out when an option is missing its value: ``--version`` with no value)."""
+
+    def make_context(self, info_name: Optional[str], args: list[str], parent: Optional[click.Context] = None,
+                     **extra) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as error:
+            if error.ctx is None:
+                error.ctx = click.Context(self, info_name=info_name, parent=parent)
+            raise
+
+
+class ProgramsGroup(click.Group):
+    """A group whose subcommands are programs (``retro run ID``): an unknown
+    one is named, with the programs there are, and gives status 2."""
+
+    command_class = UsageCommand
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            known = ", ".join(self.list_commands(ctx)) or "none"
+            raise click.UsageError(f"no program {name!r}; the programs are: {known}", ctx)
+        return super().resolve_command(ctx, args)
+
+
+class ProgramGroup(ProgramsGroup):
     """A group with one subcommand per program of the catalog, built on demand."""
 
     def __init__(self, *args: Any, make: Callable[[catalog.Program], click.Command], **kwargs: Any) -> None:
@@ -53,7 +81,7 @@ def _run_command(program: catalog.Program) -> click.Command:
         status = run_session(program, stdio_console(program=program, options=options), options)
         sys.exit(status)
 
-    return click.Command(
+    return UsageCommand(
         program.id,
         params=list(program.options),
         callback=callback,
@@ -85,12 +113,14 @@ def _record_command(program: catalog.Program) -> click.Command:
         click.Option(["--source"], default="a regression recording (retro record)",
                      help="Where the case comes from, for the header."),
     ]
-    return click.Command(program.id, params=params, callback=callback, short_help=program.title,
-                         help=f"Record a session of {program.title} (as on a teletype) into a transcript.")
+    return UsageCommand(program.id, params=params, callback=callback, short_help=program.title,
+                        help=f"Record a session of {program.title} (as on a teletype) into a transcript.")
 
 
 class RetroGroup(click.Group):
     """The top group: a broken pipe leaves as PipeClosed (status 141), not as click's status 1."""
+
+    command_class = UsageCommand
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -163,8 +193,8 @@ def _audit_command(program: catalog.Program) -> click.Command:
         click.Option(["--save"], is_flag=True,
                      help="Save the shortest beating lines as golden transcripts (transcripts/ID/audit-*.txt)."),
     ]
-    return click.Command(program.id, params=params, callback=callback, short_help=program.title,
-                         help=f"Put the claim made for {program.title} to the test.")
+    return UsageCommand(program.id, params=params, callback=callback, short_help=program.title,
+                        help=f"Put the claim made for {program.title} to the test.")
 
 
 cli.add_command(ProgramGroup("audit", make=_audit_command,
@@ -232,7 +262,7 @@ def _list_sessions() -> None:
 def _make_replay_command() -> click.Command:
     from .replay import BAUD
 
-    return click.Command("replay", callback=_replay, help=_replay.__doc__, params=[
+    return UsageCommand("replay", callback=_replay, help=_replay.__doc__, params=[
         click.Argument(["session"], required=False), BAUD])
 
 
@@ -246,6 +276,11 @@ def check(paths: tuple[Path, ...]) -> None:
 
     PATHS are transcript files or folders of them, used as given (default:
     the recorded sessions shipped with retro, wherever it is installed).
+    The diffs and the summary go to standard output; a transcript that
+    cannot be read is said on standard error.
+
+    Exit status: 0 when every transcript matches, 1 when one differs or
+    cannot be read, 2 for a wrong command line (a path that does not exist).
     """
     from .check import check_file
 
@@ -265,9 +300,9 @@ def check(paths: tuple[Path, ...]) -> None:
         failed += not outcome.ok
     word = "transcript" if len(files) == 1 else "transcripts"
     if failed:
-        click.echo(f"retro check: {failed} of {len(files)} {word} differ", err=True)
+        click.echo(f"retro check: {failed} of {len(files)} {word} differ")
         sys.exit(1)
-    click.echo(f"retro check: {len(files)} {word} checked, all match", err=True)
+    click.echo(f"retro check: {len(files)} {word} checked, all match")
 
 
 @cli.command()
@@ -301,10 +336,14 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, 
 
 
 def _add_port_commands() -> None:
+    """The commands ports add (``retro train``); a group of them (one
+    subcommand per program) names its programs when asked for another."""
     for program in catalog.programs().values():
         for command in program.commands:
-            existing = cli.commands.get(command.name or "")
-            if isinstance(existing, click.Group) and isinstance(command, click.Group):
+            if isinstance(command, click.Group):
+                if command.name not in cli.commands:
+                    cli.add_command(ProgramsGroup(command.name, help=command.help, short_help=command.short_help))
+                existing = cli.commands[command.name]
                 for sub in command.commands.values():
                     existing.add_command(sub)
             else:

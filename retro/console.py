@@ -320,17 +320,26 @@ class ScreenConsole(Console):
         self.term.stream.flush()
         with self.term.cbreak():
             key = self.term.inkey()
-        if key.is_sequence:
-            return KEY_NAMES.get(key.name or "", key.name or "")
-        if key == "\x04":
-            return None
-        if key in ("\r", "\n"):
-            return "enter"
-        if key in ("\x7f", "\x08"):
-            return "backspace"
-        if key == "\x1b":
-            return "escape"
-        return str(key)
+        return key_name(key)
+
+
+def key_name(key) -> Optional[str]:
+    """A blessed keystroke as ``read_key`` gives it: a printable character, a
+    name from KEY_NAMES, "" for no key (a timeout), or None for Ctrl-D (the
+    menu's key tables use these names too)."""
+    if key.is_sequence:
+        return KEY_NAMES.get(key.name or "", key.name or "")
+    if key == "\x04":
+        return None
+    if key in ("\r", "\n"):
+        return "enter"
+    if key in ("\x7f", "\x08"):
+        return "backspace"
+    if key == "\x1b":
+        return "escape"
+    if key == "\t":
+        return "tab"
+    return str(key)
 
 
 # -- recording ---------------------------------------------------------------

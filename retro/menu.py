@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import click
 
 from . import catalog, resources, signals, transcript
-from .console import LineConsole
+from . import layout
+from .console import LineConsole, key_name
 from .exits import INTERRUPTED
 from .replay import PACES, pace_text, parse_pace, show
 from .runner import run_session
@@ -161,24 +162,87 @@ def _replay(session: resources.Session, baud: Optional[int], out=None) -> bool:
 
 
 # -- on a terminal -----------------------------------------------------------------
+#
+# Keys are the console's normalised names (retro.console.key_name: "up",
+# "enter", "escape", "backspace", a printable character...; END for Ctrl-D).
+# Each screen maps them to the name of its handler in a table (KEYS), as
+# pyte's streams map control codes to the listener's methods; a key the table
+# does not name goes to the screen's one fallback, ``other``.  A handler
+# returns what the screen's caller is told (None: keep reading keys).
+
+END = "end of input"  # Ctrl-D (read_key's None)
+LEAVE = "leave"  # the action of q, Esc and Ctrl-D: back, or quit
 
 
-def keys(term, draw: Callable[[], None]) -> Iterator[Any]:
-    """The keys pressed, fullscreen in cbreak mode, each after ``draw()``; the
-    keys end at Ctrl-C.  Use it in ``closing()``: the screen is restored as
-    soon as the caller stops reading keys."""
+def read_keys(term, draw: Callable[[], None]) -> Iterator[str]:
+    """The keys pressed, by their console names, fullscreen in cbreak mode; the
+    screen is drawn first, after every key and when the terminal's size
+    changes.  The keys end at Ctrl-C.  Use it in ``closing()``: the screen
+    is restored as soon as the caller stops reading keys."""
     with signals.screen(term, redraw=draw), term.cbreak():  # given back on Ctrl-Z and signals
+        size = None
         while True:
-            draw()
+            if size != (term.width, term.height):
+                size = (term.width, term.height)
+                draw()
             try:
-                key = term.inkey()
+                key = term.inkey(timeout=0.5)
             except KeyboardInterrupt:
                 return
-            yield key
+            if not key:
+                continue
+            name = key_name(key)
+            yield END if name is None else name
+            draw()
+
+
+def dispatch(screen: Any, table: dict[str, str], key: str) -> Optional[str]:
+    """Call the handler ``table`` names for ``key`` (else ``screen.other``)."""
+    handler: Callable[[str], Optional[str]] = getattr(screen, table.get(key, "other"))
+    return handler(key)
+
+
+def draw_screen(term, title: str, body: list[tuple[int, str]], selected: int,
+                footer: list[str], message: str = "") -> None:
+    """One screen of the menu: the title in reverse video, a message row, the
+    body (rows of the entry ``selected`` in reverse video, scrolled to show
+    them) and the footer rows at the bottom (key hints: always shown)."""
+    t = term
+    write = t.stream.write
+    width, height = t.width, t.height
+    write(t.home + t.clear)
+    if width < MIN_COLUMNS or height < MIN_ROWS:
+        said = (f"The terminal is {width}x{height};", f"retro needs {MIN_COLUMNS}x{MIN_ROWS}.", "Resize it, or press q.")
+        for row, line in enumerate([line for text in said for line in layout.wrap(text, width)][:height]):
+            write(t.move_yx(row, 0) + line)
+        t.stream.flush()
+        return
+    write(t.move_yx(0, 0) + t.reverse(layout.one_row(f" {title}", width).ljust(width)))
+    if message:
+        write(t.move_yx(1, 0) + t.bold(layout.one_row(message, width)))
+    room = height - 2 - len(footer)
+    chosen = [k for k, (index, _) in enumerate(body) if index == selected]
+    top = 0
+    if chosen:
+        top = min(chosen[0], max(0, chosen[-1] - room + 1))
+    for row, (index, text) in enumerate(body[top: top + room]):
+        if index == selected:
+            text = t.reverse(text.ljust(width))
+        elif index == -1 and text:
+            text = t.bold(text)
+        write(t.move_yx(row + 2, 0) + text)
+    for row, text in enumerate(footer):
+        write(t.move_yx(height - len(footer) + row, 0) + text)
+    t.stream.flush()
 
 
 class ListScreen:
-    """A fullscreen list: a title, lines (some chosen by number), a help line."""
+    """A fullscreen list: a title, entries (chosen by arrows or by number), key hints."""
+
+    KEYS = {"up": "previous", "down": "following", "enter": "start",
+            "escape": "leave", "q": "leave", "Q": "leave", END: "leave"}
+    title = ""
+    hints: tuple[str, ...] = ()
 
     def __init__(self, term, count: int):
         self.term = term
@@ -187,86 +251,60 @@ class ListScreen:
         self.typed = ""
         self.message = ""
 
-    title = ""
-    help = ""
-
-    def lines(self) -> list[tuple[int, str]]:
-        """(entry index, or -1 for a heading, and its text) for every line of the list."""
+    def rows(self, width: int) -> list[tuple[int, str]]:
+        """(entry index, or -1 for a heading, and its text) for every row of the list."""
         raise NotImplementedError
 
-    def draw(self) -> None:
-        t = self.term
-        write = t.stream.write
-        write(t.home + t.clear)
-        if t.width < MIN_COLUMNS or t.height < MIN_ROWS:
-            write(t.move_yx(0, 0) + f"The terminal is {t.width}x{t.height};")
-            write(t.move_yx(1, 0) + f"retro needs {MIN_COLUMNS}x{MIN_ROWS}.")
-            write(t.move_yx(2, 0) + "Resize it, or press q.")
-            t.stream.flush()
-            return
-        write(t.move_yx(0, 0) + t.reverse(f" {self.title} ".ljust(t.width)[: t.width]))
-        body = self.lines()
-        room = t.height - 4
-        selected_rows = [k for k, (index, _) in enumerate(body) if index == self.selected]
-        top = 0
-        if selected_rows and selected_rows[-1] >= room:
-            top = selected_rows[-1] - room + 1
-        for row, (index, text) in enumerate(body[top : top + room]):
-            text = text[: t.width - 1]
-            if index == self.selected:
-                text = t.reverse(text.ljust(t.width - 1))
-            elif index == -1 and text:
-                text = t.bold(text)
-            write(t.move_yx(row + 2, 0) + text)
-        write(t.move_yx(t.height - 1, 0) + (self.message or self.help)[: t.width - 1])
-        t.stream.flush()
+    def footer(self, width: int) -> list[str]:
+        return layout.hint_rows(self.hints, width)
 
-    def choose(self, extra: dict[str, str]) -> Optional[tuple[str, int]]:
-        """Wait for a choice: ("enter", index), (extra[key], index), or None
-        (q, Esc, Ctrl-D or Ctrl-C).  ``extra`` maps keys or key names to actions."""
-        t = self.term
-        with signals.screen(t, redraw=self.draw), t.cbreak():
-            size = None
-            while True:
-                if size != (t.width, t.height):
-                    size = (t.width, t.height)
-                    self.draw()
-                try:
-                    key = t.inkey(timeout=0.5)
-                except KeyboardInterrupt:
-                    return None
-                if not key:
-                    continue
+    def draw(self) -> None:
+        width = self.term.width
+        draw_screen(self.term, self.title, self.rows(width), self.selected, self.footer(width), self.message)
+
+    def choose(self) -> Optional[tuple[str, int]]:
+        """Wait for a choice: (action, entry index), or None (q, Esc, Ctrl-D or Ctrl-C)."""
+        with closing(read_keys(self.term, self.draw)) as pressed:
+            for key in pressed:
                 self.message = ""
-                name = key.name if key.is_sequence else str(key)
-                if name in extra and self.count:
-                    return extra[name], self.selected
-                if key.is_sequence:
-                    if name == "KEY_UP" and self.count:
-                        self.selected = (self.selected - 1) % self.count
-                    elif name == "KEY_DOWN" and self.count:
-                        self.selected = (self.selected + 1) % self.count
-                    elif name == "KEY_ENTER" and self.count:
-                        if self.typed:
-                            self._jump()
-                        return "enter", self.selected
-                    elif name == "KEY_ESCAPE":
-                        return None
-                    self.typed = ""
-                elif key in ("\n", "\r") and self.count:
-                    if self.typed:
-                        self._jump()
-                    return "enter", self.selected
-                elif key in ("q", "Q", "\x04"):
+                action = dispatch(self, self.KEYS, key)
+                if action == LEAVE:
                     return None
-                elif key.isdigit():
-                    self.typed += key
-                    self._jump()
-                    if len(self.typed) >= len(str(self.count)):
-                        self.typed = ""
-                else:
-                    self.typed = ""
-                self.draw()
+                if action is not None:
+                    return action, self.selected
+        return None
+
+    # -- the handlers of KEYS ----------------------------------------------------
+    def previous(self, key: str) -> None:
+        self.typed = ""
+        if self.count:
+            self.selected = (self.selected - 1) % self.count
+
+    def following(self, key: str) -> None:
+        self.typed = ""
+        if self.count:
+            self.selected = (self.selected + 1) % self.count
+
+    def start(self, key: str) -> Optional[str]:
+        if not self.count:
+            return None
+        if self.typed:
+            self._jump()
+            self.typed = ""
+        return "enter"
+
+    def leave(self, key: str) -> str:
+        return LEAVE
+
+    def other(self, key: str) -> None:
+        """Digits choose an entry by its number; any other key is ignored."""
+        if not key.isdigit():
+            self.typed = ""
+            return
+        self.typed += key
+        self._jump()
+        if len(self.typed) >= len(str(self.count)):
+            self.typed = ""
 
     def _jump(self) -> None:
         number = int(self.typed)
@@ -276,52 +314,78 @@ class ListScreen:
             self.message = f"No entry {number}."
 
     def pause(self, note: str) -> None:
+        """After a program or a replay: ``note``, wrapped, until a key is pressed."""
         t = self.term
-        t.stream.write(f"\n{note} -- press a key to return to the menu")
-        t.stream.flush()
+        t.stream.write("\n")
         try:
-            with t.cbreak():
-                t.inkey()
+            layout.notice(t, note, "press a key to return to the menu")
         except KeyboardInterrupt:
             pass
+
+    def elsewhere(self, run: Callable[[], str]) -> None:
+        """Clear the screen for ``run`` (a program, a replay), then pause with the
+        note it returns; all on the alternate screen, so that the terminal is as
+        it was when the menu is quit."""
+        t = self.term
+        with signals.screen(t, hidden_cursor=False):
+            t.stream.write(t.home + t.clear + t.normal_cursor)
+            t.stream.flush()
+            try:
+                note = run()
+            except KeyboardInterrupt:
+                note = "[interrupted]"
+            self.pause(note)
 
 
 class ScreenMenu(ListScreen):
     """The programs: Enter plays one, Right (or s) opens its recorded sessions."""
 
     title = TITLE
-    help = "Up/Down or digits: choose   Enter: start   q: quit"
-    sessions_help = "Right or s: the program's recorded sessions (replay)"
-    OPEN = {"KEY_RIGHT": "open", "s": "open", "S": "open", "\t": "open", "KEY_TAB": "open"}
+    KEYS = {**ListScreen.KEYS, "right": "open", "s": "open", "S": "open", "tab": "open"}
+    hints = ("Up/Down or digits: choose", "Enter: start", "q: quit")
+    sessions_hint = "Right or s: the program's recorded sessions"
 
     def __init__(self, term):
         self.items = entries()
         super().__init__(term, len(self.items))
 
-    def lines(self) -> list[tuple[int, str]]:
+    def rows(self, width: int) -> list[tuple[int, str]]:
+        """Each program: its title with its sessions count, then its language,
+        machine and year and its description, wrapped.  If that does not fit
+        the terminal's height, the selected program shows them, and as many
+        of its neighbours as fit."""
+        room = self.term.height - 2 - len(self.footer(width))
+        nearest = sorted(range(len(self.items)), key=lambda k: (abs(k - self.selected), k))
+        rows = self._rows(width, details=nearest[:1])
+        for count in range(2, len(nearest) + 1):
+            more = self._rows(width, details=nearest[:count])
+            if len(more) > room:
+                break
+            rows = more
+        return rows
+
+    def _rows(self, width: int, details: Sequence[int]) -> list[tuple[int, str]]:
         out: list[tuple[int, str]] = [(-1, "Programs")]
-        width = self.term.width
         for index, item in enumerate(self.items):
             p = item.program
-            title = f"{item.number:>3}  {p.title}"
-            note = item.sessions_note
-            if note and len(title) + len(note) + 3 < width:
-                title = title.ljust(width - 2 - len(note)) + note
-            out.append((index, title))
-            out.append((index, f"       {p.language} -- {p.machine} -- {p.year}"[: width - 1]))
-            out.append((index, f"       {p.description}"[: width - 1]))
+            out.append((index, layout.with_note(f"{item.number:>3}  {p.title}", item.sessions_note, width)))
+            if index in details:
+                for text in (f"{p.language} -- {p.machine} -- {p.year}", p.description):
+                    out.extend((index, row) for row in layout.wrap(f"       {text}", width))
         return out
 
-    def draw(self) -> None:
-        super().draw()
-        t = self.term
-        if t.width >= MIN_COLUMNS and t.height >= MIN_ROWS and any(item.sessions for item in self.items):
-            t.stream.write(t.move_yx(t.height - 2, 0) + self.sessions_help[: t.width - 1])
-            t.stream.flush()
+    def footer(self, width: int) -> list[str]:
+        hints = self.hints
+        if any(item.sessions for item in self.items):
+            hints = hints[:2] + (self.sessions_hint,) + hints[2:]
+        return layout.hint_rows(hints, width)
+
+    def open(self, key: str) -> Optional[str]:
+        return "open" if self.count else None
 
     def loop(self) -> int:
         while True:
-            choice = self.choose(self.OPEN)
+            choice = self.choose()
             if choice is None:
                 return 0
             action, index = choice
@@ -340,22 +404,23 @@ class ScreenMenu(ListScreen):
         options = VariantForm(t, program).ask() if program.options else {}
         if options is None:
             return
-        t.stream.write(t.home + t.clear + t.normal_cursor)
-        t.stream.flush()
-        status = run_session(program, terminal_console(t, program, options), options)
-        if status == INTERRUPTED:
-            note = "interrupted"
-        else:
-            note = f"ended with status {status}"
-        self.pause(f"[{program.id} {note}]")
+
+        def run() -> str:
+            status = run_session(program, terminal_console(t, program, options), options)
+            note = "interrupted" if status == INTERRUPTED else f"ended with status {status}"
+            return f"[{program.id} {note}]"
+
+        self.elsewhere(run)
 
 
 class SessionsScreen(ListScreen):
     """A program's recorded sessions, by group: Enter asks the pace and replays one."""
 
-    help = "Up/Down or digits: choose   Enter: replay   Esc: back"
-    pace_help = "Left/Right: the pace   Enter: replay   Esc: back"
-    BACK = {"KEY_LEFT": "back"}
+    KEYS = {**ListScreen.KEYS, "left": "back"}
+    PACE_KEYS = {"left": "slower", "right": "faster", "enter": "start",
+                 "escape": "leave", "q": "leave", "Q": "leave", END: "leave"}
+    hints = ("Up/Down or digits: choose", "Enter: replay", "Esc: back")
+    pace_hints = ("Left/Right: the pace", "Enter: replay", "Esc: back")
 
     def __init__(self, term, item: Entry):
         self.item = item
@@ -365,80 +430,87 @@ class SessionsScreen(ListScreen):
         self.pace = 0  # index into PACES
         self.asking = False  # the pace, for the selected session
 
-    def lines(self) -> list[tuple[int, str]]:
-        """The titles (the names are long; the selected one's is shown below)."""
+    def rows(self, width: int) -> list[tuple[int, str]]:
+        """The titles, wrapped under their numbers (the selected one's name is shown below)."""
         out: list[tuple[int, str]] = []
         for index, text in session_rows(self.item, names=False):
             if index is None:
                 if out:
                     out.append((-1, ""))
-                out.append((-1, text))
+                out.extend((-1, row) for row in layout.wrap(text, width))
             else:
-                out.append((index, text))
+                out.extend((index, row) for row in layout.wrap(text, width, indent=" " * 5))
         return out
 
-    def draw(self) -> None:
-        if self.asking:
-            self.message = self.pace_help
-        super().draw()
-        t = self.term
-        if t.width >= MIN_COLUMNS and t.height >= MIN_ROWS and self.order:
-            session = self.order[self.selected]
-            below = (f"Pace: < {pace_text(PACES[self.pace])} >" if self.asking
-                     else f"retro replay {session.name}")
-            t.stream.write(t.move_yx(t.height - 2, 0) + t.bold(below[: t.width - 1]))
-            t.stream.flush()
+    def footer(self, width: int) -> list[str]:
+        rows = layout.hint_rows(self.pace_hints if self.asking else self.hints, width)
+        if not self.order:
+            return rows
+        session = self.order[self.selected]
+        below = (f"Pace: < {pace_text(PACES[self.pace])} >" if self.asking
+                 else f"retro replay {session.name}")
+        return [self.term.bold(row) for row in layout.wrap(below, width)] + rows
+
+    def back(self, key: str) -> str:
+        return LEAVE
+
+    def slower(self, key: str) -> None:
+        self.pace = (self.pace - 1) % len(PACES)
+
+    def faster(self, key: str) -> None:
+        self.pace = (self.pace + 1) % len(PACES)
 
     def loop(self) -> None:
         while True:
-            choice = self.choose(self.BACK)
-            if choice is None or choice[0] == "back":
+            choice = self.choose()
+            if choice is None:
                 return
             session = self.order[choice[1]]
-            baud = self.ask_pace()
-            if baud is False:
-                continue
-            self._replay(session, baud)  # type: ignore[arg-type]
+            if self.ask_pace():
+                self._replay(session, PACES[self.pace])
 
-    def ask_pace(self) -> Optional[int] | bool:
-        """The pace for this replay (None: at once), or False to go back."""
+    def ask_pace(self) -> bool:
+        """Whether to replay (the pace is ``PACES[self.pace]``); False: back."""
         self.asking = True
         try:
-            with closing(keys(self.term, self.draw)) as pressed:
+            with closing(read_keys(self.term, self.draw)) as pressed:
                 for key in pressed:
-                    name = key.name if key.is_sequence else str(key)
-                    if name in ("KEY_LEFT", "KEY_RIGHT"):
-                        self.pace = (self.pace + (1 if name == "KEY_RIGHT" else -1)) % len(PACES)
-                    elif name == "KEY_ENTER" or key in ("\n", "\r"):
-                        return PACES[self.pace]
-                    elif name == "KEY_ESCAPE" or key in ("q", "Q", "\x04"):
-                        break
-            return False  # Esc, q, or Ctrl-C
+                    action = dispatch(self, self.PACE_KEYS, key)
+                    if action is not None:
+                        return action != LEAVE
+            return False  # Ctrl-C
         finally:
             self.asking = False
             self.message = ""
 
     def _replay(self, session: resources.Session, baud: Optional[int]) -> None:
-        t = self.term
-        t.stream.write(t.home + t.clear)
-        t.stream.flush()
-        note = "[end of the recorded session]"
-        try:
-            if not _replay(session, baud, out=t.stream):
-                note = "[the session cannot be read]"
-        except KeyboardInterrupt:
-            note = "[replay interrupted]"
-        self.pause(note)
+        def run() -> str:
+            try:
+                if not _replay(session, baud, out=self.term.stream):
+                    return "[the session cannot be read]"
+            except KeyboardInterrupt:
+                return "[replay interrupted]"
+            return "[end of the recorded session]"
+
+        self.elsewhere(run)
 
 
 class VariantForm:
-    """Choose a program's variant options before it starts."""
+    """Choose a program's variant options before it starts: one entry per
+    option, then Start; a text option is edited in place."""
+
+    KEYS = {"up": "previous", "down": "following", "left": "change_back", "right": "change",
+            "enter": "start", "escape": "leave", "q": "leave", "Q": "leave", END: "leave"}
+    EDIT_KEYS = {"enter": "keep", "escape": "cancel", "backspace": "erase", END: "cancel"}
+    hints = ("Up/Down: option", "Left/Right: change", "Enter: edit/start", "Esc: back")
+    edit_hints = ("Type the value", "Enter: keep it", "Esc: cancel")
 
     def __init__(self, term, program: catalog.Program):
         self.term = term
         self.program = program
         self.values: dict[str, Any] = program.defaults()
         self.row = 0
+        self.editing: Optional[str] = None  # the text of the option being edited
 
     def _text(self, opt: click.Option) -> str:
         value = self.values.get(opt.name)
@@ -446,41 +518,93 @@ class VariantForm:
             return "yes" if value else "no"
         return "" if value is None else str(value)
 
+    def rows(self, width: int) -> list[tuple[int, str]]:
+        """Each option: its flag, its value, its help wrapped beside (or under) them."""
+        out: list[tuple[int, str]] = []
+        options = self.program.options
+        for k, opt in enumerate(options):
+            value = f"{self.editing}_" if k == self.row and self.editing is not None else self._text(opt)
+            head = f"  {opt.opts[0]:<20} {value:<12} "
+            indent = len(head) if width - len(head) >= 30 else 6
+            text = f"{head}{opt.help or ''}" if indent == len(head) else f"{head}\n{opt.help or ''}"
+            first, _, rest = text.partition("\n")
+            rows = layout.wrap(first, width, indent=" " * indent)
+            if rest:
+                rows += layout.wrap(" " * indent + rest, width)
+            out.extend((k, row) for row in rows)
+        out.append((-1, ""))
+        out.append((len(options), "  Start"))
+        return out
+
     def draw(self) -> None:
-        t = self.term
-        w = t.stream.write
-        w(t.home + t.clear)
-        w(t.move_yx(0, 0) + t.reverse(f" {self.program.title} -- variants ".ljust(t.width)[: t.width]))
-        for k, opt in enumerate(self.program.options):
-            line = f"  {opt.opts[0]:<20} {self._text(opt):<12} {opt.help or ''}"[: t.width - 1]
-            w(t.move_yx(2 + k, 0) + (t.reverse(line) if k == self.row else line))
-        start = "  Start"
-        w(t.move_yx(3 + len(self.program.options), 0) + (t.reverse(start) if self.row == len(self.program.options) else start))
-        w(t.move_yx(t.height - 1, 0) + "Up/Down: option   Left/Right: change   Enter: edit/start   Esc: back"[: t.width - 1])
-        t.stream.flush()
+        width = self.term.width
+        hints = self.edit_hints if self.editing is not None else self.hints
+        draw_screen(self.term, f"{self.program.title} -- variants", self.rows(width), self.row,
+                    layout.hint_rows(hints, width))
 
     def ask(self) -> Optional[dict[str, Any]]:
-        options = self.program.options
-        with closing(keys(self.term, self.draw)) as pressed:
+        """The options chosen, or None (Esc, q, Ctrl-D or Ctrl-C)."""
+        with closing(read_keys(self.term, self.draw)) as pressed:
             for key in pressed:
-                name = key.name if key.is_sequence else None
-                if name == "KEY_ESCAPE" or key == "q":
+                table = self.EDIT_KEYS if self.editing is not None else self.KEYS
+                action = dispatch(self, table, key)
+                if action == LEAVE:
                     return None
-                if name == "KEY_UP":
-                    self.row = (self.row - 1) % (len(options) + 1)
-                elif name == "KEY_DOWN":
-                    self.row = (self.row + 1) % (len(options) + 1)
-                elif name in ("KEY_LEFT", "KEY_RIGHT") and self.row < len(options):
-                    self._cycle(options[self.row], 1 if name == "KEY_RIGHT" else -1)
-                elif name == "KEY_ENTER" or key in ("\n", "\r"):
-                    if self.row == len(options):
-                        return dict(self.values)
-                    opt = options[self.row]
-                    if isinstance(opt.type, click.Choice) or opt.is_flag:
-                        self._cycle(opt, 1)
-                    else:
-                        self._edit(opt)
+                if action is not None:
+                    return dict(self.values)
         return None  # Ctrl-C
+
+    # -- the handlers of KEYS ----------------------------------------------------
+    @property
+    def _count(self) -> int:
+        return len(self.program.options) + 1  # the options and Start
+
+    def previous(self, key: str) -> None:
+        self.row = (self.row - 1) % self._count
+
+    def following(self, key: str) -> None:
+        self.row = (self.row + 1) % self._count
+
+    def change(self, key: str, step: int = 1) -> None:
+        if self.row < len(self.program.options):
+            self._cycle(self.program.options[self.row], step)
+
+    def change_back(self, key: str) -> None:
+        self.change(key, -1)
+
+    def start(self, key: str) -> Optional[str]:
+        """Enter: on Start, the options chosen; on an option, its next value or its editing."""
+        if self.row == len(self.program.options):
+            return "start"
+        opt = self.program.options[self.row]
+        if isinstance(opt.type, click.Choice) or opt.is_flag:
+            self._cycle(opt, 1)
+        else:
+            self.editing = self._text(opt)
+        return None
+
+    def leave(self, key: str) -> str:
+        return LEAVE
+
+    def other(self, key: str) -> None:
+        """A key the tables do not name: typed into an option being edited, else ignored."""
+        if self.editing is not None and len(key) == 1 and key.isprintable():
+            self.editing += key
+
+    # -- the handlers of EDIT_KEYS -----------------------------------------------
+    def keep(self, key: str) -> None:
+        opt = self.program.options[self.row]
+        text, self.editing = self.editing or "", None
+        try:
+            self.values[opt.name] = opt.type.convert(text, opt, None) if text else None
+        except click.BadParameter:
+            pass  # keep the previous value
+
+    def cancel(self, key: str) -> None:
+        self.editing = None
+
+    def erase(self, key: str) -> None:
+        self.editing = (self.editing or "")[:-1]
 
     def _cycle(self, opt: click.Option, step: int) -> None:
         if opt.is_flag:
@@ -490,24 +614,3 @@ class VariantForm:
             current = self.values.get(opt.name)
             k = choices.index(current) if current in choices else 0
             self.values[opt.name] = choices[(k + step) % len(choices)]
-
-    def _edit(self, opt: click.Option) -> None:
-        t = self.term
-        row = 2 + self.program.options.index(opt)
-        text = self._text(opt)
-        while True:
-            t.stream.write(t.move_yx(row, 0) + t.clear_eol + f"  {opt.opts[0]:<20} {text}_")
-            t.stream.flush()
-            key = t.inkey()
-            if key.name == "KEY_ENTER" or key in ("\n", "\r"):
-                break
-            if key.name == "KEY_ESCAPE":
-                return
-            if key.name in ("KEY_BACKSPACE", "KEY_DELETE") or key in ("\x7f", "\x08"):
-                text = text[:-1]
-            elif not key.is_sequence and key.isprintable():
-                text += key
-        try:
-            self.values[opt.name] = opt.type.convert(text, opt, None) if text else None
-        except click.BadParameter:
-            pass  # keep the previous value

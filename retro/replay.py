@@ -19,9 +19,31 @@ import click
 from .transcript import Transcript
 from .visible import visible
 
+# The rates a terminal line of the period could run at: the standard speeds
+# of a serial line (the B50 ... B19200 of POSIX termios; 134 is 134.5 baud).
+RATES = (50, 75, 110, 134, 150, 200, 300, 600, 1200, 1800, 2400, 4800, 9600, 19200)
+
+
+class BaudRate(click.ParamType):
+    """One of RATES; any other number is refused, naming the rates."""
+
+    name = "rate"
+
+    def convert(self, value: object, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> int:
+        try:
+            rate = int(str(value).replace(",", "").replace("_", ""))
+        except ValueError:
+            rate = None
+        if rate not in RATES:
+            self.fail(f"{value!r} is not the rate of a terminal line; the rates are "
+                      f"{', '.join(str(r) for r in RATES)} (baud)", param, ctx)
+        return rate
+
+
 # The pace: `retro replay --baud N`, and what the menu offers (None: no pace).
-BAUD = click.Option(["--baud"], type=click.IntRange(min=1), default=None,
-                    help="Pace the output like a terminal line at this speed (10 bits a character), e.g. 300 or 1200.")
+BAUD = click.Option(["--baud"], type=BaudRate(), default=None,
+                    help=f"Pace the output like a terminal line at this rate (10 bits a character): "
+                         f"{', '.join(str(r) for r in RATES)}.")
 PACES = (None, 110, 300, 1200, 9600)
 
 

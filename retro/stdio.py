@@ -37,14 +37,16 @@ def terminal_console(term: Terminal, program: Optional[Program], options: dict[s
 
 
 def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> bool:
-    """Whether the program's screen layout fits this terminal; if not, say so
-    (the program then runs as on a teletype, whose lines the terminal wraps)."""
+    """Whether the program's screen layout fits this terminal; if not, say so,
+    wrapped, until a key is pressed (the program then runs as on a teletype,
+    whose lines the terminal wraps)."""
     if program is None or program.screen_size is None:
         return True
     rows, cols = program.screen_size({**program.defaults(), **options})
     if term.height >= rows and term.width >= cols:
         return True
-    term.stream.write(f"[{program.id} draws on {cols}x{rows}; this terminal is {term.width}x{term.height}: "
-                      "it runs as on a teletype instead.  Enlarge the terminal for the screen.]\n")
-    term.stream.flush()
+    from .layout import notice
+
+    notice(term, f"[{program.id} draws on {cols}x{rows}; this terminal is {term.width}x{term.height}: "
+                 "it runs as on a teletype instead.  Enlarge the terminal for the screen.]")
     return False

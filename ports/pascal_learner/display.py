@@ -17,6 +17,7 @@ import re
 from typing import Optional, Union
 
 from retro.console import Console
+from retro.layout import one_row, wrap
 from retro.dialects.pascal import PascalText, integer_value
 
 from .board import EMPTY, MARKS, Board, Grid
@@ -168,31 +169,49 @@ class ScreenView:
         return self.TOP + self.grid.boardrows + 2
 
     def say(self, text: str = "") -> None:
-        self.messages = (self.messages + [text])[-self.MESSAGES:]
-        width = self.console.size()[1] - 1
+        """A message, wrapped at word boundaries to the terminal's width; the
+        last MESSAGES rows of messages show."""
+        width = self.console.size()[1]
+        self.messages = (self.messages + wrap(text, width))[-self.MESSAGES:]
         top = self._message_row()
         for i in range(self.MESSAGES):
             line = self.messages[i] if i < len(self.messages) else ""
-            self.console.place(top + i, 0, line[:width].ljust(width))
+            self.console.place(top + i, 0, line.ljust(width))
         self.console.flush()
 
     def _prompt(self, text: str) -> None:
-        width = self.console.size()[1] - 1
-        self.console.place(self._message_row() + self.MESSAGES + 1, 0, text[:width].ljust(width))
-        self.console.place(self._message_row() + self.MESSAGES + 1, min(len(text), width), "")
+        """The prompt row: one row, ended with "…" if it must be cut; the cursor after it."""
+        width = self.console.size()[1]
+        row = self._message_row() + self.MESSAGES + 1
+        shown = one_row(text, width - 1) if text.strip() else ""
+        shown += " " if text.endswith(" ") and shown and len(shown) < width - 1 else ""
+        self.console.place(row, 0, shown.ljust(width - 1))
+        self.console.place(row, len(shown), "")
         self.console.flush()
 
     # -- input ----------------------------------------------------------------------
     def ask_yes_no(self, question: str) -> Optional[bool]:
-        self._prompt(question + " ")
+        """An answer read as a line, as the Pascal program's readln read it: the
+        keys typed show after the question and Enter ends them, so the Enter
+        that follows Y is the answer's, never a move.  None on Ctrl-D or Esc."""
+        typed = ""
         while True:
+            self._prompt(f"{question} {typed}")
             key = self.console.read_key()
             if key is None or key == "escape":
                 return None
-            answer = parse_yes_no(key)
-            if answer is not None:
-                self._prompt("")
-                return answer
+            if key == "enter":
+                answer = parse_yes_no(typed)
+                if answer is not None:
+                    self._prompt("")
+                    return answer
+                typed = ""
+                if self.messages[-1:] != ["Please answer Y or N."]:
+                    self.say("Please answer Y or N.")
+            elif key == "backspace":
+                typed = typed[:-1]
+            elif len(key) == 1 and key.isprintable() and len(typed) < 20:
+                typed += key
 
     STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 

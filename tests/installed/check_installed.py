@@ -155,8 +155,8 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
         count = len(transcript.find_transcripts([ROOT / "transcripts"]))
         result = user.retro("check")
         ok(result)
-        expect(f"retro check: {count} transcripts checked, all match".encode() in result.stderr,
-               result.stderr.decode(errors="replace")[-2000:])
+        expect(f"retro check: {count} transcripts checked, all match".encode() in result.stdout,
+               result.stdout.decode(errors="replace")[-2000:])
 
     def one_game_of_each_port() -> None:
         for name in GAMES:

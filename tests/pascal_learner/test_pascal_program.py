@@ -229,7 +229,7 @@ class FakeScreen(Console):
 
 
 def test_the_screen_draws_the_board_in_place_and_moves_by_cursor_keys():
-    screen = FakeScreen(["y", "up", "left", "enter", "3", ",", "3", "enter", "escape"])
+    screen = FakeScreen(["y", "enter", "up", "left", "enter", "3", ",", "3", "enter", "escape"])
     status = PROGRAM.run(screen, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
     assert status == 0
     assert screen.written == ""  # no plain lines: everything drawn in place
@@ -244,7 +244,7 @@ def test_the_screen_draws_the_board_in_place_and_moves_by_cursor_keys():
 
 
 def test_the_screen_refuses_a_taken_square_and_quits_on_q():
-    screen = FakeScreen(["y", "enter", "enter", "q"])
+    screen = FakeScreen(["y", "enter", "enter", "enter", "q"])
     status = PROGRAM.run(screen, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
     assert status == 0
     assert any("That square is taken." in screen.row(r) for r in range(24))
@@ -257,7 +257,7 @@ def test_five_in_a_row_on_the_screen_is_the_game_of_the_pipe_transcript():
     from retro import transcript
     path = ROOT / "transcripts" / "pascal-learner" / "five-pipe.txt"
     golden = transcript.load(path)
-    keys = [key for line in golden.input_lines() for key in (list(line) + ["enter"] if "," in line else [line])]
+    keys = [key for line in golden.input_lines() for key in list(line) + ["enter"]]  # Y/N too: read as a line
     screen = FakeScreen(keys)
     status = PROGRAM.run(screen, **PROGRAM.replay_options(PROGRAM.parse_options(golden.options), path.parent))
     assert status == golden.exit_status == 0

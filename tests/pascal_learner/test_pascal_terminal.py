@@ -43,7 +43,7 @@ def test_five_in_a_row_on_the_screen(tmp_path):
 
     try:
         pump("Do you want to move first?")
-        child.send("y")
+        child.send("y\r")  # the answer and its Enter: a line, as readln read it
         pump("Your move: cursor keys")
         # keys are read one at a time in cbreak mode (retro.console.ScreenConsole.read_key):
         # give the program time to be waiting for each, as a person does

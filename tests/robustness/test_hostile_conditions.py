@@ -139,7 +139,7 @@ def test_an_impossible_audit_is_a_message(options, status, words, tmp_path: Path
     assert result.returncode == status and words in result.stderr, (result.returncode, result.stderr)
 
 
-@pytest.mark.parametrize("args", [["replay", str(GOLDEN), "--baud", "30"],
+@pytest.mark.parametrize("args", [["replay", str(GOLDEN), "--baud", "50"],
                                   ["audit", "pascal-learner", "--fresh"]], ids=["replay", "audit"])
 def test_ctrl_c_in_a_long_command_is_130_without_aborted(args, tmp_path: Path) -> None:
     child = subprocess.Popen([sys.executable, "-m", "retro", *args], stdout=subprocess.DEVNULL,

@@ -161,7 +161,7 @@ def test_a_copied_folder_of_goldens_checks_and_writes_nothing(tmp_path: Path) ->
     before = snapshot(tmp_path)
     result = retro(["check", str(copy)], tmp_path, timeout=300)
     assert result.returncode == 0, result.stderr.decode()[-2000:]
-    assert b"all match" in result.stderr
+    assert b"all match" in result.stdout
     assert snapshot(tmp_path) == before
 
 

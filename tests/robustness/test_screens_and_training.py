@@ -15,7 +15,12 @@ from pty_terminal import Terminal
 ])
 def test_a_terminal_too_small_for_the_screen_gets_a_notice_and_the_teletype(args, needs, prompt, tmp_path: Path) -> None:
     term = Terminal(args, rows=20, cols=60, cwd=tmp_path, record_modes=tmp_path)
-    term.wait_for_output(f"draws on {needs}; this terminal is 60x20")
+    term.wait_for_output("press a key to go on")
+    notice = " ".join(term.text().split())  # wrapped at word boundaries to the 60 columns
+    assert f"draws on {needs}; this terminal is 60x20" in notice
+    term.quiet()
+    assert prompt not in term.raw.decode()  # the notice waits for a key: it cannot scroll away unread
+    term.send(" ")
     term.wait_for_output(prompt)
     assert b"\x1b[2J" not in term.raw  # nothing cleared or drawn in place
     term.send("\x03")

@@ -1,0 +1,92 @@
+"""The one layout rule of every screen retro draws itself.
+
+Text wraps at word boundaries to the terminal's whole width; a line that
+must stay one row ends with "…" where it is cut, at the end of a word; a word
+is never cut (a word wider than the whole row is the one exception: it ends
+with "…").  What a row must show (a session count, a key hint) is kept and
+the rest of the row gives way.  A notice is wrapped and waits for a key
+(``notice``), so that it cannot scroll away unread.
+
+The menu, the variant form, the sessions list, the learner's screen and the
+notice of a screen too small all lay their text out here.
+
+>>> wrap("the times of yore, after WarGames", 14)
+['the times of', 'yore, after', 'WarGames']
+>>> one_row("the times of yore", 14)
+'the times of…'
+>>> with_note("Tic-Tac-Toe.p (learns from its mistakes)", "9 recorded sessions", 40)
+'Tic-Tac-Toe.p…       9 recorded sessions'
+"""
+from __future__ import annotations
+
+import textwrap
+from typing import Any, Sequence
+
+ELLIPSIS = "…"
+HINT_GAP = "   "  # between two key hints on one row
+
+
+def one_row(text: str, width: int) -> str:
+    """``text`` on one row of ``width`` columns: whole, or cut after a word and ended with "…"."""
+    text = text.rstrip()
+    if len(text) <= width:
+        return text
+    if width <= 0:
+        return ""
+    room = text[: width - 1]
+    cut = room.rstrip()
+    if not room[-1:].isspace() and not text[width - 1].isspace():  # inside a word: go back to its start
+        start = cut.rfind(" ")
+        cut = cut[:start].rstrip() if start > 0 and cut[:start].strip() else cut
+    return cut + ELLIPSIS
+
+
+def wrap(text: str, width: int, indent: str | None = None) -> list[str]:
+    """``text`` wrapped at word boundaries to ``width`` columns.  Rows after the
+    first start with ``indent`` (by default the text's own leading blanks);
+    a word wider than a row is the only one cut, with "…"."""
+    if width <= 0:
+        return []
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    following = lead if indent is None else indent
+    if len(following) >= width:
+        following = ""
+    if not text.strip():
+        return [""]
+    rows = textwrap.wrap(text.strip(" "), width=width, initial_indent=lead if len(lead) < width else "",
+                         subsequent_indent=following, break_long_words=False, break_on_hyphens=False,
+                         drop_whitespace=True)
+    return [one_row(row, width) for row in rows] or [""]
+
+
+def with_note(text: str, note: str, width: int) -> str:
+    """One row: ``text`` on the left, ``note`` on the right; the note always
+    shows (unless it alone is wider than the row), the text gives way with "…"."""
+    if not note:
+        return one_row(text, width)
+    if len(note) + 2 > width:
+        return one_row(note, width)
+    left = one_row(text, width - len(note) - 2)
+    return left + " " * (width - len(left) - len(note)) + note
+
+
+def hint_rows(hints: Sequence[str], width: int) -> list[str]:
+    """Key hints ("Enter: start", "q: quit"), as many on a row as fit; a hint
+    is never split between rows unless it alone is wider than a row."""
+    rows: list[str] = []
+    for hint in hints:
+        if rows and len(rows[-1]) + len(HINT_GAP) + len(hint) <= width:
+            rows[-1] += HINT_GAP + hint
+        else:
+            rows.extend(wrap(hint, width))
+    return rows
+
+
+def notice(term: Any, text: str, hint: str = "press a key to go on") -> None:
+    """Write ``text`` wrapped to the terminal's width, then wait for a key.
+    Ctrl-C raises KeyboardInterrupt, as anywhere else."""
+    for row in wrap(f"{text} -- {hint}", term.width):
+        term.stream.write(row + "\n")
+    term.stream.flush()
+    with term.cbreak():
+        term.inkey()

@@ -1,0 +1,46 @@
+"""Questions read an answer, not a stray key: on a real terminal (a pty,
+rendered by pyte) the learner's "(Y/N)" takes the answer and the Enter after
+it, as the Pascal program's readln read a line, and nothing typed places a
+mark the player did not choose."""
+from pathlib import Path
+
+from pty_terminal import Terminal
+
+
+def board(screen: str) -> list[str]:
+    """The 3x3 board's rows as marks (screen rows 2-4, columns 3, 5, 7)."""
+    rows = screen.split("\n")[2:5]
+    return ["".join(row[c] for c in (3, 5, 7)) for row in rows]
+
+
+def test_y_then_enter_then_a_move_places_only_the_chosen_mark(tmp_path: Path) -> None:
+    term = Terminal(["run", "pascal-learner", "--fresh", "--seed", "1", "--no-save"], cwd=tmp_path,
+                    record_modes=tmp_path)
+    term.wait_for("Do you want to move first? (Y/N)")
+    term.send("Y")
+    term.quiet()
+    assert "Your move" not in term.text()  # Y alone is not yet an answer
+    term.send("\r")
+    screen = term.wait_for("Your move")
+    assert board(screen) == ["...", "...", "..."], screen  # the Enter after Y placed nothing
+    term.send("2,2\r")
+    screen = term.wait_for("I play")
+    assert "That square is taken" not in screen
+    marks = board(screen)
+    assert marks[1][1] == "X" and "".join(marks).count("X") == 1, screen
+    assert "".join(marks).count("O") == 1
+    term.send("\x1b")
+    term.ended_cleanly()
+
+
+def test_a_wrong_answer_is_asked_again_and_places_nothing(tmp_path: Path) -> None:
+    term = Terminal(["run", "pascal-learner", "--fresh", "--seed", "1", "--no-save"], cwd=tmp_path,
+                    record_modes=tmp_path)
+    term.wait_for("Do you want to move first? (Y/N)")
+    term.send("maybe\r")
+    term.wait_for("Please answer Y or N.")
+    term.send("y\r")
+    screen = term.wait_for("Your move")
+    assert board(screen) == ["...", "...", "..."], screen
+    term.send("\x1b")
+    term.ended_cleanly()

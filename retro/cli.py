@@ -275,23 +275,25 @@ def check(paths: tuple[Path, ...]) -> None:
 @click.option("--max-sessions", type=click.IntRange(1, 1000), default=8, show_default=True,
               help="Sessions running at once; more visitors are asked to wait.")
 @click.option("--idle-timeout", type=click.IntRange(10, 86400), default=600, show_default=True,
-              help="Seconds a program may wait for a line before its session ends (thinking is not idle).")
-def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, idle_timeout: int) -> None:
+              help="Seconds a session may go with nothing typed and nothing written before it ends.")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="A public name this server answers to (the one a reverse proxy forwards); repeatable.")
+def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, idle_timeout: int,
+          allowed_hosts: tuple[str, ...]) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 
-    A browser session runs the same port, through the same console and
-    dialect, as `retro run` in a pipe.  For scripts: POST /api/run/ID?variant=value
+    A browser session is `retro run` in a process of its own, on a terminal
+    of its own (a pseudo-terminal) shown in the page.  For scripts: POST /api/run/ID?variant=value
     with the input as the body answers with `retro run`'s standard output
     (exit status in X-Retro-Exit); GET /api/programs lists the catalog.
     """
-    from .web.app import Exhibit, serve as run_server
-    from .web.bridge import Limits
+    from .web.app import Exhibit, Limits, serve as run_server
 
     if data_folder is not None:
         data_folder.mkdir(parents=True, exist_ok=True)
         data_folder = data_folder.resolve()
     exhibit = Exhibit(limits=Limits(idle_seconds=float(idle_timeout)), max_sessions=max_sessions,
-                      data_folder=data_folder)
+                      data_folder=data_folder, allowed_hosts=allowed_hosts)
     sys.exit(run_server(host, port, exhibit))
 
 

@@ -26,9 +26,7 @@ STAMP = VENDOR / "LOCK-SHA256"  # the lock the files were copied from
 ASSETS = {  # the page's name for each file: where npm puts it
     "xterm.js": "node_modules/@xterm/xterm/lib/xterm.js",
     "xterm.css": "node_modules/@xterm/xterm/css/xterm.css",
-    "addon-fit.js": "node_modules/@xterm/addon-fit/lib/addon-fit.js",
     "LICENSE-xterm.txt": "node_modules/@xterm/xterm/LICENSE",
-    "LICENSE-addon-fit.txt": "node_modules/@xterm/addon-fit/LICENSE",
 }
 
 

@@ -86,7 +86,6 @@ STATIC = {  # what the page is made of: the only files this server sends
     "favicon.svg": "image/svg+xml",
     "vendor/xterm.js": "text/javascript",
     "vendor/xterm.css": "text/css",
-    "vendor/addon-fit.js": "text/javascript",
 }
 FLAG_ON = ("", "1", "true", "yes", "on")
 FLAG_OFF = ("0", "false", "no", "off")

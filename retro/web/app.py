@@ -65,10 +65,10 @@ import signal
 import socket
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources as package
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any, Awaitable, Callable, Mapping, Optional
 from urllib.parse import urlsplit
 
 import click
@@ -147,11 +147,11 @@ class Exhibit:
     sessions: set[Any] = field(default_factory=set)
     stopping: bool = False
     given_up: int = 0  # sessions killed when the server stopped
-    command: Optional[process.Command] = None  # how a session's program starts (a test may change it)
+    command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
 
     def __post_init__(self) -> None:
-        if self.command is None:
-            self.command = process.Command(data_folder=self.data_folder)
+        if self.data_folder is not None and self.command.data_folder is None:
+            self.command = replace(self.command, data_folder=self.data_folder)
 
     def full(self) -> Optional[str]:
         if self.stopping:
@@ -193,23 +193,25 @@ def _host_name(header: str) -> str:
 
 
 EXHIBIT = web.AppKey("exhibit", Exhibit)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 # -- the visitor's variants ------------------------------------------------------------
 
 
-def option_words(program: catalog.Program, query) -> list[str]:
+def option_words(program: catalog.Program, query: Mapping[str, str]) -> list[str]:
     """Command-line words from query parameters (``version=2``, ``ultimate=1``)."""
     by_key: dict[str, click.Option] = {}
     for opt in program.options:
-        by_key[opt.name] = opt  # type: ignore[index]
+        if opt.name is not None:
+            by_key[opt.name] = opt
         for flag in opt.opts:
             by_key[flag.lstrip("-")] = opt
     words: list[str] = []
     for key, value in query.items():
-        opt = by_key.get(key)
-        if opt is None:
+        if key not in by_key:
             raise click.UsageError(f"{program.id} has no variant {visible(key)!r}")
+        opt = by_key[key]
         if opt.is_flag:
             if value.lower() in FLAG_ON:
                 words.append(opt.opts[0])
@@ -246,7 +248,7 @@ def recorded() -> dict[str, Path]:
 
 def session_list() -> list[dict[str, Any]]:
     """Every shipped session, by program and group as the terminal menu lists them."""
-    listed = []
+    listed: list[dict[str, Any]] = []
     for program in catalog.programs():
         mine = [s for s in resources.sessions() if s.program == program]
         for heading, group in resources.by_group(mine):
@@ -600,7 +602,7 @@ async def _stop_sessions(app: web.Application) -> None:
 
 
 @web.middleware
-async def own_names(request: web.Request, handler) -> web.StreamResponse:
+async def own_names(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Only requests for this server's own names (see ``Exhibit.own_name``)."""
     if not request.app[EXHIBIT].own_name(request.headers.get("Host")):
         return web.Response(status=421, text="This server answers to its own names only (an address, localhost, "
@@ -609,7 +611,7 @@ async def own_names(request: web.Request, handler) -> web.StreamResponse:
 
 
 @web.middleware
-async def no_traceback(request: web.Request, handler) -> web.StreamResponse:
+async def no_traceback(request: web.Request, handler: Handler) -> web.StreamResponse:
     """A bug of ours is a short message to the visitor and a report for the
     operator (retro.runner.report_internal_error), never a traceback; a
     visitor who left is no error at all."""
@@ -699,7 +701,7 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     if host not in ("127.0.0.1", "localhost", "::1"):
         said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
     stop = asyncio.Event()
-    ended = {"signal": signal.SIGINT}
+    ended = {"signal": int(signal.SIGINT)}
     loop = asyncio.get_running_loop()
 
     def at_once(signum: int) -> None:

@@ -221,22 +221,23 @@ async def run_piped(argv: list[str], body: bytes, output_limit: int, ended: Call
     process = await asyncio.create_subprocess_exec(
         *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
         env=environment(terminal=False), start_new_session=True, pass_fds=(operator_fd(),))
-    assert process.stdin is not None and process.stdout is not None
+    stdin, stdout = process.stdin, process.stdout
+    assert stdin is not None and stdout is not None
     output = bytearray()
     reason = ""
 
     async def feed() -> None:
         try:
-            process.stdin.write(body)  # type: ignore[union-attr] - asserted above
-            await process.stdin.drain()  # type: ignore[union-attr]
-            process.stdin.close()  # type: ignore[union-attr]
+            stdin.write(body)
+            await stdin.drain()
+            stdin.close()
         except (BrokenPipeError, ConnectionResetError):
             pass  # the program ended without reading it all
 
     async def take() -> None:
         nonlocal reason
         while True:
-            data = await process.stdout.read(READ_CHUNK)  # type: ignore[union-attr]
+            data = await stdout.read(READ_CHUNK)
             if not data:
                 return
             room = output_limit - len(output)

@@ -1,16 +1,8 @@
 """retro serve's HTTP API, in process: a POST run answers with `retro run`'s
 own bytes in a pipe (the program in a process of its own, on pipes), the
 catalog and the recorded sessions, the names and origins it answers to."""
-import asyncio
-import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
-import aiohttp
 import pytest
 
 from retro import catalog

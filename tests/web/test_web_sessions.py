@@ -20,7 +20,7 @@ import pyte
 from retro.web.app import Exhibit, Limits
 from retro.web.process import Command
 
-from web_helpers import children_running, golden, prompts, query, rendering, with_client
+from web_helpers import children_running, golden, prompts, query, with_client
 
 TELETYPES = {"cpm-c": "bad-input", "fortran-rcd": "mj-weakness", "perl-midterm": "spec-sample"}
 
@@ -159,12 +159,9 @@ def test_an_internal_error_is_said_without_the_servers_folders(tmp_path: Path) -
     """A port that fails (here made to, by a program that raises inside
     run_session) says so in one line; its report's place goes to the server's
     log, never to the visitor."""
-    raising = Command(prefix=(sys.executable, "-c", (
-        "import sys; sys.argv[1:] = sys.argv[1:]; from retro.web import child; from retro import catalog;"
-        "program = catalog.get('cpm-c');"
-        "object.__setattr__(program, 'main', lambda console, **o: 1 / 0) if False else None;"
-        "import retro.runner as r; r.Program = None;"
-        "orig = catalog.Program.run; catalog.Program.run = lambda self, console, **o: 1 / 0;"
+    raising = Command(prefix=(sys.executable, "-c", (  # retro.web.child, with a port that fails
+        "from retro import catalog; from retro.web import child;"
+        "catalog.Program.run = lambda self, console, **options: 1 / 0;"
         "child.main()")))
 
     async def watch(visitor: Visitor):

@@ -276,10 +276,12 @@ def check(paths: tuple[Path, ...]) -> None:
               help="Sessions running at once; more visitors are asked to wait.")
 @click.option("--idle-timeout", type=click.IntRange(10, 86400), default=600, show_default=True,
               help="Seconds a session may go with nothing typed and nothing written before it ends.")
+@click.option("--header-timeout", type=click.FloatRange(0.5, 300), default=10.0, show_default=True,
+              help="Seconds a request's headers may take to arrive; a connection that takes longer is closed.")
 @click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
               help="A public name this server answers to (the one a reverse proxy forwards); repeatable.")
 def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, idle_timeout: int,
-          allowed_hosts: tuple[str, ...]) -> None:
+          header_timeout: float, allowed_hosts: tuple[str, ...]) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 
     A browser session is `retro run` in a process of its own, on a terminal
@@ -293,7 +295,7 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, 
         data_folder.mkdir(parents=True, exist_ok=True)
         data_folder = data_folder.resolve()
     exhibit = Exhibit(limits=Limits(idle_seconds=float(idle_timeout)), max_sessions=max_sessions,
-                      data_folder=data_folder, allowed_hosts=allowed_hosts)
+                      data_folder=data_folder, allowed_hosts=allowed_hosts, header_seconds=header_timeout)
     sys.exit(run_server(host, port, exhibit))
 
 

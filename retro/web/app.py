@@ -42,7 +42,7 @@ the data folder the server was started with, and otherwise nothing); the
 names in a session's URL are looked up, never used as paths.  The limits of
 a public exhibit (``Limits``, ``Exhibit``): concurrent sessions, keys typed
 and not read, a body's size and the time it may take to arrive, a request's
-headers' time (``HEADER_SECONDS``), output and time per session, idle time,
+headers' time (``header_seconds``), output and time per session, idle time,
 a message's size and depth (``messages``), open connections (``listener``);
 each is said plainly when reached.
 
@@ -96,7 +96,6 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 STOPPING = "the server has stopped"
-HEADER_SECONDS = 10.0  # a request's headers arrive within this, or the connection is closed
 HEARTBEAT_SECONDS = 30.0  # a WebSocket whose visitor does not answer a ping is closed
 
 
@@ -144,6 +143,7 @@ class Exhibit:
     host: str = "127.0.0.1"  # what --host said: a name given there is one of the server's own
     allowed_hosts: tuple[str, ...] = ()  # public names a reverse proxy forwards (--allowed-host)
     grace: float = 1.0  # seconds a program has after SIGHUP before SIGKILL
+    header_seconds: float = 10.0  # a request's headers arrive within this, or the connection is closed
     sessions: set[Any] = field(default_factory=set)
     stopping: bool = False
     given_up: int = 0  # sessions killed when the server stopped
@@ -681,7 +681,7 @@ async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], No
     """The application, listening: its runner, the accepting task, the address."""
     exhibit.host = host
     runner = web.AppRunner(application(exhibit), access_log=None, handle_signals=False,
-                           shutdown_timeout=exhibit.grace * 2 + 2.0, keepalive_timeout=HEADER_SECONDS,
+                           shutdown_timeout=exhibit.grace * 2 + 2.0, keepalive_timeout=exhibit.header_seconds,
                            logger=http_logger())
     await runner.setup()
     sock = listener.bind(host, port)

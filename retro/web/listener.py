@@ -7,7 +7,7 @@ second while the server answers nobody.  Here, at the cap, accepting pauses
 (new connections wait in the kernel's backlog) until one closes; an accept
 that fails for want of descriptors is said once, and retried after a pause.
 Connections that never finish their headers are closed by the server's
-header timeout (``app.HEADER_SECONDS``), so the cap cannot be held for long.
+header timeout (``app.Exhibit.header_seconds``), so the cap cannot be held for long.
 """
 from __future__ import annotations
 

@@ -20,7 +20,7 @@ import pyte
 from retro.web.app import Exhibit, Limits
 from retro.web.process import Command
 
-from web_helpers import children_running, golden, prompts, query, with_client
+from web_helpers import children_running, golden, prompts, query, start_server, with_client
 
 TELETYPES = {"cpm-c": "bad-input", "fortran-rcd": "mj-weakness", "perl-midterm": "spec-sample"}
 
@@ -275,12 +275,6 @@ def test_a_browser_session_writes_no_file() -> None:
     assert exit_message["status"] == 130
     assert (sorted(data_home.rglob("*")) if data_home.exists() else []) == before
     assert str(data_home) not in screen and "My schemes are in" not in screen
-
-
-def start_server(tmp_path: Path, *args: str) -> tuple[subprocess.Popen, str]:
-    server = subprocess.Popen([sys.executable, "-m", "retro", "serve", "--port", "0", *args], cwd=tmp_path,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    return server, server.stderr.readline().decode().split()[2]
 
 
 def test_ctrl_c_stops_the_server_and_its_sessions(tmp_path: Path) -> None:

@@ -102,3 +102,16 @@ def prompts(session: transcript.Transcript) -> list[tuple[str, str]]:
         else:
             shown += event.text or ""
     return steps
+
+
+def start_server(folder: Path, *args: str, descriptors: int | None = None) -> tuple[subprocess.Popen, str]:
+    """`retro serve --port 0 ARGS` in ``folder``: the process and its URL
+    (``descriptors``: its limit on open files, soft and hard)."""
+    def limit() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    server = subprocess.Popen([sys.executable, "-m", "retro", "serve", "--port", "0", *args], cwd=folder,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              preexec_fn=limit if descriptors else None)
+    return server, server.stderr.readline().decode().split()[2]

@@ -99,6 +99,23 @@ STOPPING = "the server has stopped"
 HEARTBEAT_SECONDS = 30.0  # a WebSocket whose visitor does not answer a ping is closed
 
 
+SESSION_MIB = 25  # a session's process, measured (tests/web/measure_sessions.py: PSS 13 to 23 MiB)
+MOST_SESSIONS = 200
+
+
+def default_max_sessions() -> int:
+    """Sessions that half of the memory available now holds, at ``SESSION_MIB``
+    each (at least 4, at most ``MOST_SESSIONS``)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                available_mib = int(line.split()[1]) // 1024
+                return max(4, min(MOST_SESSIONS, available_mib // 2 // SESSION_MIB))
+    except (OSError, ValueError):
+        pass
+    return 8
+
+
 @dataclass(frozen=True)
 class Limits:
     """What one session may use."""
@@ -698,6 +715,7 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     runner, accepting, bound = await start(exhibit, host, port, said)
     shown = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
     said(f"retro serve: http://{shown}:{bound[1]}/  (Ctrl-C stops it)")
+    said(f"retro serve: at most {exhibit.max_sessions} sessions at once")
     if host not in ("127.0.0.1", "localhost", "::1"):
         said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
     stop = asyncio.Event()

@@ -19,7 +19,6 @@ import socket
 import time
 from pathlib import Path
 
-import pytest
 
 from retro.web.app import Exhibit
 
@@ -213,7 +212,8 @@ def test_5_a_malformed_request_is_one_line_in_the_log(tmp_path: Path) -> None:
     log = server.stderr.read().decode("utf-8", "replace").splitlines()
     assert all(answer == b"" or re.match(rb"HTTP/1\.[01] 4\d\d", answer) for answer in answers), answers
     assert log[-1] == "retro serve: stopped"
-    errors = log[:-1]
+    assert log[0].startswith("retro serve: at most ") and log[0].endswith(" sessions at once")
+    errors = log[1:-1]
     assert len(errors) <= len(MALFORMED), errors
     assert not any("Traceback" in line or line.startswith("  ") for line in errors), errors
     assert all(line.startswith("retro serve: ") and len(line) < 300 for line in errors), errors

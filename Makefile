@@ -8,11 +8,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TOOLS  := $(VENV)/.dist-tools
 
-.PHONY: run test lint test-installed dist check bench venv clean chromium
+.PHONY: run test lint test-installed dist check bench venv clean chromium nginx vendor
 
-$(STAMP): setup.cfg setup.py pyproject.toml
+$(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python setup.py vendor
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
@@ -41,7 +42,7 @@ run: $(STAMP)
 		fg >/dev/null; status=$$?; \
 	done; exit $$status
 
-test: $(STAMP) lint chromium
+test: $(STAMP) lint chromium nginx
 	$(BIN)/python -m pytest
 	$(MAKE) test-installed
 
@@ -63,6 +64,22 @@ chromium:
 		echo "make: no Chromium and no root to install it: the browser tests will be skipped"; \
 	fi
 
+# nginx, for the test of two `retro serve` behind a reverse proxy
+# (tests/web/test_web_proxy.py); installed as Chromium is, else skipped.
+nginx:
+	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "make: installing nginx for the reverse-proxy test (apt-get install nginx-light or nginx)"; \
+		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
+	else \
+		echo "make: no nginx and no root to install it: the reverse-proxy test will be skipped"; \
+	fi
+
+# xterm.js for the page, as package-lock.json pins it (npm ci), copied into
+# retro/web/static/vendor/; the wheel and sdist builds do the same (setup.py).
+vendor:
+	$(PYTHON) setup.py vendor
+
 # The wheel and the sdist in dist/, checked by twine.
 dist: $(TOOLS)
 	rm -rf dist
@@ -79,4 +96,4 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis node_modules retro/web/static/vendor

@@ -1,12 +1,82 @@
-"""The one build setting setup.cfg cannot say: transcripts/, the golden
-sessions kept at the top of the repository, ships inside the package as
-``retro.transcripts`` (read through importlib.resources, retro/resources.py).
-Everything else is in setup.cfg."""
-from setuptools import find_namespace_packages, setup
+"""The build settings setup.cfg cannot say.
+
+transcripts/, the golden sessions kept at the top of the repository, ships
+inside the package as ``retro.transcripts`` (read through
+importlib.resources, retro/resources.py).
+
+The terminal of retro serve's page is xterm.js, from the npm registry at the
+versions pinned in package-lock.json.  Its built files are copied into
+retro/web/static/vendor/ (not committed: .gitignore) by ``vendor()``, which
+every build runs first: the wheel (build_py), the sdist (which then carries
+them, so a wheel built from it needs no npm) and ``make venv`` (``python
+setup.py vendor``, for the editable install).  ``vendor()`` runs ``npm ci``
+only when the copied files do not come from the lock as it is now.
+Everything else is in setup.cfg.
+"""
+import hashlib
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LOCK = HERE / "package-lock.json"
+VENDOR = HERE / "retro" / "web" / "static" / "vendor"
+STAMP = VENDOR / "LOCK-SHA256"  # the lock the files were copied from
+ASSETS = {  # the page's name for each file: where npm puts it
+    "xterm.js": "node_modules/@xterm/xterm/lib/xterm.js",
+    "xterm.css": "node_modules/@xterm/xterm/css/xterm.css",
+    "LICENSE-xterm.txt": "node_modules/@xterm/xterm/LICENSE",
+}
+
+
+def vendor() -> None:
+    """xterm.js's files in retro/web/static/vendor/, from the pinned lock."""
+    present = all((VENDOR / name).is_file() for name in ASSETS)
+    if not LOCK.is_file():  # an sdist without the lock: its files must be there
+        if not present:
+            sys.exit("setup.py: retro/web/static/vendor/ is missing and there is no package-lock.json to make it")
+        return
+    digest = hashlib.sha256(LOCK.read_bytes()).hexdigest()
+    if present and STAMP.is_file() and STAMP.read_text().strip() == digest:
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        sys.exit("setup.py: npm is needed once to fetch xterm.js for retro serve's page (Debian: apt-get install npm)")
+    print("setup.py: npm ci (xterm.js for retro serve's page, as package-lock.json pins it)", file=sys.stderr)
+    subprocess.run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"], cwd=HERE,
+                   check=True, stdout=sys.stderr)
+    VENDOR.mkdir(parents=True, exist_ok=True)
+    for name, source in ASSETS.items():
+        shutil.copyfile(HERE / source, VENDOR / name)
+    STAMP.write_text(digest + "\n")
+
+
+if sys.argv[1:] == ["vendor"]:  # `make venv`: the files only (no setuptools needed)
+    vendor()
+    sys.exit(0)
+
+from setuptools import find_namespace_packages, setup  # noqa: E402 - after the vendor-only run
+from setuptools.command.build_py import build_py  # noqa: E402 - idem
+from setuptools.command.sdist import sdist  # noqa: E402 - idem
+
+
+class BuildPy(build_py):
+    def run(self) -> None:
+        vendor()
+        super().run()
+
+
+class SDist(sdist):
+    def run(self) -> None:
+        vendor()
+        super().run()
+
 
 setup(
     packages=find_namespace_packages(include=["retro", "retro.*", "ports", "ports.*"],
-                                      exclude=["*.__pycache__"]) + ["retro.transcripts"],
+                                      exclude=["*.__pycache__", "retro.web.static*"]) + ["retro.transcripts"],
     package_dir={"retro.transcripts": "transcripts"},
     package_data={"retro.transcripts": ["*/*.txt", "*/*.data"]},
+    cmdclass={"build_py": BuildPy, "sdist": SDist},
 )

@@ -312,26 +312,31 @@ def check(paths: tuple[Path, ...]) -> None:
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The TCP port (0: any free one).")
 @click.option("--data-folder", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="A folder where a learner keeps what it learns from visitors (default: no session writes a file).")
-@click.option("--max-sessions", type=click.IntRange(1, 1000), default=8, show_default=True,
-              help="Sessions running at once; more visitors are asked to wait.")
+@click.option("--max-sessions", type=click.IntRange(1, 1000), default=None,
+              help="Sessions running at once; more visitors are asked to wait (default: as many as half the "
+                   "memory available holds, 25 MiB each, at most 200).")
 @click.option("--idle-timeout", type=click.IntRange(10, 86400), default=600, show_default=True,
-              help="Seconds a program may wait for a line before its session ends (thinking is not idle).")
-def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, idle_timeout: int) -> None:
+              help="Seconds a session may go with nothing typed and nothing written before it ends.")
+@click.option("--header-timeout", type=click.FloatRange(0.5, 300), default=10.0, show_default=True,
+              help="Seconds a request's headers may take to arrive; a connection that takes longer is closed.")
+@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
+              help="A public name this server answers to (the one a reverse proxy forwards); repeatable.")
+def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optional[int], idle_timeout: int,
+          header_timeout: float, allowed_hosts: tuple[str, ...]) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 
-    A browser session runs the same port, through the same console and
-    dialect, as `retro run` in a pipe.  For scripts: POST /api/run/ID?variant=value
+    A browser session is `retro run` in a process of its own, on a terminal
+    of its own (a pseudo-terminal) shown in the page.  For scripts: POST /api/run/ID?variant=value
     with the input as the body answers with `retro run`'s standard output
     (exit status in X-Retro-Exit); GET /api/programs lists the catalog.
     """
-    from .web.app import Exhibit, serve as run_server
-    from .web.bridge import Limits
+    from .web.app import Exhibit, Limits, default_max_sessions, serve as run_server
 
     if data_folder is not None:
         data_folder.mkdir(parents=True, exist_ok=True)
         data_folder = data_folder.resolve()
-    exhibit = Exhibit(limits=Limits(idle_seconds=float(idle_timeout)), max_sessions=max_sessions,
-                      data_folder=data_folder)
+    exhibit = Exhibit(limits=Limits(idle_seconds=float(idle_timeout)), max_sessions=max_sessions or default_max_sessions(),
+                      data_folder=data_folder, allowed_hosts=allowed_hosts, header_seconds=header_timeout)
     sys.exit(run_server(host, port, exhibit))
 
 

@@ -60,6 +60,10 @@ class DataFileError(Exception):
     """A data file this program must not use (or overwrite): the message says why."""
 
 
+class LockHeld(DataFileError):
+    """Another learner holds the lock (a shared learner waits for it: options.Session.learning)."""
+
+
 class FolderNotWritable(DataFileError):
     """The data file's folder takes no new file: the learner may still play, without saving."""
 
@@ -320,7 +324,7 @@ class Lock:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
-                raise DataFileError(f"another learner (process {holder[0]}) is using {self.target}: "
+                raise LockHeld(f"another learner (process {holder[0]}) is using {self.target}: "
                                     f"wait for it to finish, or use --data for another file") from None
             if _same_file(self.path, found):  # stale: its learner was killed
                 os.unlink(self.path)

@@ -61,6 +61,12 @@ class Learner:
         self.rng = rng or random.Random()
         self.finder = PlanFinder(self.schemes, grid)
 
+    def adopt(self, store: Store) -> None:
+        """Go on with ``store`` (the data file as another learner left it: a shared learner, options.py)."""
+        self.store = store
+        self.schemes = store.schemes
+        self.finder = PlanFinder(self.schemes, self.grid)
+
     @classmethod
     def empty(cls, grid: Grid, fixed: bool = False, **kwargs) -> "Learner":
         word = rules_word(fixed, kwargs.get("rules", DEFAULT))

@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import os
 import random
+import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Optional
+from typing import Iterator, Optional
 
 import click
 
@@ -25,7 +27,7 @@ from retro.safefile import inside
 from retro.userdirs import data_folder, shown
 
 from .board import MAXSIZE, Grid
-from .datafile import DataFileError, FolderNotWritable, Lock, Store, load, schemesfilename
+from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, load, schemesfilename
 from .learner import Learner, rules_word
 from .rules import DEFAULT, LITERAL
 from .schemes import SchemeList
@@ -64,16 +66,61 @@ def make_grid(rows: Optional[int], cols: Optional[int], align: Optional[int], fi
     return Grid(rows or base, cols or base, align or (5 if five else 3))
 
 
+SHARED_WAIT = 30.0  # seconds a shared learner waits for another's learning and saving
+
+
 class Session:
-    """A learner with its data file opened (and locked, if it will be written)."""
+    """A learner with its data file opened (and locked, if it will be written).
+
+    A shared session (``retro serve``'s visitors, ``for_visitor``) holds no
+    lock while it plays: it plays against the file as it was when the game
+    began, and learns each game under the lock (``learning``), held for the
+    learning and the save only."""
 
     def __init__(self, learner: Learner, filename: str, found: bool, lock: Optional[Lock],
-                 where: tuple[str, ...] = ()):
+                 where: tuple[str, ...] = (), shared_path: Optional[Path] = None):
         self.learner = learner
         self.filename = filename  # as the user named it, or as schemesfilename gives it
         self.found = found  # whether the file existed
         self.lock = lock
         self.where = where  # where the file is, for the greeting on the screen
+        self.shared_path = shared_path  # a shared session's data file
+
+    @contextmanager
+    def learning(self) -> Iterator[None]:
+        """Learn a game: a shared session takes the lock (waiting for another
+        learner's learning), reads the file as it is now, and holds the lock
+        until the block (the learning and the save) ends."""
+        if self.shared_path is None:
+            yield
+            return
+        lock = Lock(self.shared_path)
+        end = time.monotonic() + SHARED_WAIT
+        while True:
+            try:
+                lock.acquire()
+                break
+            except LockHeld:
+                if time.monotonic() > end:
+                    raise
+                time.sleep(0.05)
+        try:
+            grid = self.learner.grid
+            store = load(self.shared_path, grid.winalign, self.learner.store.rules)
+            if store is not None:
+                self.learner.adopt(store)
+            yield
+        finally:
+            lock.release()
+
+    def shown_error(self, err: DataFileError) -> str:
+        """What a data file's trouble is called: itself on one's own terminal; for a
+        shared session (a visitor's) words with no folder or process of the server's."""
+        if self.shared_path is None:
+            return str(err)
+        if isinstance(err, LockHeld):
+            return "other visitors' games are being learnt and this one could not wait"
+        return "the schemes file cannot be written just now"
 
     def close(self) -> None:
         if self.lock is not None:
@@ -82,7 +129,7 @@ class Session:
 
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
-                 folder: Optional[Path] = None, literal: bool = False) -> Optional[Session]:
+                 folder: Optional[Path] = None, literal: bool = False, shared: bool = False) -> Optional[Session]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
     error stream) when the file cannot be used.
 
@@ -103,8 +150,9 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     else:
         path, where = data_path(console, data, filename)
     lock = None
+    shared = shared and save
     try:
-        if save:
+        if save and not shared:
             if data is None:
                 make_folder(path.parent)
             lock = Lock(path)
@@ -119,7 +167,8 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     except DataFileError as err:
         if lock is not None:
             lock.release()
-        console.write_err(f"{err}\n")
+        console.write_err("retro: the learner's schemes file cannot be used; the exhibit's operator can see why\n"
+                          if shared else f"{err}\n")
         return None
     found = store is not None
     if store is None:
@@ -127,7 +176,8 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     # Saved where the name leads: --data through a symbolic link updates the file it names.
     learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng,
                       rules=ruleset)
-    return Session(learner, filename, found, lock, where if console.interactive else ())
+    return Session(learner, filename, found, lock, where if console.interactive else (),
+                   shared_path=learner.path if shared else None)
 
 
 def for_replay(options: dict, folder: Path) -> dict:
@@ -147,10 +197,15 @@ def for_replay(options: dict, folder: Path) -> dict:
 def for_visitor(options: dict, folder: Optional[Path]) -> dict:
     """A browser session (retro serve): the learner learns into the server's
     data folder (its file named as the text names it) if the server was given
-    one; otherwise it reads its default file and never writes (--no-save)."""
+    one, shared with the other visitors (each game learnt under the lock,
+    ``Session.learning``); otherwise it reads its default file and never
+    writes (--no-save).  Either way the folder is given, so that no greeting
+    names a folder of the server's."""
     if folder is not None:
         options["data_folder"] = folder
+        options["shared"] = True
     else:
+        options["data_folder"] = data_folder()
         options["no_save"] = True
     return options
 

@@ -136,13 +136,22 @@ class TicTacToe:
         return winner
 
     def gameover(self, winner: int, moves: list[tuple[int, int]]) -> None:
-        view, learner = self.view, self.learner
+        view = self.view
         if winner == CIRCLE:
             view.say("I win.")
         elif winner == EMPTY:
             view.say("A draw.")
         else:
             view.say("You win.  Let me think about this game...")
+        try:
+            with self.session.learning():  # a shared learner (retro serve) locks for this only
+                self.learn(winner, moves)
+        except DataFileError as err:
+            view.say(f"({self.session.shown_error(err)}: what I have learnt stays in memory.)")
+
+    def learn(self, winner: int, moves: list[tuple[int, int]]) -> None:
+        view, learner = self.view, self.learner
+        if winner not in (CIRCLE, EMPTY):
             before = learner.verdict()
             added = learner.learn(moves)
             if added:
@@ -166,21 +175,24 @@ class TicTacToe:
         try:
             self.learner.save()
         except DataFileError as err:
-            self.view.say(f"({err}: what I have learnt stays in memory.)")
+            self.view.say(f"({self.session.shown_error(err)}: what I have learnt stays in memory.)")
 
 
 def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None, align: Optional[int] = None,
         five: bool = False, fixed: bool = False, data: Optional[str] = None, seed: Optional[int] = None,
-        no_save: bool = False, fresh: bool = False, data_folder: Optional[Path] = None, literal: bool = False) -> int:
+        no_save: bool = False, fresh: bool = False, data_folder: Optional[Path] = None, literal: bool = False,
+        shared: bool = False) -> int:
     """``data_folder``: the folder a relative ``data`` is found in (a replayed
-    transcript's own folder, see for_replay); by default the current one."""
+    transcript's own folder, see for_replay); by default the current one.
+    ``shared``: other learners use the file at the same time (retro serve's
+    visitors, see for_visitor): each game is learnt under the lock."""
     try:
         grid = make_grid(rows, cols, align, five)
     except ValueError as err:
         console.write_err(f"{err}\n")
         return 2
     session = open_session(console, grid, fixed, data, seed, save=not no_save, fresh=fresh, folder=data_folder,
-                           literal=literal)
+                           literal=literal, shared=shared)
     if session is None:
         return 1
     try:

@@ -1,102 +1,174 @@
 """The web application of `retro serve` (aiohttp).
 
 ====================================  ===============================================
-``GET /``                             the page (static/index.html, its script, style)
-``GET /api/programs``                 the catalog as JSON (variants a visitor may set)
+``GET /``                             the page (static/index.html, its script, its
+                                      style, and xterm.js in static/vendor/)
+``GET /api/programs``                 the catalog as JSON (variants a visitor may
+                                      set, the terminal each program had)
 ``GET /api/sessions``                 the recorded sessions, grouped as in the menu
 ``GET /api/sessions/ID/NAME``         one session's events, to replay in the page
 ``POST /api/run/ID?variant=value``    the body is standard input; the answer is
                                       exactly the bytes ``retro run ID --variant
-                                      value`` writes to standard output, its exit
-                                      status in ``X-Retro-Exit``
-``GET /ws/run/ID?variant=value``      a WebSocket session: binary frames are the
-                                      program's output, ``{"type": "err", "text":
-                                      ...}`` its error output, ``{"type": "notice",
-                                      "text": ...}`` a limit or the server speaking;
-                                      the page sends ``{"type": "line", "text": ...}``
-                                      and ``{"type": "eof"}``; the server ends with
-                                      ``{"type": "exit", "status": n, "reason": ...}``.
-                                      A session refused (the exhibit is full, a
+                                      value`` writes to standard output in a pipe,
+                                      its exit status in ``X-Retro-Exit``
+``GET /ws/run/ID?variant=value``      a WebSocket session: the program on a
+                                      pseudo-terminal of its own, as ``retro run
+                                      ID`` in a terminal window.  Binary frames
+                                      are the terminal's bytes, both ways; text
+                                      frames are small JSON messages: the page
+                                      sends ``{"type": "resize", "cols": C,
+                                      "rows": R}``; the server sends ``{"type":
+                                      "notice", "text": ...}`` (a limit, the
+                                      server speaking) and ends with ``{"type":
+                                      "exit", "status": n, "reason": ...}``.  A
+                                      session refused (the exhibit is full, a
                                       variant is wrong) is accepted, told why in
-                                      ``{"type": "refused", "text": ...}`` and closed
-                                      (code 1013, try again later, or 1008): a
-                                      browser cannot read an HTTP refusal of a
-                                      WebSocket.
+                                      ``{"type": "refused", "text": ...}`` and
+                                      closed (code 1013, try again later, or
+                                      1008): a browser cannot read an HTTP
+                                      refusal of a WebSocket.
 ====================================  ===============================================
+
+A session is a process (``process``, the model of ttyd and terminado): its
+program runs in ``python -m retro.web.child``, which is ``retro run`` with a
+visitor's options, on a pty of its own (a POST run: on pipes).  The server
+only moves bytes, holds the limits and ends programs: when a visitor leaves
+(the WebSocket closes, a POST's client disconnects) the program is sent
+SIGHUP, then SIGKILL, and reaped, within ``grace`` seconds twice over.
 
 A visitor is a stranger: the variants are parsed against the program's
 declared options and none may name a file (the learner writes only into
 the data folder the server was started with, and otherwise nothing); the
 names in a session's URL are looked up, never used as paths.  The limits of
-a public exhibit (``Exhibit``): concurrent sessions, input line length, the
-input waiting to be read, a body's size, output and time per session, idle
-time; each is said plainly when reached.
+a public exhibit (``Limits``, ``Exhibit``): concurrent sessions, keys typed
+and not read, a body's size and the time it may take to arrive, a request's
+headers' time (``header_seconds``), output and time per session, idle time,
+a message's size and depth (``messages``), open connections (``listener``);
+each is said plainly when reached.
 
 Other sites' pages: the server answers only to its own names (``Host``: an
-address, ``localhost``, the name given to ``--host``, the machine's name),
-so a name rebound by DNS to this machine gets nothing; a WebSocket is opened
-and a run is posted only from this server's own page (``Origin``), or by a
-script (no ``Origin``).
+address, ``localhost``, the name given to ``--host``, the machine's name,
+the public names given to ``--allowed-host``), so a name rebound by DNS to
+this machine gets nothing; a WebSocket is opened and a run is posted only
+from this server's own page (``Origin``), or by a script (no ``Origin``).
 
-Stopping (Ctrl-C, SIGTERM): every session is told, stopped at its next
-read, write or pause (``bridge.LineQueue.stop``), given a moment to end, and
-otherwise given up; its socket is closed and the server exits with 130
-(143).  A second Ctrl-C exits at once.
+Stopping (Ctrl-C, SIGTERM): every session is told and its program ended as
+above; the server exits with 130 (143).  A second Ctrl-C exits at once.
 """
 from __future__ import annotations
 
 import asyncio
 import ipaddress
-import json
+import logging
 import os
 import signal
 import socket
 import sys
-import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources as package
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Awaitable, Callable, Mapping, Optional
 from urllib.parse import urlsplit
 
 import click
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from .. import catalog, resources, transcript
-from ..console import decode
 from ..runner import report_internal_error
 from ..visible import visible
-from . import bridge
+from . import listener, messages, process
 
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
     "retro.js": "text/javascript",
     "retro.css": "text/css",
+    "favicon.svg": "image/svg+xml",
+    "vendor/xterm.js": "text/javascript",
+    "vendor/xterm.css": "text/css",
 }
 FLAG_ON = ("", "1", "true", "yes", "on")
 FLAG_OFF = ("0", "false", "no", "off")
 SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; connect-src 'self'; "
+                               "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
 }
 STOPPING = "the server has stopped"
+HEARTBEAT_SECONDS = 30.0  # a WebSocket whose visitor does not answer a ping is closed
+
+
+SESSION_MIB = 25  # a session's process, measured (tests/web/measure_sessions.py: PSS 13 to 23 MiB)
+MOST_SESSIONS = 200
+
+
+def default_max_sessions() -> int:
+    """Sessions that half of the memory available now holds, at ``SESSION_MIB``
+    each (at least 4, at most ``MOST_SESSIONS``)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                available_mib = int(line.split()[1]) // 1024
+                return max(4, min(MOST_SESSIONS, available_mib // 2 // SESSION_MIB))
+    except (OSError, ValueError):
+        pass
+    return 8
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one session may use."""
+
+    output_bytes: int = 4 << 20
+    seconds: float = 3600.0  # from the start, whatever happens
+    idle_seconds: float = 600.0  # nothing typed and nothing written
+    queued_bytes: int = 16 << 10  # keys typed that the program has not read yet
+    frame_bytes: int = 16 << 10  # one WebSocket frame from the page
+    body_seconds: float = 30.0  # a POST's body arrives within this
+
+
+@dataclass(frozen=True)
+class Screen:
+    """The terminal a program had: its size, and the page's theme for it."""
+
+    cols: int
+    rows: int
+    theme: str  # "glass" (green phosphor), "amber" (an ASCII video terminal), "paper"
+
+
+def terminal_of(program: catalog.Program) -> Screen:
+    """The Altair's 80x24 video terminal in green phosphor; the learner's
+    ASCII terminal (a screen it draws on with the cursor) in amber; the
+    others on paper, 80 columns: none of their originals ran on a 72-column
+    teletype (a C128's 80-column screen, a PC's console, a modern terminal)."""
+    if program.id == "altair-3d":
+        return Screen(80, 24, "glass")
+    if program.screen_size is not None:
+        return Screen(80, 24, "amber")
+    return Screen(80, 24, "paper")
 
 
 @dataclass
 class Exhibit:
     """The server's settings and its running sessions."""
 
-    limits: bridge.Limits = field(default_factory=bridge.Limits)
+    limits: Limits = field(default_factory=Limits)
     max_sessions: int = 8
     body_bytes: int = 64 << 10
     data_folder: Optional[Path] = None
     host: str = "127.0.0.1"  # what --host said: a name given there is one of the server's own
-    grace: float = 1.0  # seconds a stopped session has to end before it is given up
-    sessions: set = field(default_factory=set)
+    allowed_hosts: tuple[str, ...] = ()  # public names a reverse proxy forwards (--allowed-host)
+    grace: float = 1.0  # seconds a program has after SIGHUP before SIGKILL
+    header_seconds: float = 10.0  # a request's headers arrive within this, or the connection is closed
+    sessions: set[Any] = field(default_factory=set)
     stopping: bool = False
-    given_up: int = 0  # sessions still busy when the server stopped
+    given_up: int = 0  # sessions killed when the server stopped
+    command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
+
+    def __post_init__(self) -> None:
+        if self.data_folder is not None and self.command.data_folder is None:
+            self.command = replace(self.command, data_folder=self.data_folder)
 
     def full(self) -> Optional[str]:
         if self.stopping:
@@ -109,7 +181,8 @@ class Exhibit:
     def own_name(self, host_header: Optional[str]) -> bool:
         """Whether a request's Host names this server: an address (no DNS name
         can be rebound to it), ``localhost`` (and ``*.localhost``), the name
-        given to --host, or the machine's own name (and ``NAME.local``)."""
+        given to --host, a name given to --allowed-host, or the machine's own
+        name (and ``NAME.local``)."""
         if host_header is None:
             return True  # HTTP/1.0, a script: a browser always says Host
         name = _host_name(host_header)
@@ -119,6 +192,8 @@ class Exhibit:
         except ValueError:
             pass
         if name == "localhost" or name.endswith(".localhost"):
+            return True
+        if name in {allowed.lower().rstrip(".") for allowed in self.allowed_hosts}:
             return True
         machine = socket.gethostname().lower().rstrip(".")
         return name in {self.host.lower().rstrip("."), machine, machine.split(".")[0] + ".local"}
@@ -135,23 +210,25 @@ def _host_name(header: str) -> str:
 
 
 EXHIBIT = web.AppKey("exhibit", Exhibit)
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
 # -- the visitor's variants ------------------------------------------------------------
 
 
-def option_words(program: catalog.Program, query) -> list[str]:
+def option_words(program: catalog.Program, query: Mapping[str, str]) -> list[str]:
     """Command-line words from query parameters (``version=2``, ``ultimate=1``)."""
     by_key: dict[str, click.Option] = {}
     for opt in program.options:
-        by_key[opt.name] = opt  # type: ignore[index]
+        if opt.name is not None:
+            by_key[opt.name] = opt
         for flag in opt.opts:
             by_key[flag.lstrip("-")] = opt
     words: list[str] = []
     for key, value in query.items():
-        opt = by_key.get(key)
-        if opt is None:
+        if key not in by_key:
             raise click.UsageError(f"{program.id} has no variant {visible(key)!r}")
+        opt = by_key[key]
         if opt.is_flag:
             if value.lower() in FLAG_ON:
                 words.append(opt.opts[0])
@@ -160,10 +237,6 @@ def option_words(program: catalog.Program, query) -> list[str]:
         else:
             words.extend([opt.opts[0], value])
     return words
-
-
-def session_options(exhibit: Exhibit, program: catalog.Program, query) -> dict[str, Any]:
-    return program.visitor_options(option_words(program, query), exhibit.data_folder)
 
 
 def describe(program: catalog.Program) -> dict[str, Any]:
@@ -178,7 +251,8 @@ def describe(program: catalog.Program) -> dict[str, Any]:
                          "default": defaults.get(opt.name)})
     return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
             "machine": program.machine, "author": program.author, "description": program.description,
-            "variants": variants, "exit_statuses": [list(s) for s in program.exit_statuses]}
+            "variants": variants, "exit_statuses": [list(s) for s in program.exit_statuses],
+            "terminal": vars(terminal_of(program))}
 
 
 # -- recorded sessions -----------------------------------------------------------------
@@ -191,7 +265,7 @@ def recorded() -> dict[str, Path]:
 
 def session_list() -> list[dict[str, Any]]:
     """Every shipped session, by program and group as the terminal menu lists them."""
-    listed = []
+    listed: list[dict[str, Any]] = []
     for program in catalog.programs():
         mine = [s for s in resources.sessions() if s.program == program]
         for heading, group in resources.by_group(mine):
@@ -216,10 +290,19 @@ def _program(request: web.Request) -> catalog.Program:
 
 async def page(request: web.Request) -> web.StreamResponse:
     name = request.match_info.get("name", "index.html")
-    if name not in STATIC:
+    if name not in STATIC:  # looked up, never used as a path
         raise web.HTTPNotFound(headers=SECURITY_HEADERS)
-    body = package.files("retro.web").joinpath("static", name).read_bytes()
-    return web.Response(body=body, content_type=STATIC[name], charset="utf-8", headers=SECURITY_HEADERS)
+    try:
+        body = package.files("retro.web").joinpath("static", *name.split("/")).read_bytes()
+    except FileNotFoundError:  # vendor/ not made: a checkout without `make venv`
+        return _text(500, "This retro was installed without its terminal (xterm.js): "
+                          "see README, In a web browser.")
+    return web.Response(body=body, content_type=STATIC[name], charset="utf-8",
+                        headers={**SECURITY_HEADERS, "Cache-Control": "max-age=3600"})
+
+
+async def favicon(request: web.Request) -> web.StreamResponse:
+    raise web.HTTPMovedPermanently("/static/favicon.svg", headers=SECURITY_HEADERS)
 
 
 async def programs(request: web.Request) -> web.Response:
@@ -245,48 +328,21 @@ async def one_session(request: web.Request) -> web.Response:
                              headers=SECURITY_HEADERS)
 
 
-def _to_loop(loop: asyncio.AbstractEventLoop, call: Callable[[], Any]) -> None:
-    """Call in the server's loop, from a session's thread; a loop that has
-    closed (the server stopped) ends the session."""
-    try:
-        loop.call_soon_threadsafe(call)
-    except RuntimeError:
-        raise bridge.SessionLimit(STOPPING) from None
-
-
-def _in_thread(loop: asyncio.AbstractEventLoop, work: Callable[[], Any]) -> "asyncio.Future[Any]":
-    """``work()`` in a daemon thread of its own (a session may wait for input
-    for a long time; the server's thread pool is not for that)."""
-    future: asyncio.Future = loop.create_future()
-
-    def body() -> None:
-        try:
-            result = work()
-        except BaseException as error:  # noqa: BLE001 - handed to the loop
-            outcome = lambda: future.done() or future.set_exception(error)  # noqa: E731
-        else:
-            outcome = lambda: future.done() or future.set_result(result)  # noqa: E731
-        try:
-            _to_loop(loop, outcome)
-        except bridge.SessionLimit:
-            pass  # nobody is waiting any more
-
-    threading.Thread(target=body, daemon=True, name="retro-session").start()
-    return future
-
-
-def _admit(request: web.Request) -> tuple[catalog.Program, dict[str, Any]]:
-    """The program and the options of a new session, or the answer that refuses it (raised)."""
+def _admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
+    """The program and the visitor's words of a new session, or the answer
+    that refuses it (raised).  The words are parsed here as the program will
+    parse them, so that a wrong variant is refused before a process starts."""
     exhibit: Exhibit = request.app[EXHIBIT]
     program = _program(request)
     try:
-        options = session_options(exhibit, program, request.query)
+        words = option_words(program, request.query)
+        program.visitor_options(words, exhibit.data_folder)
     except click.ClickException as err:
         raise web.HTTPBadRequest(text=err.format_message() + "\n", headers=SECURITY_HEADERS) from None
     full = exhibit.full()
     if full:
         raise web.HTTPServiceUnavailable(text=full + "\n", headers=SECURITY_HEADERS)
-    return program, options
+    return program, words
 
 
 def _same_origin(request: web.Request) -> bool:
@@ -299,32 +355,44 @@ def _same_origin(request: web.Request) -> bool:
     return parts.scheme in ("http", "https") and parts.netloc.lower() == request.headers.get("Host", "").lower()
 
 
-class Running:
-    """A port running for a visitor or a request: its standard input (which
-    can stop it), and how the server gives it up when it does not end."""
+class BodyTooLarge(Exception):
+    pass
 
-    def __init__(self, exhibit: Exhibit, cap: Optional[int] = None):
-        self.exhibit = exhibit
-        self.stdin = bridge.LineQueue(time.monotonic() + exhibit.limits.seconds, cap)
-        self.given_up: asyncio.Future = asyncio.get_running_loop().create_future()
+
+async def read_body(request: web.Request, limit: int) -> bytes:
+    """The whole body (to its end), or BodyTooLarge as soon as it passes ``limit``."""
+    if request.content_length is not None and request.content_length > limit:
+        raise BodyTooLarge()
+    body = bytearray()
+    while True:
+        chunk = await request.content.read(1 << 16)  # what has arrived; b"" only at the end
+        if not chunk:
+            return bytes(body)
+        body += chunk
+        if len(body) > limit:
+            raise BodyTooLarge()
+
+
+def _gone(request: web.Request) -> bool:
+    """Whether the client of a request has closed its connection."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
+
+
+class Slot:
+    """A place among the exhibit's running sessions: how the server stops it."""
+
+    def __init__(self) -> None:
+        self.stopped: asyncio.Event = asyncio.Event()
+        self.reason = ""
 
     def stop(self, reason: str) -> None:
-        """End the program at its next read, write or pause."""
-        self.stdin.stop(reason)
-
-    def give_up(self, reason: str) -> None:
-        """Stop waiting for the program (busy without reading or writing): its
-        thread is left to end by itself, unseen."""
-        self.stop(reason)
-        if not self.given_up.done():
-            self.given_up.set_result((None, reason))
+        if not self.stopped.is_set():
+            self.reason = reason
+            self.stopped.set()
 
     async def notice(self, text: str) -> None:
         """Tell the visitor (a request has nobody to tell: its answer's headers say it)."""
-
-    async def outcome(self, finished: "asyncio.Future[Any]") -> tuple[Optional[int], str]:
-        await asyncio.wait({finished, self.given_up}, return_when=asyncio.FIRST_COMPLETED)
-        return finished.result() if finished.done() else self.given_up.result()
 
 
 async def run_api(request: web.Request) -> web.Response:
@@ -332,129 +400,161 @@ async def run_api(request: web.Request) -> web.Response:
     _program(request)
     if not _same_origin(request):
         return _text(403, "A run is asked for by a script or by this server's own page, not by another site's.")
-    body = await request.content.read(exhibit.body_bytes + 1)
-    if len(body) > exhibit.body_bytes:
-        return _text(413, f"The input is larger than the {exhibit.body_bytes:,} bytes a run may take.")
-    program, options = _admit(request)
-    output = bytearray()
-    running = Running(exhibit)
-    running.stdin.put(body)
-    running.stdin.close()
-    exhibit.sessions.add(running)
     try:
-        finished = _in_thread(asyncio.get_running_loop(), lambda: bridge.run(
-            program, options, running.stdin, bridge.Outlet(output.extend, exhibit.limits.output_bytes, running.stdin)))
-        status, reason = await running.outcome(finished)
+        body = await asyncio.wait_for(read_body(request, exhibit.body_bytes), exhibit.limits.body_seconds)
+    except BodyTooLarge:
+        return _text(413, f"The input is larger than the {exhibit.body_bytes:,} bytes a run may take.")
+    except asyncio.TimeoutError:
+        return _text(408, f"The input did not arrive within {exhibit.limits.body_seconds:g} seconds.")
+    program, words = _admit(request)
+    slot = Slot()
+    exhibit.sessions.add(slot)
+    try:
+        output, status, reason = await process.run_piped(
+            exhibit.command.argv(program.id, words), body, exhibit.limits.output_bytes,
+            lambda: _gone(request) or slot.stopped.is_set(), exhibit.limits.seconds, exhibit.grace)
     finally:
-        running.stop("the request ended")  # nothing, if the program has ended
-        exhibit.sessions.discard(running)
+        exhibit.sessions.discard(slot)
+    if slot.stopped.is_set():
+        reason = slot.reason
     headers = {**SECURITY_HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
     if reason:
         headers["X-Retro-Limit"] = reason
-    return web.Response(body=bytes(output), content_type="application/octet-stream", headers=headers)
+    return web.Response(body=output, content_type="application/octet-stream", headers=headers)
 
 
-class Session(Running):
-    """One WebSocket session: the port's thread, its input, its output."""
+def exit_frame(returncode: Optional[int], reason: str) -> dict[str, Any]:
+    """The session's last message: the program's exit status (a signal N as
+    128 + N, as a shell says it), or why it was ended."""
+    if returncode is None:
+        return {"type": "exit", "status": None, "reason": reason}
+    if returncode < 0:
+        signum = -returncode
+        return {"type": "exit", "status": 128 + signum,
+                "reason": reason or f"the program was ended by signal {signum} ({_signal_name(signum)})"}
+    return {"type": "exit", "status": returncode, "reason": reason}
+
+
+def _signal_name(signum: int) -> str:
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return str(signum)
+
+
+class Session(Slot):
+    """One WebSocket session: the program on its pty, and the bytes and
+    messages between the pty and the visitor."""
 
     def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse):
-        super().__init__(exhibit, cap=exhibit.limits.queued_bytes)
+        super().__init__()
+        self.exhibit = exhibit
         self.ws = ws
-        self.outbox: asyncio.Queue = asyncio.Queue()
-        self.last_input = time.monotonic()
+        self.last_activity = time.monotonic()
+        self.written = 0
 
-    async def run(self, program: catalog.Program, options: dict[str, Any]) -> None:
-        loop = asyncio.get_running_loop()
-
-        def send(kind: str) -> Callable[[bytes], None]:
-            return lambda data: _to_loop(loop, lambda: self.outbox.put_nowait((kind, data)))
-
-        cap = self.exhibit.limits.output_bytes
-        outlet = bridge.Outlet(send("out"), cap, self.stdin)
-        errors = bridge.Outlet(send("err"), cap, self.stdin)
-        finished = _in_thread(loop, lambda: bridge.run(program, options, self.stdin, outlet, errors))
-        finished.add_done_callback(lambda f: self.outbox.put_nowait(("exit", f)))
-        self.given_up.add_done_callback(lambda f: self.outbox.put_nowait(("exit", f)))
-        tasks = [asyncio.create_task(self._take_input()), asyncio.create_task(self._watch_idle())]
+    async def run(self, program: catalog.Program, words: list[str], cols: int, rows: int) -> None:
+        limits = self.exhibit.limits
         try:
-            await self._give_output()
+            term = await process.Terminal.start(self.exhibit.command.argv(program.id, words), cols, rows)
+        except OSError as error:  # out of processes or descriptors: said, not raised
+            await self.notice("The program could not be started; please try again in a moment.")
+            await self._send_json(exit_frame(None, f"not started ({type(error).__name__})"))
+            return
+        waits = {
+            asyncio.create_task(self._give_output(term)): "output",
+            asyncio.create_task(self._take_input(term)): "input",
+            asyncio.create_task(self._watch(limits)): "limit",
+            asyncio.create_task(self.stopped.wait()): "stopped",
+        }
+        try:
+            done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            ended = waits[done.pop()]
+            if ended == "output":  # the program closed its terminal: it is ending
+                try:
+                    await asyncio.wait_for(term.process.wait(), self.exhibit.grace)
+                except asyncio.TimeoutError:
+                    pass
+            elif ended == "input":
+                self.stop("the visitor left")
         finally:
-            self.stop("the visitor left")  # nothing, if the program has ended
-            for task in tasks:
+            for task in waits:
                 task.cancel()
+            await asyncio.gather(*waits, return_exceptions=True)
+            killed = await term.end(self.exhibit.grace)
+            if killed and self.exhibit.stopping:
+                self.exhibit.given_up += 1
+        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason))
 
-    async def _send(self, kind: str, data: Any) -> None:
-        """Send a frame, unless the visitor has gone (then the program is stopped)."""
+    async def _send_json(self, data: dict[str, Any]) -> None:
+        """Send a message, unless the visitor has gone."""
         if self.ws.closed:
             return
         try:
-            if kind == "bytes":
-                await self.ws.send_bytes(data)
-            else:
-                await self.ws.send_json(data)
+            await self.ws.send_json(data)
         except ConnectionError:
             self.stop("the visitor left")
 
     async def notice(self, text: str) -> None:
-        await self._send("json", {"type": "notice", "text": text})
+        await self._send_json({"type": "notice", "text": text})
 
-    async def _give_output(self) -> None:
+    async def _give_output(self, term: process.Terminal) -> None:
+        cap = self.exhibit.limits.output_bytes
         while True:
-            kind, item = await self.outbox.get()
-            if kind == "out":
-                await self._send("bytes", item)
-                continue
-            if kind == "err":
-                await self._send("json", {"type": "err", "text": decode(item)})
+            data = await term.read()
+            if not data:
+                return
+            self.last_activity = time.monotonic()
+            room = cap - self.written
+            self.written += len(data)
+            if self.ws.closed:
                 continue
             try:
-                status, reason = item.result()
-            except BaseException as error:  # noqa: BLE001 - a bug of ours, said plainly
-                status, reason = None, f"internal error: {type(error).__name__}"
-            await self._send("json", {"type": "exit", "status": status, "reason": reason})
-            return
+                await self.ws.send_bytes(data[:max(room, 0)])
+            except ConnectionError:
+                self.stop("the visitor left")
+                return
+            if self.written > cap:
+                await self.notice(f"The session has written its {cap:,} bytes: it ends.")
+                self.stop(f"the session wrote its {cap:,} bytes")
+                return
 
-    async def _take_input(self) -> None:
-        limit = self.exhibit.limits.line_chars
+    async def _take_input(self, term: process.Terminal) -> None:
+        cap = self.exhibit.limits.queued_bytes
         refusing = False  # said once, until the program reads again
         async for message in self.ws:
-            if message.type != WSMsgType.TEXT:
-                continue
-            try:
-                data = json.loads(message.data)
-                kind = data.get("type")
-            except (ValueError, AttributeError):
-                await self.notice("Not understood.")
-                continue
-            if kind == "eof":
-                self.stdin.close()
-            elif kind == "line" and isinstance(data.get("text"), str):
-                text = data["text"]
-                if len(text) > limit:
-                    await self.notice(f"A line has at most {limit} characters; that one was not sent.")
-                elif "\n" in text or "\r" in text:
-                    await self.notice("One line at a time, please.")
-                elif self.stdin.put(text.encode("utf-8", "replace") + b"\n"):
-                    self.last_input = time.monotonic()
-                    refusing = False
-                elif not refusing:
-                    refusing = True
-                    await self.notice(f"The program has not read the {self.exhibit.limits.queued_bytes:,} bytes "
-                                      f"already sent: lines are not sent until it reads them.")
-            else:
-                await self.notice("Not understood.")
-        self.stop("the visitor left")  # the page was closed
+            if message.type == WSMsgType.BINARY:
+                if term.waiting_keys() + len(message.data) > cap:
+                    if not refusing:
+                        refusing = True
+                        await self.notice(f"The program has not read the {cap:,} bytes already typed: "
+                                          f"keys are not sent until it reads them.")
+                    continue
+                refusing = False
+                self.last_activity = time.monotonic()
+                term.write(message.data)
+            elif message.type == WSMsgType.TEXT:
+                parsed = messages.parse(message.data)
+                if isinstance(parsed, messages.Resize):
+                    term.resize(parsed.cols, parsed.rows)
+                else:
+                    await self.notice(parsed.why)
+        # the page was closed: run() ends the program
 
-    async def _watch_idle(self) -> None:
-        """A program waiting for a line that does not come ends (a program busy
-        thinking, as the Altair's with --period-timing, is not idle)."""
-        idle = self.exhibit.limits.idle_seconds
+    async def _watch(self, limits: Limits) -> None:
+        """A session with nothing typed and nothing written for the idle time
+        ends; so does one past its time."""
+        started = time.monotonic()
         while True:
-            await asyncio.sleep(min(idle, 1.0))
-            since = self.stdin.waiting_since()
-            if since is not None and time.monotonic() - max(since, self.last_input) > idle:
-                await self.notice(f"No input for {idle:g} seconds: the session ends.")
-                self.stdin.close()
+            await asyncio.sleep(min(limits.idle_seconds, 1.0))
+            now = time.monotonic()
+            if now - started > limits.seconds:
+                await self.notice(f"The session has had its {limits.seconds:g} seconds: it ends.")
+                self.stop("the session's time is up")
+                return
+            if now - self.last_activity > limits.idle_seconds:
+                await self.notice(f"No input for {limits.idle_seconds:g} seconds: the session ends.")
+                self.stop(f"no input for {limits.idle_seconds:g} seconds")
                 return
 
 
@@ -474,10 +574,10 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
     exhibit: Exhibit = request.app[EXHIBIT]
     if not _same_origin(request):
         return _text(403, "Sessions are opened from this server's own page.")
-    ws = web.WebSocketResponse(heartbeat=30, max_msg_size=16 << 10, timeout=2.0)
+    ws = web.WebSocketResponse(heartbeat=HEARTBEAT_SECONDS, max_msg_size=exhibit.limits.frame_bytes, timeout=2.0)
     refusal: Optional[web.HTTPException] = None
     try:
-        program, options = _admit(request)
+        program, words = _admit(request)
     except web.HTTPException as refused:
         if not ws.can_prepare(request).ok:
             raise  # not a WebSocket: the HTTP answer is read
@@ -491,7 +591,8 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
     session = Session(exhibit, ws)
     exhibit.sessions.add(session)
     try:
-        await session.run(program, options)
+        screen = terminal_of(program)
+        await session.run(program, words, screen.cols, screen.rows)
     finally:
         exhibit.sessions.discard(session)
         try:
@@ -503,7 +604,8 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
 
 
 async def _stop_sessions(app: web.Application) -> None:
-    """Tell each session, stop it, give it a moment, then give it up."""
+    """Tell each session and stop it: its program is sent SIGHUP, and SIGKILL
+    after the grace period (those are counted as given up)."""
     exhibit = app[EXHIBIT]
     exhibit.stopping = True
     running = list(exhibit.sessions)
@@ -511,25 +613,22 @@ async def _stop_sessions(app: web.Application) -> None:
     for session in running:
         session.stop(STOPPING)
     loop = asyncio.get_running_loop()
-    end = loop.time() + exhibit.grace
+    end = loop.time() + exhibit.grace + 2.0
     while exhibit.sessions and loop.time() < end:
         await asyncio.sleep(0.02)
-    for session in list(exhibit.sessions):
-        session.give_up(STOPPING)
-        exhibit.given_up += 1
 
 
 @web.middleware
-async def own_names(request: web.Request, handler) -> web.StreamResponse:
+async def own_names(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Only requests for this server's own names (see ``Exhibit.own_name``)."""
     if not request.app[EXHIBIT].own_name(request.headers.get("Host")):
         return web.Response(status=421, text="This server answers to its own names only (an address, localhost, "
-                            "or the name given to --host).\n", headers=SECURITY_HEADERS)
+                            "the name given to --host or to --allowed-host).\n", headers=SECURITY_HEADERS)
     return await handler(request)
 
 
 @web.middleware
-async def no_traceback(request: web.Request, handler) -> web.StreamResponse:
+async def no_traceback(request: web.Request, handler: Handler) -> web.StreamResponse:
     """A bug of ours is a short message to the visitor and a report for the
     operator (retro.runner.report_internal_error), never a traceback; a
     visitor who left is no error at all."""
@@ -552,7 +651,8 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
     app[EXHIBIT] = exhibit
     app.add_routes([
         web.get("/", page),
-        web.get("/static/{name}", page),
+        web.get("/favicon.ico", favicon),
+        web.get("/static/{name:[A-Za-z0-9._/-]+}", page),
         web.get("/api/programs", programs),
         web.get("/api/sessions", sessions),
         web.get("/api/sessions/{program}/{name}", one_session),
@@ -566,19 +666,60 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
 # -- the server -------------------------------------------------------------------------
 
 
-async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], None]) -> int:
+class OneLine(logging.Filter):
+    """A failed request (malformed, cut off) is one line in the log: what
+    happened, never a traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            said = visible(str(error).splitlines()[0] if str(error) else "")[:160]
+            record.msg = f"{record.getMessage()}: {type(error).__name__}{': ' + said if said else ''}"
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+        return True
+
+
+def http_logger() -> logging.Logger:
+    logger = logging.getLogger("retro.serve.http")
+    if not logger.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("retro serve: %(message)s"))
+        handler.addFilter(OneLine())
+        logger.addHandler(handler)
+        logger.propagate = False
+        logger.setLevel(logging.INFO)  # a bad method (a stranger's TLS, a port scan) is debug: not shown
+    return logger
+
+
+async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], None]
+                ) -> tuple[web.AppRunner, "asyncio.Task[None]", tuple[str, int]]:
+    """The application, listening: its runner, the accepting task, the address."""
     exhibit.host = host
-    runner = web.AppRunner(application(exhibit), access_log=None, shutdown_timeout=exhibit.grace + 2.0)
+    runner = web.AppRunner(application(exhibit), access_log=None, handle_signals=False,
+                           shutdown_timeout=exhibit.grace * 2 + 2.0, keepalive_timeout=exhibit.header_seconds,
+                           logger=http_logger())
     await runner.setup()
-    site = web.TCPSite(runner, host, port)
-    await site.start()
-    bound = runner.addresses[0] if runner.addresses else (host, port)
+    sock = listener.bind(host, port)
+    cap = listener.connection_cap(exhibit.max_sessions, listener.descriptor_limit())
+    server = runner.server
+    assert server is not None
+    accepting = asyncio.create_task(listener.accept(sock, server, lambda: len(server.connections), cap, said))
+    accepting.add_done_callback(lambda _: sock.close())
+    bound = sock.getsockname()
+    return runner, accepting, (bound[0], bound[1])
+
+
+async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], None]) -> int:
+    runner, accepting, bound = await start(exhibit, host, port, said)
     shown = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
     said(f"retro serve: http://{shown}:{bound[1]}/  (Ctrl-C stops it)")
+    said(f"retro serve: at most {exhibit.max_sessions} sessions at once")
     if host not in ("127.0.0.1", "localhost", "::1"):
         said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
     stop = asyncio.Event()
-    ended = {"signal": signal.SIGINT}
+    ended = {"signal": int(signal.SIGINT)}
     loop = asyncio.get_running_loop()
 
     def at_once(signum: int) -> None:
@@ -596,9 +737,10 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     try:
         await stop.wait()
     finally:
+        accepting.cancel()
         await runner.cleanup()  # sessions told and ended, sockets closed
     left = exhibit.given_up
-    said(f"retro serve: stopped ({left} busy sessions given up)" if left else "retro serve: stopped")
+    said(f"retro serve: stopped ({left} busy sessions killed)" if left else "retro serve: stopped")
     return 128 + ended["signal"]
 
 

@@ -59,3 +59,59 @@ def with_client(work: Callable[[TestClient], Awaitable[Any]], exhibit: Exhibit |
         async with TestClient(TestServer(application(exhibit or Exhibit()))) as client:
             return await work(client)
     return asyncio.run(main())
+
+
+def children_running(marker: str = "retro.web.child") -> list[int]:
+    """This process's children whose command line holds ``marker`` (the
+    programs of sessions served in process), from /proc."""
+    found = []
+    me = str(os.getpid())
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if fields[1] == me and fields[0] != "Z" and marker in cmdline:
+            found.append(int(entry.name))
+    return found
+
+
+def rendering(session: transcript.Transcript) -> str:
+    """What a terminal shows of a teletype session, in order: the output, the
+    error output, and each line typed, echoed by the terminal with its line break."""
+    text = ""
+    for event in session.events:
+        if event.kind == "in":
+            text += "" if event.text is None else event.text.rstrip("\n") + "\n"  # Ctrl-D is not echoed
+        else:
+            text += event.text or ""
+    return text
+
+
+def prompts(session: transcript.Transcript) -> list[tuple[str, str]]:
+    """(what the terminal shows before a read, the keys typed there) for each read."""
+    shown, steps = "", []
+    for event in session.events:
+        if event.kind == "in":
+            keys = "\x04" if event.text is None else event.text.rstrip("\n") + "\r"
+            steps.append((shown, keys))
+            shown += "" if event.text is None else event.text.rstrip("\n") + "\n"
+        else:
+            shown += event.text or ""
+    return steps
+
+
+def start_server(folder: Path, *args: str, descriptors: int | None = None) -> tuple[subprocess.Popen, str]:
+    """`retro serve --port 0 ARGS` in ``folder``: the process and its URL
+    (``descriptors``: its limit on open files, soft and hard)."""
+    def limit() -> None:
+        import resource
+        resource.setrlimit(resource.RLIMIT_NOFILE, (descriptors, descriptors))
+
+    server = subprocess.Popen([sys.executable, "-m", "retro", "serve", "--port", "0", *args], cwd=folder,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              preexec_fn=limit if descriptors else None)
+    return server, server.stderr.readline().decode().split()[2]

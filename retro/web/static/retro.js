@@ -1,46 +1,47 @@
-// retro serve: the menu, a terminal for a running program, replays of recorded sessions.
-// The program runs on the server exactly as `retro run` in a pipe; this page shows its bytes,
-// echoes each line typed (as a terminal echoes it) and paces the output at the chosen baud rate.
+// retro serve: the menu, a terminal (xterm.js) for each running program, replays of recorded sessions.
+// A running program is `retro run` on a pseudo-terminal of its own on the server: the WebSocket
+// carries the terminal's bytes both ways (binary frames) and a few JSON messages (resize, notice,
+// exit, refused).  Keys go to the program as typed; the terminal's line discipline echoes them.
+// Output (a program's or a replay's) is shown at the chosen pace.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const screen = $("screen");
+const THEMES = {  // the page's look of each kind of terminal
+  glass: {background: "#060a06", foreground: "#8dff8d", cursor: "#8dff8d", cursorAccent: "#060a06",
+          selectionBackground: "#2f6f2f"},
+  amber: {background: "#120b02", foreground: "#ffb000", cursor: "#ffb000", cursorAccent: "#120b02",
+          selectionBackground: "#6a4a10"},
+  paper: {background: "#f4efdc", foreground: "#222222", cursor: "#444444", cursorAccent: "#f4efdc",
+          selectionBackground: "#d8cfae"},
+};
+const SMALLEST_FONT = 7;   // below it, the terminal scrolls inside its frame instead of shrinking
+const LARGEST_FONT = 16;
+
+let term = null;        // the xterm.js Terminal of the session shown
 let socket = null;
 let replaying = null;
+let screenSize = {cols: 80, rows: 24};
 
-// -- the paced teletype ------------------------------------------------------------------
-const pending = [];  // [text, class] still to be shown
+// -- the paced output --------------------------------------------------------------------
+// What the terminal is to show waits here and is written at the chosen baud rate
+// (10 bits a character); "as it comes" writes it at once.
+const pending = [];  // Uint8Array or string pieces
 let lastTick = performance.now();
 let credit = 0;
 
-function emit(text, cls) {
-  if (text) pending.push([text, cls || ""]);
-}
-
-function append(text, cls) {
-  const last = screen.lastChild;
-  if (last && last.dataset && last.dataset.cls === cls) {
-    last.textContent += text;
-  } else {
-    const span = document.createElement("span");
-    span.dataset.cls = cls;
-    if (cls) span.className = cls;
-    span.textContent = text;
-    screen.appendChild(span);
-  }
-  const box = $("terminal");
-  box.scrollTop = box.scrollHeight;
+function emit(piece) {
+  if (piece && piece.length) pending.push(piece);
 }
 
 function tick(now) {
   const baud = Number($("baud").value);
   let budget = baud ? (credit += (now - lastTick) * baud / 10000) : Infinity;
   lastTick = now;
-  while (pending.length && budget >= 1) {
-    const [text, cls] = pending[0];
-    const take = Math.min(text.length, Math.floor(budget));
-    append(text.slice(0, take), cls);
-    if (take === text.length) pending.shift(); else pending[0][0] = text.slice(take);
+  while (term && pending.length && budget >= 1) {
+    const piece = pending[0];
+    const take = Math.min(piece.length, Math.floor(budget));
+    term.write(take === piece.length ? piece : piece.slice(0, take));
+    if (take === piece.length) pending.shift(); else pending[0] = piece.slice(take);
     budget -= take;
     if (baud) credit -= take;
   }
@@ -48,6 +49,57 @@ function tick(now) {
   requestAnimationFrame(tick);
 }
 requestAnimationFrame(tick);
+
+function drained() {
+  return new Promise((resolve) => {
+    const wait = () => (!term ? resolve() : pending.length ? setTimeout(wait, 100) : term.write("", resolve));
+    wait();
+  });
+}
+
+// -- the terminal ------------------------------------------------------------------------
+// It keeps its columns (the program's layout depends on them) and fits the window by its font.
+function fontFor(cols) {
+  const frame = $("frame").clientWidth || window.innerWidth;
+  const room = frame - 40;  // the bezel and padding
+  const size = Math.floor(room / (cols * 0.62));
+  return Math.max(SMALLEST_FONT, Math.min(LARGEST_FONT, size));
+}
+
+function makeTerminal(screen, replay) {
+  if (term) term.dispose();
+  screenSize = {cols: screen.cols, rows: screen.rows};
+  const box = $("terminal");
+  box.replaceChildren();
+  box.className = screen.theme;
+  term = new Terminal({
+    cols: screen.cols, rows: screen.rows, scrollback: 5000, convertEol: replay,
+    fontFamily: 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
+    fontSize: fontFor(screen.cols), cursorBlink: !replay, disableStdin: replay, theme: THEMES[screen.theme],
+  });
+  term.open(box);
+  window.retroTerminal = term;  // for the browser tests (and the curious)
+  return term;
+}
+
+window.addEventListener("resize", () => {
+  if (term) term.options.fontSize = fontFor(screenSize.cols);
+});
+
+// What the terminal shows: the lines of its buffer (the scrollback and the screen), and the screen alone.
+window.retroScreen = (all) => {
+  if (!term) return "";
+  const buffer = term.buffer.active;
+  const first = all ? 0 : buffer.viewportY;
+  const last = all ? buffer.length : buffer.viewportY + term.rows;
+  const lines = [];
+  for (let y = first; y < last; y++) {
+    const line = buffer.getLine(y);
+    if (line) lines.push(line.translateToString(true));
+  }
+  while (lines.length && lines[lines.length - 1] === "") lines.pop();
+  return lines.join("\n");
+};
 
 // -- the menu ----------------------------------------------------------------------------
 async function api(path) {
@@ -159,91 +211,91 @@ async function showMenu() {
 }
 
 // -- a session ---------------------------------------------------------------------------
-function open(program, title) {
+function open(program, title, replay) {
   $("menu").hidden = true;
   $("session").hidden = false;
   $("session-title").textContent = title;
-  $("terminal").className = /video terminal/.test(program.machine) ? "glass" : "paper";
-  screen.replaceChildren();
-  pending.length = 0;
+  $("ended").hidden = true;
+  delete $("status").dataset.exit;
   $("status").textContent = "";
+  $("notice").textContent = "";
+  $("keys-hint").hidden = replay;
+  pending.length = 0;
+  window.scrollTo(0, 0);
+  return makeTerminal(program.terminal || {cols: 80, rows: 24, theme: "paper"}, replay);
+}
+
+function finish(text, exit) {
+  $("status").textContent = text;
+  $("status").dataset.exit = exit;
+  $("ended").hidden = false;
+  $("keys-hint").hidden = true;
+  if (term) term.options.disableStdin = true;
 }
 
 function closeSession() {
   if (socket) { socket.close(); socket = null; }
   replaying = null;
   pending.length = 0;
+  if (term) { term.dispose(); term = null; }
   $("session").hidden = true;
   $("menu").hidden = false;
 }
 
 function run(program, params) {
-  open(program, `${program.title}${params.toString() ? "  (" + params.toString().replaceAll("&", " ") + ")" : ""}`);
-  $("input-line").hidden = false;
-  const decoder = new TextDecoder("utf-8");
+  const shown = params.toString() ? "  (" + params.toString().replaceAll("&", " ") + ")" : "";
+  const terminal = open(program, `${program.title}${shown}`, false);
   const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/ws/run/${encodeURIComponent(program.id)}?${params}`);
-  socket.binaryType = "arraybuffer";
-  socket.onmessage = (event) => {
-    if (event.data instanceof ArrayBuffer) { emit(decoder.decode(event.data, {stream: true})); return; }
+  const ws = new WebSocket(`${scheme}://${location.host}/ws/run/${encodeURIComponent(program.id)}?${params}`);
+  socket = ws;
+  ws.binaryType = "arraybuffer";
+  const encoder = new TextEncoder();
+  let ended = false;
+  ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
+  terminal.onData((data) => { if (ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(data)); });
+  terminal.onBinary((data) => {
+    if (ws.readyState === WebSocket.OPEN) ws.send(Uint8Array.from(data, (c) => c.charCodeAt(0) & 255));
+  });
+  ws.onmessage = async (event) => {
+    if (event.data instanceof ArrayBuffer) { emit(new Uint8Array(event.data)); return; }
     const message = JSON.parse(event.data);
     if (message.type === "exit") {
-      const how = message.status === null ? `ended: ${message.reason}` : `ended with status ${message.status}`;
-      $("status").textContent = `[${program.id} ${how}]  Choose another from the menu.`;
-      $("status").dataset.exit = message.status === null ? "limit" : String(message.status);
-      $("input-line").hidden = true;
-    } else if (message.type === "err") {
-      emit(message.text, "err");
+      ended = true;
+      await drained();
+      const how = message.status === null ? `was ended: ${message.reason}`
+        : `ended with status ${message.status}${message.reason ? " (" + message.reason + ")" : ""}`;
+      finish(`${program.id} ${how}. Scroll the terminal to read the session back.`,
+             message.status === null ? "limit" : String(message.status));
     } else if (message.type === "notice") {
-      $("status").textContent = message.text;
-    } else if (message.type === "refused") {  // the session did not start: the exhibit is full or stopping, or a variant is wrong
-      $("status").textContent = `${message.text}  Choose again from the menu.`;
-      $("status").dataset.exit = "refused";
-      $("input-line").hidden = true;
+      $("notice").textContent = message.text;
+    } else if (message.type === "refused") {  // the exhibit is full or stopping, or a variant is wrong
+      ended = true;
+      finish(message.text, "refused");
     }
   };
-  socket.onerror = () => { $("status").textContent = "The connection failed (is the server full or stopped?)."; };
-  $("line").focus();
+  ws.onclose = () => {
+    if (!ended && socket === ws) finish("The connection was closed before the program ended.", "closed");
+  };
+  terminal.focus();
 }
 
-$("input-line").addEventListener("submit", (event) => {
-  event.preventDefault();
-  if (!socket || socket.readyState !== WebSocket.OPEN) return;
-  const text = $("line").value;
-  socket.send(JSON.stringify({type: "line", text}));
-  emit(text, "typed");
-  emit("\n");
-  $("line").value = "";
-});
-
-$("eof").addEventListener("click", () => {
-  if (!socket || socket.readyState !== WebSocket.OPEN) return;
-  socket.send(JSON.stringify({type: "eof"}));
-  emit("^D", "typed");
-  emit("\n");
-});
-
 $("back").addEventListener("click", closeSession);
+$("again").addEventListener("click", closeSession);
 
 async function replay(id) {
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
-  const program = catalog.find((p) => p.id === session.program) || {machine: ""};
-  open(program, `${session.title}  (recorded: ${id})`);
-  $("input-line").hidden = true;
+  const program = catalog.find((p) => p.id === session.program) || {};
+  open(program, `${session.title}  (recorded: ${id})`, true);
   if ($("baud").value === "0") $("baud").value = "300";  // the period's pace, unless chosen
   replaying = id;
   for (const event of session.events) {
-    if (event.kind === "out") emit(event.text);
-    else if (event.kind === "err") emit(event.text, "err");
-    else { emit(event.text === null ? "^D" : event.text.replace(/\n$/, ""), "typed"); emit("\n"); }
+    if (event.kind === "in") emit(event.text === null ? "^D\n" : event.text.replace(/\n?$/, "\n"));
+    else emit(event.text);
   }
-  const done = () => {
-    if (replaying !== id) return;
-    if (pending.length) { setTimeout(done, 200); return; }
-    $("status").textContent = `[end of the recorded session; the program's status was ${session.exit}]`;
-    $("status").dataset.exit = String(session.exit);
-  };
-  done();
+  await drained();
+  if (replaying !== id) return;
+  finish(`End of the recorded session; the program's status was ${session.exit}. ` +
+         "Scroll the terminal to read it back.", String(session.exit));
 }
 
-showMenu().catch((error) => { $("status").textContent = String(error); });
+showMenu().catch((error) => { $("notice").textContent = String(error); });

@@ -1,0 +1,111 @@
+"""A session's program, in a process of its own (``python -m retro.web.child``).
+
+    python -m retro.web.child [--data-folder=FOLDER] ID [VARIANT OPTIONS]
+
+It is ``retro run ID [VARIANT OPTIONS]`` (the same console, chosen the same
+way: the screen on a terminal that can address the cursor, a teletype in a
+pipe), with two differences that a visitor's session needs:
+
+* the options are a visitor's (``Program.visitor_options``): no option may
+  name a file, and the learner uses the server's data folder (or, without
+  one, reads its default file and writes nothing); so no message names a
+  folder of the server's;
+* an internal error is said without the place of its report (the report is
+  written as ever, and its place goes to the server's log: the descriptor
+  named in ``RETRO_SERVE_LOG_FD``, which the server passes).
+
+On a pseudo-terminal (``retro serve``'s WebSocket sessions) it first makes
+that terminal its controlling terminal, so that Ctrl-C typed in the page is
+SIGINT as on any terminal and the server's SIGHUP ends it; Ctrl-Z is
+ignored (nobody could bring a stopped program back).
+"""
+from __future__ import annotations
+
+from retro import launch  # noqa: F401 - first: Ctrl-C while retro loads is held (launch's first step)
+
+import fcntl
+import os
+import signal
+import sys
+import termios
+from pathlib import Path
+from typing import Callable, Optional
+
+DATA_FOLDER = "--data-folder="
+OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # the server's log (process.OPERATOR_ENV)
+
+
+def parse(argv: list[str]) -> tuple[Optional[Path], str, list[str]]:
+    """(the server's data folder, the program's id, the visitor's words)."""
+    folder = None
+    if argv and argv[0].startswith(DATA_FOLDER):
+        folder = Path(argv[0][len(DATA_FOLDER):])
+        argv = argv[1:]
+    if not argv:
+        raise SystemExit("usage: python -m retro.web.child [--data-folder=FOLDER] ID [VARIANT OPTIONS]")
+    return folder, argv[0], argv[1:]
+
+
+def take_terminal() -> None:
+    """Standard input's terminal as this session's controlling terminal (the
+    server started this process in a session of its own)."""
+    try:
+        if os.isatty(0):
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    except OSError:
+        pass  # already ours, or not allowed: the program runs all the same
+
+
+def tell_operator(details: str) -> str:
+    """``runner.save_report`` for a visitor's session: the report is saved as
+    ever; its place goes to the server's log, and the visitor reads only that
+    the operator has it."""
+    place = _save_report(details) if _save_report is not None else "not saved"
+    try:
+        os.write(int(os.environ.get(OPERATOR_ENV, "2")), f"retro serve: a session's internal error; report: {place}\n".encode("utf-8", "replace"))
+    except (OSError, ValueError):
+        pass
+    return "the exhibit's operator has the report"
+
+
+def run(argv: list[str]) -> int:
+    import click
+
+    from retro import catalog, runner
+
+    folder, program_id, words = parse(argv)
+    try:
+        program = catalog.get(program_id)
+        options = program.visitor_options(words, folder)
+    except click.ClickException as error:
+        error.show()
+        return error.exit_code
+    console = runner.stdio_console(program=program, options=options)
+    return runner.run_session(program, console, options)
+
+
+def main() -> None:
+    from retro import runner, signals
+    from retro.exits import INTERRUPTED
+
+    global _save_report
+    _save_report = runner.save_report
+    runner.save_report = tell_operator  # the one place a report's path is said (runner.report_internal_error)
+    take_terminal()
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        signals.install()
+        if hasattr(signal, "SIGTSTP"):
+            signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+        status = launch.finish(run(sys.argv[1:]))
+    except KeyboardInterrupt:
+        status = INTERRUPTED
+    except signals.Terminated as ended:
+        status = ended.status
+    sys.exit(status)
+
+
+_save_report: Optional[Callable[[str], str]] = None  # runner.save_report, kept by main()
+
+if __name__ == "__main__":
+    main()

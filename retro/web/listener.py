@@ -1,0 +1,84 @@
+"""The server's listening socket, accepted by hand so that the open
+connections stay under a cap below the descriptor limit.
+
+asyncio's own accept loop, at the descriptor limit, logs every accept that
+fails (EMFILE) and tries again at once: a log that grows by megabytes a
+second while the server answers nobody.  Here, at the cap, accepting pauses
+(new connections wait in the kernel's backlog) until one closes; an accept
+that fails for want of descriptors is said once, and retried after a pause.
+Connections that never finish their headers are closed by the server's
+header timeout (``app.Exhibit.header_seconds``), so the cap cannot be held for long.
+"""
+from __future__ import annotations
+
+import asyncio
+import errno
+import resource
+import socket
+from typing import Callable
+
+OUT_OF_DESCRIPTORS = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
+RESERVE = 64  # descriptors kept for the server's own files, pipes and logging
+PER_SESSION = 3  # a session's pty and its process's pipes and handles
+
+
+def descriptor_limit() -> int:
+    """The soft limit on open descriptors, raised to the hard one if allowed."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError):
+            pass
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def connection_cap(max_sessions: int, limit: int) -> int:
+    """How many connections may be open: what the descriptors leave after the
+    reserve and the sessions' own."""
+    return max(8, limit - RESERVE - PER_SESSION * max_sessions)
+
+
+def bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.create_server((host, port), family=family, backlog=512)
+    sock.setblocking(False)
+    return sock
+
+
+async def accept(sock: socket.socket, factory: Callable[[], asyncio.Protocol], open_now: Callable[[], int],
+                 cap: int, said: Callable[[str], None]) -> None:
+    """Accept connections for ``factory`` until cancelled, ``open_now()`` kept
+    at most ``cap``."""
+    loop = asyncio.get_running_loop()
+    paused = starved = False
+    while True:
+        if open_now() >= cap:
+            if not paused:
+                said(f"retro serve: {cap} connections are open, the most this server takes: "
+                     f"new ones wait until one closes")
+                paused = True
+            await asyncio.sleep(0.05)
+            continue
+        if paused:
+            said("retro serve: accepting connections again")
+            paused = False
+        try:
+            conn, _ = await loop.sock_accept(sock)
+        except OSError as error:
+            if error.errno in OUT_OF_DESCRIPTORS:
+                if not starved:
+                    said(f"retro serve: out of descriptors ({errno.errorcode.get(error.errno, error.errno)}): "
+                         f"accepting waits")
+                    starved = True
+                await asyncio.sleep(0.5)
+                continue
+            if error.errno in (errno.ECONNABORTED, errno.EPROTO, errno.EPERM):
+                continue
+            raise
+        starved = False
+        try:
+            await loop.connect_accepted_socket(factory, conn)
+        except OSError:
+            conn.close()

@@ -1,0 +1,269 @@
+"""A session's program as a process of its own (the model of ttyd and terminado).
+
+``Terminal``: the program on a pseudo-terminal of its own, as ``retro run
+ID`` runs in a terminal window: the kernel's line discipline echoes and
+edits what is typed, Ctrl-C is SIGINT, the screen backend addresses the
+cursor; the server only moves bytes between the pty and the WebSocket,
+resizes it, and ends it.
+
+``run_piped``: the program with its standard input and output on pipes, as
+``retro run ID < input > output`` (the POST API).
+
+Either is ended the same way (``end``): SIGHUP to its process group (what a
+terminal's hang-up sends), then SIGKILL if it has not ended within the grace
+period; the process is always reaped.
+"""
+from __future__ import annotations
+
+import asyncio
+import errno
+import fcntl
+import os
+import signal
+import struct
+import sys
+import termios
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+READ_CHUNK = 1 << 16
+PAUSE_OUTPUT = 1 << 18  # bytes read from the pty and not yet sent: reading waits
+OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # read by retro.web.child
+
+
+@dataclass(frozen=True)
+class Command:
+    """How a session's program is started: ``python -m retro.web.child``."""
+
+    prefix: tuple[str, ...] = (sys.executable, "-m", "retro.web.child")
+    data_folder: Optional[Path] = None
+
+    def argv(self, program_id: str, words: Sequence[str]) -> list[str]:
+        folder = [f"--data-folder={self.data_folder}"] if self.data_folder is not None else []
+        return [*self.prefix, *folder, program_id, *words]
+
+
+def environment(terminal: bool) -> dict[str, str]:
+    """The program's environment: the server's, with a terminal's name on a pty."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "TERM", "NO_COLOR")}
+    env.setdefault("LANG", "C.UTF-8")
+    env["PYTHONIOENCODING"] = "utf-8:surrogateescape"
+    env["TERM"] = "xterm-256color" if terminal else "dumb"
+    env[OPERATOR_ENV] = str(operator_fd())
+    return env
+
+
+_operator: Optional[int] = None
+
+
+def operator_fd() -> int:
+    """A copy of the server's standard error that each program inherits, for
+    what only the operator reads (its number in ``OPERATOR_ENV``)."""
+    global _operator
+    if _operator is None:
+        try:
+            _operator = os.dup(2)
+        except OSError:
+            _operator = os.open(os.devnull, os.O_WRONLY)
+    return _operator
+
+
+async def end(process: asyncio.subprocess.Process, grace: float) -> bool:
+    """SIGHUP to the program's process group, SIGKILL after ``grace``
+    seconds; reaped.  Whether it had to be killed."""
+    if process.returncode is not None:
+        return False
+    _signal_group(process.pid, signal.SIGHUP)
+    try:
+        await asyncio.wait_for(process.wait(), grace)
+        return False
+    except asyncio.TimeoutError:
+        pass
+    _signal_group(process.pid, signal.SIGKILL)
+    await process.wait()
+    return True
+
+
+def _signal_group(pid: int, signum: int) -> None:
+    try:
+        os.killpg(pid, signum)  # the program was started in a session (and group) of its own
+    except (ProcessLookupError, PermissionError):
+        try:
+            os.kill(pid, signum)
+        except ProcessLookupError:
+            pass
+
+
+def set_size(fd: int, cols: int, rows: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class Terminal:
+    """A program on a pseudo-terminal: ``read`` its output, ``write`` keys,
+    ``resize``, ``end``."""
+
+    def __init__(self, process: asyncio.subprocess.Process, master: int):
+        self.process = process
+        self._master = master
+        self._loop = asyncio.get_running_loop()
+        self._output: asyncio.Queue[bytes] = asyncio.Queue()
+        self._queued = 0
+        self._reading = False
+        self._closed = False
+        self._keys = bytearray()  # typed, not yet taken by the pty
+        self._read_on()
+
+    @classmethod
+    async def start(cls, argv: list[str], cols: int, rows: int) -> "Terminal":
+        master, slave = os.openpty()
+        try:
+            set_size(slave, cols, rows)
+            os.set_blocking(master, False)
+            process = await asyncio.create_subprocess_exec(
+                *argv, stdin=slave, stdout=slave, stderr=slave, env=environment(terminal=True),
+                start_new_session=True, pass_fds=(operator_fd(),))
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        return cls(process, master)
+
+    # -- output ----------------------------------------------------------------
+    def _read_on(self) -> None:
+        if not self._reading and not self._closed:
+            self._loop.add_reader(self._master, self._readable)
+            self._reading = True
+
+    def _read_off(self) -> None:
+        if self._reading:
+            self._loop.remove_reader(self._master)
+            self._reading = False
+
+    def _readable(self) -> None:
+        try:
+            data = os.read(self._master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: every process holding the pty has closed it
+            data = b""
+        if not data:
+            self._read_off()
+            self._output.put_nowait(b"")
+            return
+        self._queued += len(data)
+        self._output.put_nowait(data)
+        if self._queued > PAUSE_OUTPUT:
+            self._read_off()  # the visitor reads slower than the program writes
+
+    async def read(self) -> bytes:
+        """The program's next output; b"" when the terminal is closed on its side."""
+        data = await self._output.get()
+        self._queued -= len(data)
+        if data and self._queued <= PAUSE_OUTPUT // 2:
+            self._read_on()
+        return data
+
+    # -- input -----------------------------------------------------------------
+    def waiting_keys(self) -> int:
+        """Bytes typed that the pty has not taken yet (the program is not reading)."""
+        return len(self._keys)
+
+    def write(self, data: bytes) -> None:
+        self._keys += data
+        self._flush_keys()
+
+    def _flush_keys(self) -> None:
+        if self._closed:
+            return
+        while self._keys:
+            try:
+                sent = os.write(self._master, self._keys)
+            except BlockingIOError:
+                self._loop.add_writer(self._master, self._writable)
+                return
+            except OSError as error:
+                if error.errno != errno.EIO:
+                    raise
+                self._keys.clear()
+                return
+            del self._keys[:sent]
+        self._loop.remove_writer(self._master)
+
+    def _writable(self) -> None:
+        self._flush_keys()
+
+    def resize(self, cols: int, rows: int) -> None:
+        if not self._closed:
+            set_size(self._master, cols, rows)
+
+    # -- the end ---------------------------------------------------------------
+    async def end(self, grace: float) -> bool:
+        """The program ended (SIGHUP, then SIGKILL), the pty closed; whether it had to be killed."""
+        killed = await end(self.process, grace)
+        self.close()
+        return killed
+
+    def close(self) -> None:
+        if not self._closed:
+            self._read_off()
+            self._loop.remove_writer(self._master)
+            self._closed = True
+            os.close(self._master)
+
+
+async def run_piped(argv: list[str], body: bytes, output_limit: int, ended: Callable[[], bool],
+                    seconds: float, grace: float) -> tuple[bytes, Optional[int], str]:
+    """The program with ``body`` as its standard input: (its standard output up
+    to ``output_limit`` bytes, its exit status or None, the limit that ended
+    it or ""). ``ended()`` says that the client has gone; checked often."""
+    process = await asyncio.create_subprocess_exec(
+        *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
+        env=environment(terminal=False), start_new_session=True, pass_fds=(operator_fd(),))
+    stdin, stdout = process.stdin, process.stdout
+    assert stdin is not None and stdout is not None
+    output = bytearray()
+    reason = ""
+
+    async def feed() -> None:
+        try:
+            stdin.write(body)
+            await stdin.drain()
+            stdin.close()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # the program ended without reading it all
+
+    async def take() -> None:
+        nonlocal reason
+        while True:
+            data = await stdout.read(READ_CHUNK)
+            if not data:
+                return
+            room = output_limit - len(output)
+            output.extend(data[:room])
+            if len(data) > room:
+                reason = f"the session wrote its {output_limit:,} bytes"
+                return
+
+    work = asyncio.gather(feed(), take())
+    deadline = asyncio.get_running_loop().time() + seconds
+    try:
+        while not work.done():
+            await asyncio.wait({work}, timeout=0.25)
+            if ended():
+                reason = "the client has gone"
+                break
+            if asyncio.get_running_loop().time() > deadline:
+                reason = "the session's time is up"
+                break
+        if work.done() and not reason:
+            work.result()
+            status: Optional[int] = await asyncio.wait_for(process.wait(), grace)
+            return bytes(output), status, ""
+    except asyncio.TimeoutError:
+        reason = reason or "the program did not end after its output"
+    finally:
+        work.cancel()
+        await end(process, grace)
+    return bytes(output), None, reason

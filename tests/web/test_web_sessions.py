@@ -1,0 +1,303 @@
+"""WebSocket sessions: each a program in a process of its own, on a pty of
+its own.  A teletype program shows on the terminal exactly what `retro run`
+prints in a pipe, with each typed line echoed by the terminal; the learner
+draws its screen and moves by cursor keys; bad messages get a notice and the
+session goes on; a failing or killed program is reported to the visitor; a
+visitor who leaves takes the program with them."""
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+
+import aiohttp
+import pytest
+import pyte
+
+from retro.web.app import Exhibit, Limits
+from retro.web.process import Command
+
+from web_helpers import children_running, golden, prompts, query, start_server, with_client
+
+TELETYPES = {"cpm-c": "bad-input", "fortran-rcd": "mj-weakness", "perl-midterm": "spec-sample"}
+
+
+class Visitor:
+    """One WebSocket session: what it has shown, its messages, keys to type."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse):
+        self.ws = ws
+        self.output = b""
+        self.messages: list[dict] = []
+        self.closed = asyncio.Event()
+        self._reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.output += message.data
+            elif message.type == aiohttp.WSMsgType.TEXT:
+                self.messages.append(json.loads(message.data))
+        self.closed.set()
+
+    def text(self) -> str:
+        return self.output.decode("utf-8", "replace").replace("\r\n", "\n")
+
+    async def until(self, check, timeout: float = 30.0) -> None:
+        end = time.monotonic() + timeout
+        while not check(self):
+            if time.monotonic() > end:
+                raise AssertionError(f"not seen in {timeout} s; output so far: {self.text()[-600:]!r}; "
+                                     f"messages: {self.messages}")
+            await asyncio.sleep(0.02)
+
+    async def type(self, keys: str) -> None:
+        await self.ws.send_bytes(keys.encode("utf-8"))
+
+    async def exit(self, timeout: float = 30.0) -> dict:
+        await self.until(lambda v: any(m["type"] == "exit" for m in v.messages), timeout)
+        return next(m for m in self.messages if m["type"] == "exit")
+
+
+async def visit(client, program_id: str, work, params=None):
+    async with client.ws_connect(f"/ws/run/{program_id}", params=params or {}) as ws:
+        visitor = Visitor(ws)
+        return await work(visitor)
+
+
+@pytest.mark.parametrize("program_id", list(TELETYPES))
+def test_a_teletype_session_on_the_pty_is_the_pipe_session_echoed(program_id: str) -> None:
+    session = golden(program_id, TELETYPES[program_id])
+
+    async def play(visitor: Visitor):
+        for shown, keys in prompts(session):
+            await visitor.until(lambda v: v.text() == shown)
+            await visitor.type(keys)
+        return await visitor.exit()
+
+    exit_message = with_client(lambda c: visit(c, program_id, play, query(program_id, session.options)))
+    assert exit_message == {"type": "exit", "status": session.exit_status, "reason": ""}
+
+
+def screen_of(output: bytes, cols: int = 80, rows: int = 24) -> list[str]:
+    screen = pyte.Screen(cols, rows)
+    pyte.ByteStream(screen).feed(output)
+    return screen.display
+
+
+def test_the_learner_draws_its_screen_and_moves_by_cursor_keys(tmp_path: Path) -> None:
+    """The learner's own screen (not its teletype transcript): the board at
+    fixed places, the cursor's [ ] moved by a cursor key, a move placed by Enter."""
+    async def play(visitor: Visitor):
+        await visitor.until(lambda v: "Do you want to move first?" in "".join(screen_of(v.output)))
+        await visitor.type("y")
+        await visitor.until(lambda v: "cursor keys and Enter" in "".join(screen_of(v.output)))
+        before = screen_of(visitor.output)
+        await visitor.type("\x1b[B")  # the cursor down, as xterm.js sends it
+        await visitor.until(lambda v: screen_of(v.output) != before)
+        moved = screen_of(visitor.output)
+        await visitor.type("\r")
+        await visitor.until(lambda v: "I play" in "".join(screen_of(v.output)[5:]))
+        placed = screen_of(visitor.output)
+        await visitor.ws.close()
+        return before, moved, placed
+
+    before, moved, placed = with_client(lambda c: visit(c, "pascal-learner", play, {"seed": "1"}),
+                                        Exhibit(data_folder=tmp_path))
+    board = lambda screen: [line[:9] for line in screen[1:5]]  # noqa: E731 - a view of the screen
+    assert board(before) == ["   1 2 3 ", " 1 . . . ", " 2 .[.]. ", " 3 . . . "]
+    assert board(moved) == ["   1 2 3 ", " 1 . . . ", " 2 . . . ", " 3 .[.]. "]
+    assert placed[4][:9] in (" 3 . X . ", " 3 .[X]. ")  # placed where the cursor was
+
+
+def test_a_bad_message_gets_a_notice_and_the_session_goes_on() -> None:
+    async def play(visitor: Visitor):
+        await visitor.until(lambda v: "Select your symbol" in v.text())
+        for bad in ("[" * 1000 + "]" * 1000, "[[[[[[[[[[]]]]]]]]]]", "{", "[]", '{"type": "line", "text": "X"}',
+                    '{"type": "resize", "cols": 100000, "rows": 1}', "x" * 2000):
+            await visitor.ws.send_str(bad)
+        await visitor.ws.send_str(json.dumps({"type": "resize", "cols": 100, "rows": 30}))
+        await visitor.type("X\r")
+        await visitor.until(lambda v: "Your move:" in v.text())
+        await visitor.type("\x04")
+        return await visitor.exit(), [m["text"] for m in visitor.messages if m["type"] == "notice"]
+
+    exit_message, notices = with_client(lambda c: visit(c, "cpm-c", play))
+    assert notices == [
+        "A message has at most 1024 bytes; that one was not read.",
+        "A message nested that deep is not read.",
+        "Not understood: a message is one JSON object.",
+        "Not understood: a message is one JSON object.",
+        "Not understood: keys go as binary frames; the only message is resize.",
+        "A terminal has 20 to 240 columns and 5 to 100 rows.",
+        "A message has at most 1024 bytes; that one was not read.",
+    ]
+    assert exit_message["type"] == "exit" and exit_message["reason"] == ""
+
+
+def test_a_failing_program_is_told_to_the_visitor() -> None:
+    """The bug behind a noqa (issue of the runtime, item 1) cannot come back: a
+    session's program is a process, and however it fails, the visitor is told
+    its status; here a program that fails at once, and one that is killed."""
+    failing = Command(prefix=(sys.executable, "-c", "import sys; print('about to fail'); sys.exit(3)"))
+    killed = Command(prefix=(sys.executable, "-c", "import os; print('about to die', flush=True); os.kill(os.getpid(), 9)"))
+
+    async def watch(visitor: Visitor):
+        return await visitor.exit(), visitor.text()
+
+    exit_message, text = with_client(lambda c: visit(c, "cpm-c", watch), Exhibit(command=failing))
+    assert exit_message == {"type": "exit", "status": 3, "reason": ""} and "about to fail" in text
+    exit_message, text = with_client(lambda c: visit(c, "cpm-c", watch), Exhibit(command=killed))
+    assert exit_message == {"type": "exit", "status": 137,
+                            "reason": "the program was ended by signal 9 (SIGKILL)"} and "about to die" in text
+
+
+def test_an_internal_error_is_said_without_the_servers_folders(tmp_path: Path) -> None:
+    """A port that fails (here made to, by a program that raises inside
+    run_session) says so in one line; its report's place goes to the server's
+    log, never to the visitor."""
+    raising = Command(prefix=(sys.executable, "-c", (  # retro.web.child, with a port that fails
+        "from retro import catalog; from retro.web import child;"
+        "catalog.Program.run = lambda self, console, **options: 1 / 0;"
+        "child.main()")))
+
+    async def watch(visitor: Visitor):
+        return await visitor.exit(), visitor.text()
+
+    exit_message, text = with_client(lambda c: visit(c, "cpm-c", watch), Exhibit(command=raising))
+    assert exit_message["status"] == 70
+    assert "retro: internal error in cpm-c: ZeroDivisionError" in text
+    assert "the exhibit's operator has the report" in text and "/" not in text.split("ZeroDivisionError")[1]
+
+
+def test_a_visitor_who_leaves_takes_the_program_along() -> None:
+    """The WebSocket closed while the program thinks (the Altair at its
+    period's pace, minutes without a byte): its process is gone within 5 s."""
+    async def work(client):
+        async with client.ws_connect("/ws/run/altair-3d", params={"period_timing": "1"}) as ws:
+            visitor = Visitor(ws)
+            await visitor.until(lambda v: "POSITION?" in v.text())
+            await visitor.type("1,1\r")
+            await asyncio.sleep(0.5)
+            assert len(children_running()) == 1
+        left = time.monotonic()
+        while children_running() and time.monotonic() - left < 10:
+            await asyncio.sleep(0.05)
+        return time.monotonic() - left, children_running()
+
+    took, still = with_client(work)
+    assert still == [] and took < 5
+
+
+def test_an_idle_session_ends_plainly() -> None:
+    async def watch(visitor: Visitor):
+        return await visitor.exit(), [m["text"] for m in visitor.messages if m["type"] == "notice"]
+
+    exit_message, notices = with_client(lambda c: visit(c, "perl-midterm", watch), Exhibit(limits=Limits(idle_seconds=1.0)))
+    assert notices == ["No input for 1 seconds: the session ends."]
+    assert exit_message == {"type": "exit", "status": None, "reason": "no input for 1 seconds"}
+
+
+def test_keys_the_program_has_not_read_are_capped() -> None:
+    """Keys typed while the program does not read (the Altair thinking at its
+    period's pace, its terminal in raw mode) wait in the pty, then in the
+    server up to a cap; past it they are not sent, and the visitor is told once."""
+    async def play(visitor: Visitor):
+        await visitor.until(lambda v: "POSITION?" in v.text())
+        await visitor.type("1,1\r")
+        for _ in range(400):
+            await visitor.type("x" * 1000)
+        await visitor.until(lambda v: any(m["type"] == "notice" for m in v.messages), timeout=10)
+        await visitor.ws.close()
+        return [m["text"] for m in visitor.messages if m["type"] == "notice"]
+
+    notices = with_client(lambda c: visit(c, "altair-3d", play, {"period_timing": "1"}),
+                          Exhibit(limits=Limits(queued_bytes=8000)))
+    assert notices == ["The program has not read the 8,000 bytes already typed: keys are not sent until it reads them."]
+
+
+WS_HANDSHAKE = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
+
+
+def test_a_full_exhibit_asks_the_next_visitor_to_wait() -> None:
+    """A script's run is refused in HTTP (503); a browser's WebSocket is
+    accepted, told why in a 'refused' frame and closed with 1013."""
+    async def work(client):
+        async with client.ws_connect("/ws/run/cpm-c") as first:
+            await first.receive()  # the first session has started and prints
+            answer = await client.post("/api/run/cpm-c", data=b"")
+            async with client.ws_connect("/ws/run/cpm-c") as second:
+                frames = [message async for message in second]
+                code = second.close_code
+            return answer.status, await answer.text(), frames, code
+
+    status, text, frames, code = with_client(work, Exhibit(max_sessions=1))
+    assert status == 503 and "The exhibit is full: 1 sessions are running." in text
+    assert [json.loads(f.data) for f in frames if f.type == aiohttp.WSMsgType.TEXT] == [
+        {"type": "refused", "text": "The exhibit is full: 1 sessions are running. Please try again in a moment."}]
+    assert code == 1013
+
+
+def test_a_wrong_variant_is_refused_in_the_socket_too() -> None:
+    async def work(client):
+        async with client.ws_connect("/ws/run/altair-3d", params={"version": "9"}) as ws:
+            frames = [json.loads(m.data) async for m in ws if m.type == aiohttp.WSMsgType.TEXT]
+            return frames, ws.close_code
+
+    frames, code = with_client(work)
+    assert len(frames) == 1 and frames[0]["type"] == "refused" and "version" in frames[0]["text"].lower()
+    assert code == 1008
+
+
+def test_a_page_of_another_site_cannot_open_a_session() -> None:
+    async def work(client):
+        answer = await client.get("/ws/run/cpm-c", headers={"Origin": "http://evil.example", **WS_HANDSHAKE})
+        return answer.status
+
+    assert with_client(work) == 403
+
+
+def test_a_browser_session_writes_no_file() -> None:
+    """Without a data folder the learner reads its default file and writes nothing."""
+    data_home = Path(os.environ["XDG_DATA_HOME"])
+    before = sorted(data_home.rglob("*")) if data_home.exists() else []
+
+    async def play(visitor: Visitor):
+        await visitor.until(lambda v: "Do you want to move first?" in "".join(screen_of(v.output)))
+        await visitor.type("\x03")
+        return await visitor.exit(), "".join(screen_of(visitor.output))
+
+    exit_message, screen = with_client(lambda c: visit(c, "pascal-learner", play, {"seed": "1"}))
+    assert exit_message["status"] == 130
+    assert (sorted(data_home.rglob("*")) if data_home.exists() else []) == before
+    assert str(data_home) not in screen and "My schemes are in" not in screen
+
+
+def test_ctrl_c_stops_the_server_and_its_sessions(tmp_path: Path) -> None:
+    """Ctrl-C on the server while a session thinks (the Altair at its
+    period's pace): the visitor is told, the program ended, the server exits 130."""
+    server, url = start_server(tmp_path)
+    try:
+        async def visit_server():
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1") as ws:
+                    visitor = Visitor(ws)
+                    await visitor.until(lambda v: "POSITION?" in v.text())
+                    await visitor.type("1,1\r")
+                    await asyncio.sleep(1.0)
+                    server.send_signal(signal.SIGINT)
+                    await asyncio.wait_for(visitor.closed.wait(), 30)
+                    return visitor.messages, ws.close_code
+
+        started = time.monotonic()
+        frames, close_code = asyncio.run(visit_server())
+        assert {"type": "notice", "text": "The server is stopping: the session ends."} in frames
+        assert frames[-1] == {"type": "exit", "status": None, "reason": "the server has stopped"}
+        assert close_code == 1001
+        assert server.wait(timeout=30) == 130 and time.monotonic() - started < 30
+        assert server.stderr.read().decode().strip().endswith("retro serve: stopped")
+    finally:
+        server.kill()

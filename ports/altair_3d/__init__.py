@@ -17,7 +17,7 @@ PROGRAM = Program(
     year="c. 1977",
     language="Altair 3.2 BASIC (8K)",
     machine="MITS Altair 8800, 80x24 video terminal",
-    author="the article's author (unnamed in the seed)",
+    author="the article's author (unnamed in the article)",
     description=(
         "4x4x4 tic-tac-toe against 76 winning combinations; you are UU, the computer CC. "
         "Moves are BOARD,POSITION (1-4, 1-16). Version 3 is the 'almost unbeatable' one, "

@@ -15,7 +15,7 @@ from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[2]
 DIRECTORY = ROOT / "transcripts" / "perl-midterm"
-SOURCE = "the port, checked against the spec (seed 002_ceb5a6c167f4c3b4.txt) by tests/perl_midterm"
+SOURCE = "the port, checked against the course's assignment (its specification) by tests/perl_midterm"
 
 # The menu's group of each session (retro/resources.py); the others are "case".
 GROUPS = {"spec-sample": "article",

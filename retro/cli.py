@@ -20,6 +20,8 @@ from . import catalog, resources, transcript
 from .runner import record_session, report_internal_error, run_session, stdio_console
 from .visible import visible
 
+TABLE_WIDTH = 80  # what `retro list`, `retro replay` and the reports fit in
+
 HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports
 (their prompts, play and bugs).
 
@@ -139,12 +141,15 @@ def cli(ctx: click.Context) -> None:
 @cli.command("list")
 def list_programs() -> None:
     """The programs and their variant options."""
+    from .layout import wrap
+
     for program in catalog.programs().values():
-        click.echo(f"{program.id:<16} {program.title}")
-        click.echo(f"{'':<16} {program.language}, {program.machine}, {program.year}; {program.author}")
-        click.echo(f"{'':<16} {program.description}")
-        for line in program.option_lines():
-            click.echo(f"{'':<18}{line}")
+        lines = [f"{program.id:<16} {program.title}",
+                 f"{'':<16} {program.language}, {program.machine}, {program.year}; {program.author}",
+                 f"{'':<16} {program.description}"] + [f"{'':<18}{line}" for line in program.option_lines()]
+        for line in lines:
+            for row in wrap(line, TABLE_WIDTH, indent=" " * (17 if line.startswith(program.id) else len(line) - len(line.lstrip()) + 2)):
+                click.echo(row)
         click.echo()
 
 
@@ -239,6 +244,8 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
 
 
 def _list_sessions() -> None:
+    from .layout import wrap
+
     found = resources.sessions()
     if not found:
         raise click.ClickException("no recorded sessions were found with this retro")
@@ -249,8 +256,10 @@ def _list_sessions() -> None:
         click.echo(program)
         for heading, group in resources.by_group(mine):
             click.echo(f"  {heading}")
-            for s in group:
-                click.echo(f"    {s.name:<46} {visible(s.title)}")
+            for s in group:  # the name (what `retro replay` takes), its title wrapped under it
+                click.echo(f"    {s.name}")
+                for row in wrap(" " * 8 + visible(s.title), TABLE_WIDTH):
+                    click.echo(row)
         click.echo()
 
 

@@ -16,7 +16,7 @@ from typing import Callable, Optional
 
 import click
 
-from . import catalog, resources, transcript
+from . import catalog
 from .runner import record_session, report_internal_error, run_session, stdio_console
 from .visible import visible
 
@@ -69,10 +69,10 @@ class ProgramGroup(ProgramsGroup):
         self._make = make
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(catalog.programs())
+        return catalog.ids()
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
-        program = catalog.programs().get(name)
+        program = catalog.find(name)  # this port's declaration only
         return self._make(program) if program else None
 
 
@@ -92,6 +92,8 @@ def _run_command(program: catalog.Program) -> click.Command:
 
 def _record_command(program: catalog.Program) -> click.Command:
     def callback(output: Path, title: str, source: str, **options):
+        from . import transcript  # here, not at start-up: `retro run` needs none of it
+
         console = stdio_console(line_mode=True)
         status, recorder = record_session(program, console, options)
         args = program.option_words(options)
@@ -119,6 +121,14 @@ class RetroGroup(click.Group):
     """The top group: a broken pipe leaves as PipeClosed (status 141), not as click's status 1."""
 
     command_class = UsageCommand
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        """A command of retro's own, else one a port adds (every port is loaded then)."""
+        return super().get_command(ctx, name) or (_add_port_commands() or super().get_command(ctx, name))
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        _add_port_commands()
+        return super().list_commands(ctx)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -162,6 +172,7 @@ def _audit_command(program: catalog.Program) -> click.Command:
     def callback(as_json: bool, save: bool, **options):
         import json
 
+        from . import resources
         from .audit.run import GamesCounter, audit_program, render, save_beating_transcripts
 
         counter = GamesCounter(sys.stderr) if sys.stderr.isatty() else None
@@ -224,6 +235,7 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
     ID/NAME (e.g. altair-3d/fig5-v2-player-wins).  Without SESSION, the
     shipped sessions are listed by name.
     """
+    from . import resources, transcript
     from .replay import show
 
     if session is None:
@@ -244,6 +256,7 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
 
 
 def _list_sessions() -> None:
+    from . import resources
     from .layout import wrap
 
     found = resources.sessions()
@@ -286,6 +299,7 @@ def check(paths: tuple[Path, ...]) -> None:
     Exit status: 0 when every transcript matches, 1 when one differs or
     cannot be read, 2 for a wrong command line (a path that does not exist).
     """
+    from . import resources, transcript
     from .check import check_file
 
     if not paths:
@@ -339,19 +353,40 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: int, 
     sys.exit(run_server(host, port, exhibit))
 
 
+_ports_added = False
+
+
 def _add_port_commands() -> None:
-    """The commands ports add (``retro train``); a group of them (one
+    """The commands ports add (``retro train``), once; a group of them (one
     subcommand per program) names its programs when asked for another."""
+    global _ports_added
+    if _ports_added:
+        return
+    _ports_added = True
     for program in catalog.programs().values():
         for command in program.commands:
             if isinstance(command, click.Group):
                 if command.name not in cli.commands:
-                    cli.add_command(ProgramsGroup(command.name, help=command.help, short_help=command.short_help))
-                existing = cli.commands[command.name]
-                for sub in command.commands.values():
-                    existing.add_command(sub)  # type: ignore[attr-defined]
+                    cli.add_command(PortGroups(command.name, help=command.help, short_help=command.short_help))
+                cli.commands[command.name].sources.append(command)  # type: ignore[attr-defined]
             else:
                 cli.add_command(command)
+
+
+class PortGroups(ProgramsGroup):
+    """One group of the command line (``retro train``) made of the groups of
+    that name the ports add, each asked only for its own commands."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sources: list[click.Group] = []
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for source in self.sources for name in source.list_commands(ctx)]
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        return next((found for source in self.sources if name in source.list_commands(ctx)
+                     for found in [source.get_command(ctx, name)] if found is not None), None)
 
 
 class PipeClosed(Exception):
@@ -365,7 +400,6 @@ def main(argv: Optional[list[str]] = None) -> int:
     from .exits import INTERRUPTED, PIPE_CLOSED, write_failed
 
     try:
-        _add_port_commands()
         return cli.main(args=argv, prog_name="retro", standalone_mode=False) or 0
     except SystemExit as done:
         code = done.code

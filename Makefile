@@ -42,7 +42,7 @@ run: $(STAMP)
 	done; exit $$status
 
 test: $(STAMP) chromium
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -rs
 	$(MAKE) test-installed
 
 # The browser tests (tests/web) drive the system's Chromium with Playwright,

@@ -43,7 +43,7 @@ run: $(STAMP)
 	done; exit $$status
 
 test: $(STAMP) lint chromium nginx
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -rs
 	$(MAKE) test-installed
 
 # The checks before the tests (their settings: [mypy] in setup.cfg, [tool.ruff]

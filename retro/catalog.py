@@ -1,7 +1,9 @@
 """The catalog: one entry per port, as each port's package declares it.
 
-A port's ``ports/<name>/__init__.py`` defines ``PROGRAM = Program(...)``; the
-catalog only lists which packages to import.  An entry's ``options`` are click
+A port's ``ports/<name>/__init__.py`` defines ``PROGRAM = Program(...)``, a
+light declaration: its entry points (``main``, ``audit``, ``tournament``) are
+``lazy`` and load the port's code when used.  The catalog only lists which
+packages to import, and imports one only when its program is asked for.  An entry's ``options`` are click
 options: the command line builds ``retro run ID`` from them and the menu asks
 for them before a program starts.
 """
@@ -29,6 +31,43 @@ PORT_MODULES = (
 )
 
 Main = Callable[..., int]
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """``"package.module:name"`` as a function that imports the module when it
+    is first called, then calls ``name`` with its arguments: a port declares
+    its entry points this way, so that listing the catalog (or running one
+    port) loads no other port's code or audit."""
+    module, _, name = target.partition(":")
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"{target}, imported when called"
+    return call
+
+
+class LazyGroup(click.Group):
+    """A group of commands a port adds (``retro train``), named and helped
+    here, built by ``target`` ("module:function" returning a click.Group)
+    only when one of its commands is asked for."""
+
+    def __init__(self, name: str, target: str, help: str):
+        super().__init__(name, help=help)
+        self._target = target
+        self._built: Optional[click.Group] = None
+
+    def built(self) -> click.Group:
+        if self._built is None:
+            self._built = lazy(self._target)()
+        return self._built
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return self.built().list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        return self.built().get_command(ctx, name)
 
 
 @dataclass(frozen=True)
@@ -133,26 +172,46 @@ class Program:
         return self.main(console, **options)
 
 
-_loaded: Optional[dict[str, Program]] = None
+def port_id(module: str) -> str:
+    """A port's id is its package's name, with "-" for "_" (ports.fortran_rcd: fortran-rcd)."""
+    return module.rpartition(".")[2].replace("_", "-")
+
+
+def ids() -> list[str]:
+    """Every port's id, in menu order, without loading any port."""
+    return [port_id(name) for name in PORT_MODULES]
+
+
+_found: dict[str, Optional[Program]] = {}
+
+
+def find(program_id: str) -> Optional[Program]:
+    """One port's entry, loading its package's declaration (only); None if there is no such port."""
+    if program_id not in _found:
+        module = next((name for name in PORT_MODULES if port_id(name) == program_id), None)
+        program: Optional[Program] = None
+        if module is not None:
+            try:
+                program = importlib.import_module(module).PROGRAM
+            except ModuleNotFoundError as err:
+                if err.name != module:  # a port not written yet is no port; any other failure is a bug
+                    raise
+            if program is not None and program.id != program_id:
+                raise RuntimeError(f"{module} declares {program.id!r}; its id must be {program_id!r}")
+        _found[program_id] = program
+    return _found[program_id]
 
 
 def programs() -> dict[str, Program]:
     """Every port, by id, in menu order."""
-    global _loaded
-    if _loaded is None:
-        found: dict[str, Program] = {}
-        for name in PORT_MODULES:
-            module = importlib.import_module(name)
-            program: Program = module.PROGRAM
-            found[program.id] = program
-        _loaded = found
-    return _loaded
+    found = {program_id: find(program_id) for program_id in ids()}
+    return {program_id: program for program_id, program in found.items() if program is not None}
 
 
 def get(program_id: str) -> Program:
-    try:
-        return programs()[program_id]
-    except KeyError:
-        known = ", ".join(programs()) or "none"
-        raise click.UsageError(f"no program {program_id!r} (known: {known})") from None
+    program = find(program_id)
+    if program is None:
+        known = ", ".join(ids()) or "none"
+        raise click.UsageError(f"no program {program_id!r}; the programs are: {known}")
+    return program
 

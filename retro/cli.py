@@ -16,11 +16,13 @@ from typing import Any, Callable, Optional
 
 import click
 
-from . import catalog, resources, transcript
+from . import catalog
 from .crash_reports import report_internal_error
 from .runner import run_session
 from .stdio import stdio_console
 from .visible import visible
+
+TABLE_WIDTH = 80  # what `retro list`, `retro replay` and the reports fit in
 
 HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports
 (their prompts, play and bugs).
@@ -69,10 +71,10 @@ class ProgramGroup(ProgramsGroup):
         self._make = make
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return list(catalog.programs())
+        return catalog.ids()
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
-        program = catalog.programs().get(name)
+        program = catalog.find(name)  # this port's declaration only
         return self._make(program) if program else None
 
 
@@ -122,6 +124,14 @@ class RetroGroup(click.Group):
 
     command_class = UsageCommand
 
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        """A command of retro's own, else one a port adds (every port is loaded then)."""
+        return super().get_command(ctx, name) or (_add_port_commands() or super().get_command(ctx, name))
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        _add_port_commands()
+        return super().list_commands(ctx)
+
     def invoke(self, ctx: click.Context) -> Any:
         try:
             return super().invoke(ctx)
@@ -143,12 +153,15 @@ def cli(ctx: click.Context) -> None:
 @cli.command("list")
 def list_programs() -> None:
     """The programs and their variant options."""
+    from .layout import wrap
+
     for program in catalog.programs().values():
-        click.echo(f"{program.id:<16} {program.title}")
-        click.echo(f"{'':<16} {program.language}, {program.machine}, {program.year}; {program.author}")
-        click.echo(f"{'':<16} {program.description}")
-        for line in program.option_lines():
-            click.echo(f"{'':<18}{line}")
+        lines = [f"{program.id:<16} {program.title}",
+                 f"{'':<16} {program.language}, {program.machine}, {program.year}; {program.author}",
+                 f"{'':<16} {program.description}"] + [f"{'':<18}{line}" for line in program.option_lines()]
+        for line in lines:
+            for row in wrap(line, TABLE_WIDTH, indent=" " * (17 if line.startswith(program.id) else len(line) - len(line.lstrip()) + 2)):
+                click.echo(row)
         click.echo()
 
 
@@ -161,6 +174,7 @@ def _audit_command(program: catalog.Program) -> click.Command:
     def callback(as_json: bool, save: bool, **options: Any) -> None:
         import json
 
+        from . import resources
         from .audit.run import GamesCounter, audit_program, render, save_beating_transcripts
 
         counter = GamesCounter(sys.stderr) if sys.stderr.isatty() else None
@@ -224,6 +238,7 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
     ID/NAME (e.g. altair-3d/fig5-v2-player-wins).  Without SESSION, the
     shipped sessions are listed by name.
     """
+    from . import resources, transcript
     from .replay import show
 
     if session is None:
@@ -244,6 +259,9 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
 
 
 def _list_sessions() -> None:
+    from . import resources
+    from .layout import wrap
+
     found = resources.sessions()
     if not found:
         raise click.ClickException("no recorded sessions were found with this retro")
@@ -254,8 +272,10 @@ def _list_sessions() -> None:
         click.echo(program)
         for heading, group in resources.by_group(mine):
             click.echo(f"  {heading}")
-            for s in group:
-                click.echo(f"    {s.name:<46} {visible(s.title)}")
+            for s in group:  # the name (what `retro replay` takes), its title wrapped under it
+                click.echo(f"    {s.name}")
+                for row in wrap(" " * 8 + visible(s.title), TABLE_WIDTH):
+                    click.echo(row)
         click.echo()
 
 
@@ -282,6 +302,7 @@ def check(paths: tuple[Path, ...]) -> None:
     Exit status: 0 when every transcript matches, 1 when one differs or
     cannot be read, 2 for a wrong command line (a path that does not exist).
     """
+    from . import resources, transcript
     from .check import check_file
 
     if not paths:
@@ -340,19 +361,40 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
     sys.exit(run_server(host, port, exhibit))
 
 
+_ports_added = False
+
+
 def _add_port_commands() -> None:
-    """The commands ports add (``retro train``); a group of them (one
+    """The commands ports add (``retro train``), once; a group of them (one
     subcommand per program) names its programs when asked for another."""
+    global _ports_added
+    if _ports_added:
+        return
+    _ports_added = True
     for program in catalog.programs().values():
         for command in program.commands:
             if isinstance(command, click.Group):
                 if command.name not in cli.commands:
-                    cli.add_command(ProgramsGroup(command.name, help=command.help, short_help=command.short_help))
-                existing = cli.commands[command.name]
-                for sub in command.commands.values():
-                    existing.add_command(sub)
+                    cli.add_command(PortGroups(command.name, help=command.help, short_help=command.short_help))
+                cli.commands[command.name].sources.append(command)  # type: ignore[attr-defined]
             else:
                 cli.add_command(command)
+
+
+class PortGroups(ProgramsGroup):
+    """One group of the command line (``retro train``) made of the groups of
+    that name the ports add, each asked only for its own commands."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.sources: list[click.Group] = []
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return [name for source in self.sources for name in source.list_commands(ctx)]
+
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
+        return next((found for source in self.sources if name in source.list_commands(ctx)
+                     for found in [source.get_command(ctx, name)] if found is not None), None)
 
 
 class PipeClosed(Exception):
@@ -366,7 +408,6 @@ def main(argv: Optional[list[str]] = None) -> int:
     from .exits import INTERRUPTED, PIPE_CLOSED, write_failed
 
     try:
-        _add_port_commands()
         return cli.main(args=argv, prog_name="retro", standalone_mode=False) or 0
     except SystemExit as done:
         code = done.code

@@ -27,6 +27,7 @@ from .stdio import teletype, terminal_console
 from .terminal import can_address_cursor, on_terminal, terminal
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
+PIPE_WIDTH = 80  # the numbered menu's lines, as a teletype of the period printed them
 TITLE = "retro -- five historical tic-tac-toe programs"
 
 
@@ -85,7 +86,8 @@ def pipe_menu(console: LineConsole) -> int:
     while True:
         console.write(f"{TITLE}\n\n")
         for item in items:
-            console.write(f"{item.number:>3}  {item.program.id:<16} {item.program.title:<42} {item.sessions_note}\n".rstrip(" \n") + "\n")
+            row = f"{item.number:>3}  {item.program.id:<16} {item.program.title}"
+            console.write(layout.with_note(row, item.sessions_note, PIPE_WIDTH) + "\n")
         if any(item.sessions for item in items):
             console.write(f"\nRecorded sessions: a number and s ({items[0].number}s) lists that program's.\n")
         console.write("\nChoose a number, optionally with variant options (q to quit): ")

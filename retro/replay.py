@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import Callable, Optional, TextIO
+from typing import TYPE_CHECKING, Callable, Optional, TextIO
 
 import click
 
-from .transcript import Transcript
 from .visible import visible
+
+if TYPE_CHECKING:
+    from .transcript import Transcript
 
 # The rates a terminal line of the period could run at: the standard speeds
 # of a serial line (the B50 ... B19200 of POSIX termios; 134 is 134.5 baud).

@@ -37,8 +37,8 @@ def test_list_shows_the_program_and_its_variants() -> None:
 
 
 def test_run_in_a_pipe_prints_exactly_what_the_build_printed() -> None:
-    # The issue's example; the golden transcript was recorded from the gfortran build.
-    golden = transcript.load(GOLDEN / "mj-weakness-issue-example.txt")
+    # The fork, then N where a move is expected; the golden transcript was recorded from the gfortran build.
+    golden = transcript.load(GOLDEN / "mj-weakness-then-bad-integer.txt")
     result = retro("run", "fortran-rcd", "--ai", "mj", stdin=b"N\n3,3\n3,1\n1,3\nN\n")
     assert result.stdout.decode() == golden.output()
     assert result.stderr.decode() == golden.errors()

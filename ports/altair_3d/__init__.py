@@ -1,10 +1,9 @@
 """altair-3d: "3-D Tic-Tac-Toe", Altair 3.2 BASIC, versions 1, 2 and 3."""
 import click
 
-from retro.catalog import Program
+from typing import Any
 
-from .audit import AltairAudit
-from .game import Game, Reply, computer_reply, run
+from retro.catalog import Program, lazy
 
 
 def for_replay(options: dict, folder) -> dict:
@@ -17,13 +16,13 @@ PROGRAM = Program(
     year="c. 1977",
     language="Altair 3.2 BASIC (8K)",
     machine="MITS Altair 8800, 80x24 video terminal",
-    author="the article's author (unnamed in the seed)",
+    author="the article's author (unnamed in the article)",
     description=(
         "4x4x4 tic-tac-toe against 76 winning combinations; you are UU, the computer CC. "
         "Moves are BOARD,POSITION (1-4, 1-16). Version 3 is the 'almost unbeatable' one, "
         "version 2 can be beaten, version 1 is the 4x4 game on board 1."
     ),
-    main=run,
+    main=lazy("ports.altair_3d.game:run"),
     options=(
         click.Option(["--version", "version"], type=click.Choice(["1", "2", "3"]), default="3", show_default=True,
                      help="3: Program A; 2: with Program B's lines; 1: with Program C's (4x4 on board 1)."),
@@ -50,7 +49,16 @@ PROGRAM = Program(
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
     for_replay=for_replay,
-    audit=AltairAudit,
+    audit=lazy("ports.altair_3d.audit:AltairAudit"),
 )
 
 __all__ = ["PROGRAM", "Game", "Reply", "computer_reply", "run"]
+
+
+def __getattr__(name: str) -> Any:
+    """The game's names, from game.py when first asked for (the catalog needs only PROGRAM)."""
+    if name in __all__:
+        from . import game
+
+        return getattr(game, name)
+    raise AttributeError(name)

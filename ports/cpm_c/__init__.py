@@ -1,10 +1,7 @@
 """cpm-c: Marek K's Tic-Tac-Toe in C for CP/M (2015), with its heuristic comp_move()."""
 import click
 
-from retro.catalog import Program
-
-from .audit import CpmSubject, tournament
-from .tictactoe import run
+from retro.catalog import Program, lazy
 
 PROGRAM = Program(
     id="cpm-c",
@@ -15,7 +12,7 @@ PROGRAM = Program(
     author="Marek K",
     description="3x3 in scroll-down text mode; moves as column letter and row number (B2); "
                 "choose O to begin, X to let the computer begin.",
-    main=run,
+    main=lazy("ports.cpm_c.tictactoe:run"),
     options=(
         click.Option(["--cpm"], is_flag=True, default=False,
                      help="Aztec C's CP/M streams: CR LF line ends; input 7-bit, CR and NUL skipped, Ctrl-Z ends it."),
@@ -24,6 +21,6 @@ PROGRAM = Program(
     exit_statuses=(
         (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0))"),
     ),
-    audit=CpmSubject,
-    tournament=tournament,
+    audit=lazy("ports.cpm_c.audit:CpmSubject"),
+    tournament=lazy("ports.cpm_c.audit:tournament"),
 )

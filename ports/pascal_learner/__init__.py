@@ -1,10 +1,8 @@
 """pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
-from retro.catalog import Program
+from retro.catalog import LazyGroup, Program, lazy
 
-from .audit import PascalSubject, tournament
-from .options import RUN_OPTIONS, for_replay, for_visitor
-from .tictactoe import run
-from .train import command as train_command
+from .variants import RUN_OPTIONS
+
 
 def screen_size(options: dict) -> tuple[int, int]:
     """What the board drawn in place needs on the terminal (display.ScreenView)."""
@@ -27,10 +25,11 @@ PROGRAM = Program(
     author="unnamed (a personal page)",
     description="Tic-Tac-Toe or Five-in-a-Row against a program that starts at random and learns "
                 "schemes from every game it loses; moves as row,col.",
-    main=run,
+    main=lazy("ports.pascal_learner.tictactoe:run"),
     options=RUN_OPTIONS,
     seed_file="000_3ed860745bea39e2.txt",
-    commands=(train_command(),),
+    commands=(LazyGroup("train", "ports.pascal_learner.train:command",
+                        help="Let a learning program play and learn (the WarGames mode)."),),
     exit_statuses=(
         (0, "the session ended (also at the end of input, or on q)"),
         (1, "the data file cannot be used: not a schemes file, damaged, newer, other rules or winalign, "
@@ -38,8 +37,8 @@ PROGRAM = Program(
         (2, "the grid asked for is impossible (e.g. --align larger than the grid)"),
     ),
     screen_size=screen_size,
-    for_replay=for_replay,
-    for_visitor=for_visitor,
-    audit=PascalSubject,
-    tournament=tournament,
+    for_replay=lazy("ports.pascal_learner.options:for_replay"),
+    for_visitor=lazy("ports.pascal_learner.options:for_visitor"),
+    audit=lazy("ports.pascal_learner.audit:PascalSubject"),
+    tournament=lazy("ports.pascal_learner.audit:tournament"),
 )

@@ -20,7 +20,6 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator, Optional
 
-import click
 
 from retro.console import Console
 from retro.safefile import inside
@@ -31,33 +30,7 @@ from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, l
 from .learner import Learner, rules_word
 from .rules import DEFAULT, LITERAL
 from .schemes import SchemeList
-
-SIZE = click.IntRange(1, MAXSIZE)
-
-GRID_OPTIONS = (
-    click.Option(["--rows"], type=SIZE, default=None, help="boardrows: rows of the grid (default 3; 15 with --five)."),
-    click.Option(["--cols"], type=SIZE, default=None, help="boardcols: columns of the grid (default 3; 15 with --five)."),
-    click.Option(["--align"], type=click.IntRange(2, MAXSIZE), default=None,
-                 help="winalign: marks to align (default 3; 5 with --five)."),
-    click.Option(["--five"], is_flag=True, default=False, help="Five-in-a-Row: 15x15 with 5 to align."),
-    click.Option(["--fixed"], is_flag=True, default=False,
-                 help="Mend the documented flaw: a thwarting move that threatens is answered first (a modern option)."),
-    click.Option(["--literal"], is_flag=True, default=False,
-                 help="Only what the text states: no forced-line look-ahead and none of the port's added "
-                      "rules (NOTES.md); its own schemes file, -<align>-literal."),
-    click.Option(["--data"], type=click.Path(dir_okay=False), default=None,
-                 help=f"The schemes file (default Tic-Tac-Toe-Data-<align>, -<align>-fixed with --fixed, in "
-                      f"{shown(data_folder())}; a file of that name in the current folder is used instead, "
-                      f"with a note)."),
-    click.Option(["--seed"], type=int, default=None, help="Seed the learner's random choices (repeatable games)."),
-)
-
-RUN_OPTIONS = GRID_OPTIONS + (
-    click.Option(["--no-save"], is_flag=True, default=False,
-                 help="Read the schemes file but never write it (learning stays in memory)."),
-    click.Option(["--fresh"], is_flag=True, default=False,
-                 help="Start with no schemes and touch no file (learning stays in memory)."),
-)
+from .variants import GRID_OPTIONS  # noqa: F401 - declared in variants.py; train.py imports it from here
 
 
 def make_grid(rows: Optional[int], cols: Optional[int], align: Optional[int], five: bool) -> Grid:

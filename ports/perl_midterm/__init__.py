@@ -1,9 +1,8 @@
 """perl-midterm: the tic-tac-toe of a Perl 5 midterm project, from its specification."""
 import click
 
-from retro.catalog import Program
+from retro.catalog import Program, lazy
 
-from .audit import PerlSubject, tournament
 from .midterm import ENDLESS_PROMPT, NESTINGS, find_move, run
 
 PROGRAM = Program(
@@ -25,8 +24,8 @@ PROGRAM = Program(
         (0, "the game ended: a win or a tie"),
         (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever (the port stops; NOTES.md)"),
     ),
-    audit=PerlSubject,
-    tournament=tournament,
+    audit=lazy("ports.perl_midterm.audit:PerlSubject"),
+    tournament=lazy("ports.perl_midterm.audit:tournament"),
 )
 
 __all__ = ["PROGRAM", "find_move", "run"]

@@ -87,8 +87,8 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
     return saved
 
 
-def render(report: explore.Report) -> str:
-    """The report for a person."""
+def render(report: explore.Report, width: int = 80) -> str:
+    """The report for a person, wrapped to ``width`` columns under each line's indent."""
     words = catalog.get(report.program).option_words(report.options)
     out = [f"{report.program} {' '.join(words)}".rstrip(),
            f"  claim:   {report.claim}"]
@@ -118,7 +118,17 @@ def render(report: explore.Report) -> str:
                     out.append(f"      the program's first mistake: move {mistake['move_number']} ({mistake['move']}); "
                                f"perfect play: {' or '.join(mistake['better'])}")
     out.append(f"  time: {report.seconds:.2f} s")
-    return "\n".join(out)
+    return "\n".join(_wrapped(out, width))
+
+
+def _wrapped(lines: list[str], width: int) -> list[str]:
+    from ..layout import wrap
+
+    rows: list[str] = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
+        rows += wrap(line, width, indent=indent)
+    return rows
 
 
 class GamesCounter:

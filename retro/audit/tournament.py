@@ -129,12 +129,16 @@ def tournament(entrants: Optional[list[Entrant]] = None, seed: int = 1) -> dict[
     return table
 
 
-def render(table: dict[str, dict[str, str]]) -> str:
+def render(table: dict[str, dict[str, str]], width: int = 80) -> str:
+    """The table within ``width`` columns: each column is numbered as the row of the same player."""
+    from ..layout import wrap
+
     names = list(table)
-    width = max(len(n) for n in names) + 2
-    head = " " * width + "".join(f"{n[:14]:>16}" for n in names)
-    lines = ["rows play first, columns second; W/D/L for the first player, '-' where a program cannot take that side,\n'?' where a program passed and its opponent could not move twice",
-             "", head]
-    for a in names:
-        lines.append(f"{a:<{width}}" + "".join(f"{table[a][b]:>16}" for b in names))
+    label = max(len(n) for n in names) + 5
+    legend = ("Rows play first, columns second (numbered as the rows); W, D or L for the first player; "
+              "'-' where a program cannot take that side; '?' where a program passed and its opponent "
+              "could not move twice.")
+    lines = wrap(legend, width) + ["", " " * label + "".join(f"{k:>4}" for k in range(1, len(names) + 1))]
+    for k, a in enumerate(names, start=1):
+        lines.append(f"{k:>2}  {a:<{label - 4}}" + "".join(f"{table[a][b]:>4}" for b in names))
     return "\n".join(lines)

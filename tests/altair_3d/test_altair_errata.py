@@ -1,22 +1,19 @@
 """The errata: NOTES.md's table and ports/altair_3d/errata.py name the same corrections,
 and each scanned text is in the seed's listing where the table says.
 
-The seed is read only if it is there (RETRO_ALTAIR_SEED, or shared/seeds beside the checkout or its parent):
-CI has no seed, and then only the NOTES check runs.
+The article is read only if it is on this machine (tests/source_texts.py): CI has none, and then only
+the NOTES check runs.
 """
-import os
 import re
 from pathlib import Path
 
-import pytest
 
 from ports.altair_3d.errata import ERRATA
+from source_texts import needs, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "ports" / "altair_3d" / "NOTES.md"
-SEED_NAME = Path("shared") / "seeds" / "003_7ae37df1db29eaeb.txt"
-SEED = Path(os.environ.get("RETRO_ALTAIR_SEED") or next(
-    (p / SEED_NAME for p in (ROOT.parent, ROOT.parent.parent) if (p / SEED_NAME).exists()), "/nonexistent"))
+SEED = source_text("003_7ae37df1db29eaeb.txt")
 GRADES = {"interpreter run", "Fig. 1", "Fig. 3", "Fig. 5", "Table 1", "prose", "reading"}
 ROW = re.compile(r"^\| (?:([B-F]) )?(\d+) \| `(.*)` \| `(.*)` \| ([^|]*) \|")
 
@@ -47,7 +44,7 @@ def test_line_1120_has_both_columns_listed():
     assert {e.scanned for e in ERRATA if e.line == 1120} == {"S(A2+8)", "S(A2+12)"}
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the seed is not on this machine")
+@needs("003_7ae37df1db29eaeb.txt")
 def test_each_scanned_text_occurs_once_in_its_line_of_the_seed():
     lines = [l.strip() for l in SEED.read_text(encoding="utf-8").splitlines()]
     for e in ERRATA:

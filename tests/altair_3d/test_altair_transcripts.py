@@ -13,7 +13,7 @@ from retro.transcript import load
 DIRECTORY = Path(__file__).resolve().parents[2] / "transcripts" / "altair-3d"
 FILES = sorted(DIRECTORY.glob("*.txt"))
 
-# Fig. 5 (seed 003_7ae37df1db29eaeb.txt): computer's moves and endings.
+# Fig. 5 (the article): computer's moves and endings.
 FIG5 = {
     "first": ([(2, 8), (2, 10), (1, 14), (3, 6), (4, 2)], "Computer Wins"),
     "second": ([(2, 8), (2, 10), (1, 14), (3, 6), (1, 8), (1, 10)], "Player Wins"),

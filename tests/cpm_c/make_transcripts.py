@@ -12,7 +12,7 @@ from __future__ import annotations
 from golden import Case, typed as lines
 
 SOURCE = "a recording of the port (tests/cpm_c/make_transcripts.py); no run of the original survives"
-EVIDENCE = ("b: the 'Computer move: %c%d' line (seed line 148); c: the tactics and their order (seed lines 51-73, "
+EVIDENCE = ("b: the 'Computer move: %c%d' line (the blog post's line 148); c: the tactics and their order (seed lines 51-73, "
             "scan 85-148); d: prompts, board, messages, eval_game (reconstructions, ports/cpm_c/NOTES.md)")
 
 # Whole games, in the menu's "game" group (retro/resources.py); the others are "case".

@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from source_texts import needs, source_text
+
 ROOT = Path(__file__).resolve().parents[2]
 PORT = ROOT / "ports" / "cpm_c"
 NOTES = (PORT / "NOTES.md").read_text()
-SEED = next((p / "shared" / "seeds" / "004_97c3467a7464b75b.txt" for p in (ROOT.parent, ROOT.parent.parent)
-             if (p / "shared" / "seeds" / "004_97c3467a7464b75b.txt").exists()), Path("/nonexistent"))
+SEED = source_text("004_97c3467a7464b75b.txt")
 
 # The blank lines of the seed inside the two scanned pieces (checked against
 # the seed itself below, where the seed is at hand).
@@ -52,7 +53,7 @@ def test_comp_move_lines_are_in_comp_move() -> None:
         assert module == "game" and start < line < end, scan
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the seed is not at ../shared/seeds")
+@needs("004_97c3467a7464b75b.txt")
 def test_the_blank_lines_are_the_seeds() -> None:
     seed = SEED.read_text().splitlines()
     for first, last, blank in (COMP_MOVE, MAIN_FRAGMENT):

@@ -124,7 +124,7 @@ def cases() -> tuple[Case, ...]:
     lines = human_lines(learner, [(True, perfect(11)), (True, perfect(12)), (False, perfect(13))])
     add(case("fresh-learns", ["--fresh", "--seed", str(seed)], lines, {
         "title": "A fresh learner plays at random, loses, and learns from each lost game",
-        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt)",
+        "source": "reconstruction from the web page's prose",
         "evidence": "\"My program starts by playing tic-tac-toe at random and whenever it loses a game "
                     "it analyses and learns from it\"",
         "seed": str(seed),
@@ -138,7 +138,7 @@ def cases() -> tuple[Case, ...]:
     add(case("declares", ["--fresh", "--seed", str(seed)], lines, {
         "title": "A fresh learner loses, learns, and declares that Tic-Tac-Toe can always be won "
                  "while it can still be beaten",
-        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), the flaw section",
+        "source": "reconstruction from the web page's prose, the flaw section",
         "evidence": "\"as it becomes unbeatable it declares that the game of tic-tac-toe can always be won\"; "
                     "the port declares earlier than that (NOTES.md, the timeline)",
         "seed": str(seed),
@@ -146,12 +146,12 @@ def cases() -> tuple[Case, ...]:
         "measured": f"declared after game {learner.store.games}, {learner.store.lost} lost; then "
                     f"{beating_lines(learner)} losing lines (ports/pascal_learner/audit.py, beating_lines); "
                     "seeds 0-11 declare after games 7-49 (tools/pascal_measure.py sessions; "
-                    "this seed is the shortest)",
+                    "this random seed is the shortest)",
     }))
     learner, lines = against_trapper(LITERAL, seed, 12, until_declared=True)
     add(case("literal-learns", ["--literal", "--fresh", "--seed", str(seed)], lines, {
         "title": "--literal: the learner with only what the prose states loses, learns, and declares nothing",
-        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), its rules alone "
+        "source": "reconstruction from the web page's prose, its rules alone "
                   "(ports/pascal_learner/rules.py, LITERAL)",
         "evidence": "\"whenever it loses a game it analyses and learns from it\"; the outcome is measured, "
                     "not the text's (NOTES.md, --literal)",
@@ -175,7 +175,7 @@ def cases() -> tuple[Case, ...]:
         options = (["--fixed"] if fixed else []) + ["--data", data, "--no-save", "--seed", "1"]
         add(case(name, options, lines, {
             "title": title,
-            "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt), the flaw section",
+            "source": "reconstruction from the web page's prose, the flaw section",
             "evidence": ("\"as it becomes unbeatable it declares that the game of tic-tac-toe can always be won\"; "
                          "\"the start of the game ... will be considered lost when the opponent places its mark "
                          "on a corner\"; \"the program will still end up making the correct move\"")
@@ -191,7 +191,7 @@ def cases() -> tuple[Case, ...]:
     lines = human_lines(learner, [(True, lambda board: human.choose(board, CROSS)[0])])
     add(case("five-pipe", ["--five", "--data", "five.data", "--no-save", "--seed", "1"], lines, {
         "title": "Five-in-a-Row on 15x15 in a pipe, against a learner trained by 60 games of self-play",
-        "source": "reconstruction from the seed's prose (000_3ed860745bea39e2.txt)",
+        "source": "reconstruction from the web page's prose",
         "evidence": "\"The program can also play five in a row and start learning and improving on it as well\"",
         "seed": "1",
         "data": "five.data (retro train pascal-learner --five --opponent self --games 60 --seed 1)",

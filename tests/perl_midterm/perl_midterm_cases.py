@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from golden import Case, typed
 
-SOURCE = "the port, checked against the spec (seed 002_ceb5a6c167f4c3b4.txt) by tests/perl_midterm"
+SOURCE = "the port, checked against the course's assignment (its specification) by tests/perl_midterm"
 
 # The menu's group of each session (retro/resources.py); the others are "case".
 GROUPS = {"spec-sample": "article",

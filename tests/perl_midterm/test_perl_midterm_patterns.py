@@ -5,9 +5,7 @@ written here, not from the port's rotate: a square at row r, column c of a
 board sits at row c, column 2 - r once the board is turned clockwise.
 """
 import itertools
-import os
 import re
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -15,13 +13,10 @@ from hypothesis import strategies as st
 
 from ports.perl_midterm.midterm import check, find_move, matches, new_board, rotate
 from ports.perl_midterm.patterns import BLOCK, BLOCK_IN_TWO, DRAWINGS, PATTERNS, WIN, squares
+from source_texts import needs, source_text
 
-# The seed, where the source tree's neighbours keep it (../shared/seeds, or
-# ../../shared/seeds from a worktree), or $RETRO_SEEDS.
-SEED = next((d / "002_ceb5a6c167f4c3b4.txt" for d in (
-    [Path(os.environ["RETRO_SEEDS"])] if "RETRO_SEEDS" in os.environ else
-    [Path(__file__).resolve().parents[k] / "shared" / "seeds" for k in (3, 4)]
-) if (d / "002_ceb5a6c167f4c3b4.txt").exists()), Path("/nonexistent/002_ceb5a6c167f4c3b4.txt"))
+# The course's assignment, where it is on this machine (tests/source_texts.py).
+SEED = source_text("002_ceb5a6c167f4c3b4.txt")
 
 
 def clockwise(square: int) -> int:
@@ -86,7 +81,7 @@ def spec_drawings():
     return found
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the seed is not here (set RETRO_SEEDS)")
+@needs("002_ceb5a6c167f4c3b4.txt")
 def test_the_patterns_are_the_spec_s_drawings_with_two_corrections():
     spec = spec_drawings()
     assert sorted(spec) == list(range(1, 22))

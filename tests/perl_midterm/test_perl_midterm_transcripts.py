@@ -15,7 +15,6 @@ The replay of every transcript against the port is tests/test_transcripts.py.
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -26,16 +25,13 @@ from retro.transcript import load
 
 import perl_midterm_cases as table  # tests/perl_midterm/perl_midterm_cases.py, beside this file
 from ports.perl_midterm.midterm import run
+from source_texts import needs, source_text
 
 HERE = Path(__file__).resolve().parent
 TRANSCRIPTS = HERE.parents[1] / "transcripts" / "perl-midterm"
 PERL_TABLE = HERE.parent / "data" / "perl_numeric.tsv"
-# The seed, where the source tree's neighbours keep it (../shared/seeds, or
-# ../../shared/seeds from a worktree), or $RETRO_SEEDS.
-SEED = next((d / "002_ceb5a6c167f4c3b4.txt" for d in (
-    [Path(os.environ["RETRO_SEEDS"])] if "RETRO_SEEDS" in os.environ else
-    [Path(__file__).resolve().parents[k] / "shared" / "seeds" for k in (3, 4)]
-) if (d / "002_ceb5a6c167f4c3b4.txt").exists()), Path("/nonexistent/002_ceb5a6c167f4c3b4.txt"))
+# The course's assignment, where it is on this machine (tests/source_texts.py).
+SEED = source_text("002_ceb5a6c167f4c3b4.txt")
 
 # The seed, lines 17-40: the sample session as the spec prints it, answers
 # included ("Pick a space: 4").  Line 16 is the blank line that ends the
@@ -79,7 +75,7 @@ def terminal_view(events) -> str:
 # -- the spec's sample ------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SEED.exists(), reason="the seed is not here (set RETRO_SEEDS)")
+@needs("002_ceb5a6c167f4c3b4.txt")
 def test_the_sample_above_is_the_spec_s_text():
     lines = SEED.read_text().split("\n")
     assert "\n".join(lines[16:40]) == SPEC_SAMPLE  # lines 17-40

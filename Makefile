@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TOOLS  := $(VENV)/.dist-tools
 
-.PHONY: run test lint test-installed dist check bench venv clean chromium nginx vendor
+.PHONY: run test lint test-installed dist check bench venv clean chromium nginx test-tools vendor
 
 $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,7 +42,7 @@ run: $(STAMP)
 		fg >/dev/null; status=$$?; \
 	done; exit $$status
 
-test: $(STAMP) lint chromium nginx
+test: $(STAMP) lint test-tools
 	$(BIN)/python -m pytest -rs
 	$(MAKE) test-installed
 
@@ -53,27 +53,22 @@ lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 
 # The browser tests (tests/web) drive the system's Chromium with Playwright,
-# which downloads nothing.  As root on Debian it is installed here; elsewhere
+# which downloads nothing, and the reverse-proxy test starts the system's
+# nginx.  As root on Debian whichever is missing is installed here; elsewhere
 # those tests are skipped with a message saying how to run them.
-chromium:
-	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
-	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "make: installing Chromium for the browser tests (apt-get install chromium)"; \
-		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+test-tools:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing="$$missing chromium"; \
+	command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
+	if [ -z "$$missing" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "make: installing$$missing for the browser and reverse-proxy tests (apt-get)"; \
+		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else \
-		echo "make: no Chromium and no root to install it: the browser tests will be skipped"; \
+		echo "make: no$$missing and no root to install it: their tests will be skipped"; \
 	fi
 
-# nginx, for the test of two `retro serve` behind a reverse proxy
-# (tests/web/test_web_proxy.py); installed as Chromium is, else skipped.
-nginx:
-	@command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || \
-	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "make: installing nginx for the reverse-proxy test (apt-get install nginx-light or nginx)"; \
-		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null; \
-	else \
-		echo "make: no nginx and no root to install it: the reverse-proxy test will be skipped"; \
-	fi
+chromium nginx: test-tools
 
 # xterm.js for the page, as package-lock.json pins it (npm ci), copied into
 # retro/web/static/vendor/; the wheel and sdist builds do the same (setup.py).

@@ -164,6 +164,7 @@ class Exhibit:
     sessions: set[Any] = field(default_factory=set)
     stopping: bool = False
     given_up: int = 0  # sessions killed when the server stopped
+    fewer_sessions: str = ""  # why max_sessions was lowered at start, if it was
     command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
 
     def __post_init__(self) -> None:
@@ -702,7 +703,12 @@ async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], No
                            logger=http_logger())
     await runner.setup()
     sock = listener.bind(host, port)
-    cap = listener.connection_cap(exhibit.max_sessions, listener.descriptor_limit())
+    limit = listener.descriptor_limit()
+    most = listener.sessions_allowed(limit)
+    if exhibit.max_sessions > most:
+        exhibit.fewer_sessions = f"{limit} open files (ulimit -n) allow {most} sessions, not {exhibit.max_sessions}"
+        exhibit.max_sessions = most
+    cap = listener.connection_cap(exhibit.max_sessions, limit)
     server = runner.server
     assert server is not None
     accepting = asyncio.create_task(listener.accept(sock, server, lambda: len(server.connections), cap, said))
@@ -715,7 +721,8 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     runner, accepting, bound = await start(exhibit, host, port, said)
     shown = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
     said(f"retro serve: http://{shown}:{bound[1]}/  (Ctrl-C stops it)")
-    said(f"retro serve: at most {exhibit.max_sessions} sessions at once")
+    said(f"retro serve: at most {exhibit.max_sessions} sessions at once"
+         + (f" ({exhibit.fewer_sessions})" if exhibit.fewer_sessions else ""))
     if host not in ("127.0.0.1", "localhost", "::1"):
         said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
     stop = asyncio.Event()

@@ -34,6 +34,12 @@ def descriptor_limit() -> int:
     return soft if soft != resource.RLIM_INFINITY else 1 << 20
 
 
+def sessions_allowed(limit: int) -> int:
+    """The most sessions ``limit`` descriptors allow, leaving the connections
+    at least as many as the sessions take."""
+    return max(1, (limit - RESERVE) // (2 * PER_SESSION))
+
+
 def connection_cap(max_sessions: int, limit: int) -> int:
     """How many connections may be open: what the descriptors leave after the
     reserve and the sessions' own."""

@@ -166,6 +166,21 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
             expect(result.stdout.decode("utf-8", "surrogateescape") == session.output(), f"{name}: output differs")
             expect(result.stderr.decode("utf-8", "surrogateescape") == session.errors(), f"{name}: errors differ")
 
+    def serve_has_its_terminal() -> None:
+        """The wheel's `retro serve` sends the page's terminal (xterm.js, made by the build: setup.py)."""
+        import urllib.request
+
+        server = subprocess.Popen([str(user.bin / "retro"), "serve", "--port", "0"], cwd=user.elsewhere,
+                                  env=user.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        try:
+            url = server.stderr.readline().decode().split()[2]
+            with urllib.request.urlopen(url + "static/vendor/xterm.js", timeout=30) as answer:
+                script = answer.read()
+            expect(len(script) > 100_000 and b"xterm" in script, f"xterm.js of {len(script)} bytes")
+        finally:
+            server.send_signal(2)
+            server.wait(timeout=30)
+
     def learner_saves_to_the_data_folder() -> None:
         store = user.user / "data" / "retro" / "Tic-Tac-Toe-Data-3"
         # With --seed 2 the fresh learner answers 1,1 and 1,2; X takes the bottom row and wins.
@@ -196,6 +211,7 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
             ("metadata", metadata), ("retro list", listing), ("the pipe menu", pipe_menu),
             (f"retro replay {FIG5}", fig5_by_name), ("retro check", check_shipped),
             ("one game of each port", one_game_of_each_port),
+            ("retro serve sends xterm.js", serve_has_its_terminal),
             ("a replay from the menu, paced, comes back to the menu", menu_replay_with_a_pace),
             ("the learner saves to the user's data folder", learner_saves_to_the_data_folder),
             ("error reports go to the user's state folder", error_reports_go_to_the_state_folder)]

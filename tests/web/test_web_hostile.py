@@ -135,7 +135,7 @@ def test_4_connections_that_never_finish_their_headers_are_closed(tmp_path: Path
     """300 connections that send half a request, against a server allowed 128
     descriptors: accepting pauses at the cap, the stalled ones are closed after
     the header timeout, a visitor is answered, and the log holds a few lines."""
-    server, url = start_server(tmp_path, "--header-timeout", "1", descriptors=128)
+    server, url = start_server(tmp_path, "--header-timeout", "1", "--max-sessions", "8", descriptors=128)
     port = int(url.rsplit(":", 1)[1].strip("/"))
     stalled = []
     try:

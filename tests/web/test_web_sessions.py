@@ -209,7 +209,7 @@ def test_keys_the_program_has_not_read_are_capped() -> None:
         await visitor.type("1,1\r")
         for _ in range(400):
             await visitor.type("x" * 1000)
-        await visitor.until(lambda v: any(m["type"] == "notice" for m in v.messages), timeout=10)
+        await visitor.until(lambda v: any(m["type"] == "notice" for m in v.messages), timeout=60)
         await visitor.ws.close()
         return [m["text"] for m in visitor.messages if m["type"] == "notice"]
 

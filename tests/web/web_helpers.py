@@ -85,7 +85,7 @@ def rendering(session: transcript.Transcript) -> str:
     text = ""
     for event in session.events:
         if event.kind == "in":
-            text += "" if event.text is None else event.text.rstrip("\n") + "\n"  # Ctrl-D is not echoed
+            text += "" if not event.text else event.text.rstrip("\n") + "\n"  # Ctrl-D is not echoed
         else:
             text += event.text or ""
     return text
@@ -96,9 +96,9 @@ def prompts(session: transcript.Transcript) -> list[tuple[str, str]]:
     shown, steps = "", []
     for event in session.events:
         if event.kind == "in":
-            keys = "\x04" if event.text is None else event.text.rstrip("\n") + "\r"
+            keys = "\x04" if not event.text else event.text.rstrip("\n") + "\r"  # the end of input: Ctrl-D
             steps.append((shown, keys))
-            shown += "" if event.text is None else event.text.rstrip("\n") + "\n"
+            shown += "" if not event.text else event.text.rstrip("\n") + "\n"
         else:
             shown += event.text or ""
     return steps

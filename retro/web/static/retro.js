@@ -25,12 +25,27 @@ let screenSize = {cols: 80, rows: 24};
 // -- the paced output --------------------------------------------------------------------
 // What the terminal is to show waits here and is written at the chosen baud rate
 // (10 bits a character); "as it comes" writes it at once.
-const pending = [];  // Uint8Array or string pieces
+const pending = [];  // Uint8Array or string pieces, and functions to call when they are reached
 let lastTick = performance.now();
 let credit = 0;
 
 function emit(piece) {
   if (piece && piece.length) pending.push(piece);
+}
+
+// The line of the buffer where the last line was typed (a move, an answer): at the end of a
+// session or a replay the terminal is scrolled back to it, so that what answered it (YOU WON)
+// is on the screen, whatever the program printed after it.
+let lastTyped = null;
+
+function markTyped() {
+  if (term) lastTyped = term.buffer.active.baseY + term.buffer.active.cursorY;
+}
+
+function showLastTyped() {
+  if (!term || lastTyped === null) return;
+  const buffer = term.buffer.active;
+  if (buffer.baseY + buffer.cursorY - lastTyped >= term.rows) term.scrollToLine(lastTyped);
 }
 
 function tick(now) {
@@ -39,8 +54,10 @@ function tick(now) {
   lastTick = now;
   while (term && pending.length && budget >= 1) {
     const piece = pending[0];
+    if (typeof piece === "function") { pending.shift(); piece(); continue; }
     const take = Math.min(piece.length, Math.floor(budget));
     term.write(take === piece.length ? piece : piece.slice(0, take));
+    window.retroLastOutput = now;
     if (take === piece.length) pending.shift(); else pending[0] = piece.slice(take);
     budget -= take;
     if (baud) credit -= take;
@@ -61,7 +78,7 @@ function drained() {
 // It keeps its columns (the program's layout depends on them) and fits the window by its font.
 function fontFor(cols) {
   const frame = $("frame").clientWidth || window.innerWidth;
-  const room = frame - 40;  // the bezel and padding
+  const room = frame - (window.innerWidth <= 560 ? 14 : 40);  // the bezel and padding (retro.css)
   const size = Math.floor(room / (cols * 0.62));
   return Math.max(SMALLEST_FONT, Math.min(LARGEST_FONT, size));
 }
@@ -73,20 +90,40 @@ function makeTerminal(screen, replay) {
   box.replaceChildren();
   box.className = screen.theme;
   term = new Terminal({
-    cols: screen.cols, rows: screen.rows, scrollback: 5000, convertEol: replay,
+    cols: screen.cols, rows: screen.rows, scrollback: 5000, convertEol: replay, scrollOnEraseInDisplay: true,
     fontFamily: 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
     fontSize: fontFor(screen.cols), cursorBlink: !replay, disableStdin: replay, theme: THEMES[screen.theme],
   });
   term.open(box);
+  keepLastScreen(term);
   window.retroTerminal = term;  // for the browser tests (and the curious)
   return term;
+}
+
+// A program that draws on the whole screen (the alternate screen, as a full-screen program on
+// any terminal) takes it away when it ends; here its last screen is copied into the terminal's
+// scrollback first, so that a finished game can be read back.
+function keepLastScreen(terminal) {
+  terminal.buffer.onBufferChange((active) => {
+    if (active.type !== "normal") return;
+    const alternate = terminal.buffer.alternate;
+    const lines = [];
+    for (let y = 0; y < alternate.length; y++) {
+      const line = alternate.getLine(y);
+      if (line) lines.push(line.translateToString(true));
+    }
+    while (lines.length && lines[lines.length - 1] === "") lines.pop();
+    if (lines.length) terminal.write(lines.join("\r\n") + "\r\n");
+  });
 }
 
 window.addEventListener("resize", () => {
   if (term) term.options.fontSize = fontFor(screenSize.cols);
 });
 
-// What the terminal shows: the lines of its buffer (the scrollback and the screen), and the screen alone.
+// What the terminal shows: the lines of its buffer (the scrollback and the screen), or the screen
+// alone; a line the terminal wrapped is one line.  And when it last wrote (retroLastOutput).
+window.retroLastOutput = 0;
 window.retroScreen = (all) => {
   if (!term) return "";
   const buffer = term.buffer.active;
@@ -95,10 +132,13 @@ window.retroScreen = (all) => {
   const lines = [];
   for (let y = first; y < last; y++) {
     const line = buffer.getLine(y);
-    if (line) lines.push(line.translateToString(true));
+    if (!line) continue;
+    if (line.isWrapped && lines.length && y > first) lines[lines.length - 1] += line.translateToString(true);
+    else lines.push(line.translateToString(true));
   }
-  while (lines.length && lines[lines.length - 1] === "") lines.pop();
-  return lines.join("\n");
+  const trimmed = lines.map((line) => line.replace(/\s+$/, ""));  // blanks written or not, as on paper
+  while (trimmed.length && trimmed[trimmed.length - 1] === "") trimmed.pop();
+  return trimmed.join("\n");
 };
 
 // -- the menu ----------------------------------------------------------------------------
@@ -221,6 +261,7 @@ function open(program, title, replay) {
   $("notice").textContent = "";
   $("keys-hint").hidden = replay;
   pending.length = 0;
+  lastTyped = null;
   window.scrollTo(0, 0);
   return makeTerminal(program.terminal || {cols: 80, rows: 24, theme: "paper"}, replay);
 }
@@ -231,6 +272,7 @@ function finish(text, exit) {
   $("ended").hidden = false;
   $("keys-hint").hidden = true;
   if (term) term.options.disableStdin = true;
+  showLastTyped();
 }
 
 function closeSession() {
@@ -252,7 +294,11 @@ function run(program, params) {
   const encoder = new TextEncoder();
   let ended = false;
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
-  terminal.onData((data) => { if (ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(data)); });
+  terminal.onData((data) => {
+    if (ws.readyState !== WebSocket.OPEN) return;
+    if (data.includes("\r")) markTyped();
+    ws.send(encoder.encode(data));
+  });
   terminal.onBinary((data) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(Uint8Array.from(data, (c) => c.charCodeAt(0) & 255));
   });
@@ -288,9 +334,12 @@ async function replay(id) {
   open(program, `${session.title}  (recorded: ${id})`, true);
   if ($("baud").value === "0") $("baud").value = "300";  // the period's pace, unless chosen
   replaying = id;
+  const typed = session.events.filter((e) => e.kind === "in" && e.text);
+  const last = typed[typed.length - 1];
   for (const event of session.events) {
-    if (event.kind === "in") emit(event.text === null ? "^D\n" : event.text.replace(/\n?$/, "\n"));
-    else emit(event.text);
+    if (event.kind !== "in") { emit(event.text); continue; }
+    if (event === last) pending.push(markTyped);
+    emit(event.text ? event.text.replace(/\n?$/, "\n") : "^D\n");
   }
   await drained();
   if (replaying !== id) return;

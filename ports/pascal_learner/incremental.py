@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Optional
 
 from .board import CIRCLE, CROSS, EMPTY, Board, Grid
-from .plans import Plan, ReferencePlanFinder, _Oriented
+from .plans import Plan, ReferencePlanFinder, _Node, _Oriented
 from .schemes import SchemeList
 
 CACHED = 4096  # positions (and players) whose plans are kept
@@ -41,7 +41,8 @@ class _Pivot:
 
     def __init__(self) -> None:
         self.children: dict[int, _Pivot] = {}
-        self.leaves: list[tuple[_Oriented, int]] = []  # (turned scheme, offset of the pivot from its (0, 0))
+        # the turned schemes ending here, by the offset of the pivot from their (0, 0)
+        self.leaves: dict[int, list[_Oriented]] = {}
 
     def insert(self, o: _Oriented) -> None:
         for j, pivot in enumerate(o.held):
@@ -52,7 +53,7 @@ class _Pivot:
                 if child is None:
                     child = node.children[e] = _Pivot()
                 node = child
-            node.leaves.append((o, pivot))
+            node.leaves.setdefault(pivot, []).append(o)
 
 
 class _Seen:
@@ -94,6 +95,39 @@ class PlanFinder(ReferencePlanFinder):
         if maxlevel is None:
             return [p for _, p in entries]
         return [p for _, p in entries if p.level <= maxlevel]
+
+    def growth(self, board: Board, player: int) -> int:
+        """The reference's answer, found through its tree of held squares
+        with one held square allowed to be empty (the square a mark would
+        fill): a branch is left as soon as two of its squares are missing."""
+        self._compile()
+        mine, empty = board.masks[player], board.masks[EMPTY]
+        found = 0
+        # (node, anchors where every held square so far is mine, {offset of the one empty held square: anchors})
+        stack: list[tuple[_Node, int, dict[int, int]]] = [(self._trie, empty, {})]
+        while stack:
+            node, whole, missing = stack.pop()
+            if missing:
+                for o in node.leaves:
+                    base = o.anchors & empty
+                    for d in o.free:
+                        if d and base:
+                            base &= (empty >> d) if d >= 0 else (empty << -d)
+                    if base:
+                        for gap, m in missing.items():
+                            m &= base
+                            if m:
+                                found |= (m << gap) if gap >= 0 else (m >> -gap)
+            for d, child in node.children.items():
+                held = (mine >> d) if d >= 0 else (mine << -d)
+                still = {gap: m & held for gap, m in missing.items() if m & held}
+                gap = whole & ((empty >> d) if d >= 0 else (empty << -d))
+                if gap:
+                    still[d] = gap
+                whole_after = whole & held
+                if whole_after or still:
+                    stack.append((child, whole_after, still))
+        return found & empty
 
     # -- the plans of a position, from a seen ancestor -----------------------------------
     def _entries(self, board: Board, player: int) -> list[Entry]:
@@ -184,13 +218,16 @@ class PlanFinder(ReferencePlanFinder):
         stack = [self._pivots]
         while stack:
             node = stack.pop()
-            for o, pivot in node.leaves:
+            for pivot, leaves in node.leaves.items():
                 a = square - pivot
-                if a < 0 or not o.anchors >> a & 1:
+                if a < 0 or not empty >> a & 1:  # (0, 0), the plan's move, must be empty
                     continue
-                if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:
-                    continue
-                found.append(((o.order, a), o.plan(a)))
+                for o in leaves:
+                    if not o.anchors >> a & 1:
+                        continue
+                    if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:
+                        continue
+                    found.append(((o.order, a), o.plan(a)))
             children = node.children
             if len(children) > len(near):
                 for e in near:

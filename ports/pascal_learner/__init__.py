@@ -4,6 +4,7 @@ from retro.catalog import Program
 from .audit import PascalSubject, tournament
 from .options import RUN_OPTIONS, for_replay, for_visitor
 from .tictactoe import run
+from .pbrain import command as pbrain_command
 from .train import command as train_command
 
 def screen_size(options: dict) -> tuple[int, int]:
@@ -30,7 +31,7 @@ PROGRAM = Program(
     main=run,
     options=RUN_OPTIONS,
     seed_file="000_3ed860745bea39e2.txt",
-    commands=(train_command(),),
+    commands=(train_command(), pbrain_command()),
     exit_statuses=(
         (0, "the session ended (also at the end of input, or on q)"),
         (1, "the data file cannot be used: not a schemes file, damaged, newer, other rules or winalign, "

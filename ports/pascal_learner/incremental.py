@@ -47,7 +47,7 @@ class _Pivot:
     def insert(self, o: _Oriented) -> None:
         for j, pivot in enumerate(o.held):
             node = self
-            others = sorted((d - pivot for k, d in enumerate(o.held) if k != j), key=lambda e: (abs(e), e))
+            others = sorted((d - pivot for k, d in enumerate(o.held) if k != j), key=abs)  # nearest first
             for e in others:
                 child = node.children.get(e)
                 if child is None:

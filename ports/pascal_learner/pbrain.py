@@ -389,14 +389,17 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, brain_for: Callable[[Callable[[str]
 
     previous = signal.signal(signal.SIGTERM, terminate) if threading.current_thread() is threading.main_thread() else None
     try:
-        while brain.running and not state["stop"]:
-            line = stdin.readline(1 << 16)
+        try:
+            while brain.running and not state["stop"]:
+                line = stdin.readline(1 << 16)
+                state["busy"] = True
+                brain.handle(line.decode("ascii", "replace") if line else "END")
+                state["busy"] = False
+        except Stop:
+            pass
+        if brain.running:  # stopped by SIGTERM: as END, the game finished (a loss learnt) and saved
             state["busy"] = True
-            brain.handle(line.decode("ascii", "replace") if line else "END")
-            state["busy"] = False
-    except Stop:  # as END: the game is finished (a loss learnt) and the file saved
-        state["busy"] = True
-        brain.handle("END")
+            brain.handle("END")
     except KeyboardInterrupt:
         return 130
     finally:

@@ -14,15 +14,27 @@ too large to solve, self-play twice, then a random player), and measures:
   saved file afresh), the data file's size, and the process's peak RSS.
 
 Aims (issue 6): a lost game learnt in well under a second, a move in under
-100 ms, a list that grows by distinct schemes only.
+100 ms, a list that grows by distinct schemes only.  Aims (issue 24): the
+learner's plan finder (``incremental.PlanFinder``) trains at least ten times
+faster than the whole-board matcher it replaced (``plans.ReferencePlanFinder``,
+run after it on the same games: the two data files must be the same, byte
+for byte), and at 2,000 games the slowest move takes at most 100 ms and the
+slowest lost game at most 1 s.
 
     python -m benchmarks pascal_learner     (PASCAL_LEARNER_GAMES=N, default 300;
-                                             PASCAL_LEARNER_SEED=S, default 1)
+                                             PASCAL_LEARNER_SEED=S, default 1;
+                                             PASCAL_LEARNER_REFERENCE_GAMES=M, the
+                                             whole-board matcher's games, default N,
+                                             0 to skip it;
+                                             PASCAL_LEARNER_KEEP=DIR keeps copies of
+                                             the data file after 500, 2,000 and
+                                             10,000 games)
 """
 from __future__ import annotations
 
 import gc
 import os
+import shutil
 import random
 import resource
 import statistics
@@ -30,11 +42,12 @@ import tempfile
 import time
 import tracemalloc
 from pathlib import Path
+from typing import Optional
 
 from ports.pascal_learner.board import Board, Grid
 from ports.pascal_learner.datafile import load
 from ports.pascal_learner.learner import Learner
-from ports.pascal_learner.plans import PlanFinder
+from ports.pascal_learner.incremental import PlanFinder
 from ports.pascal_learner.train import Trainer
 
 
@@ -50,9 +63,14 @@ def figures(values: list[float]) -> str:
 Figures = list[tuple[str, str]]
 
 
-def five(games: int, seed: int, directory: Path) -> Figures:
+KEPT = (500, 2000, 10000)  # the data files PASCAL_LEARNER_KEEP keeps (the strength table's learners)
+
+
+def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
+         keep: Optional[Path] = None) -> tuple[Figures, float, bytes]:
+    """The figures, the training time and the data file at the end."""
     grid = Grid(15, 15, 5)
-    learner = Learner.empty(grid, rng=random.Random(seed))
+    learner = Learner.empty(grid, rng=random.Random(seed), matcher=matcher)
     learner.path = directory / "Tic-Tac-Toe-Data-5"
     trainer = Trainer(learner, "mix")
     choose = learner.choose
@@ -80,9 +98,12 @@ def five(games: int, seed: int, directory: Path) -> Figures:
             learner.save()
         if (game + 1) % GROWTH_STEP == 0:
             curve.append((game + 1, len(learner.schemes), time.perf_counter() - started))
+        if keep is not None and game + 1 in KEPT:
+            learner.save()
+            shutil.copy(learner.path, keep / f"five-{game + 1}.data")
     elapsed = time.perf_counter() - started
     last = games - games // 5
-    name = f"15x15/5, {games} games (self, self, random), seed {seed}"
+    name = f"15x15/5, {games} games (self, self, random), seed {seed}, {matcher} matcher"
     out: Figures = [
         (f"{name}: training time", f"{elapsed:.0f} s, {learner.store.lost} games lost"),
         ("  improveschemes per lost game, all", figures([t for _, t, _ in learn_times])),
@@ -101,8 +122,12 @@ def five(games: int, seed: int, directory: Path) -> Figures:
         ("  offered again and merged (copies or covered)", str(learner.schemes.merged)),
         ("  distinct under rotation and flip", f"{len(set(keys))} keys for {len(keys)} schemes"),
     ]
-    # memory of the list and its compiled plans, loaded afresh from the saved file
+    learner.save()
     path = learner.path
+    saved = path.read_bytes()
+    if matcher != "incremental":
+        return out, elapsed, saved
+    # memory of the list and its compiled plans, loaded afresh from the saved file
     del learner, trainer
     gc.collect()
     tracemalloc.start()
@@ -116,7 +141,7 @@ def five(games: int, seed: int, directory: Path) -> Figures:
         ("  memory: the data file", f"{path.stat().st_size / 1e3:.0f} kB"),
         ("  memory: peak RSS of the process", f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB"),
     ]
-    return out
+    return out, elapsed, saved
 
 
 GROWTH_STEP = 100
@@ -166,7 +191,18 @@ def tic_tac_toe(seed: int) -> Figures:
 def run() -> Figures:
     games = int(os.environ.get("PASCAL_LEARNER_GAMES", "300"))
     seed = int(os.environ.get("PASCAL_LEARNER_SEED", "1"))
+    reference_games = int(os.environ.get("PASCAL_LEARNER_REFERENCE_GAMES", str(games)))
+    keep = os.environ.get("PASCAL_LEARNER_KEEP")
     out = tic_tac_toe(seed)
     with tempfile.TemporaryDirectory() as directory:
-        out += five(games, seed, Path(directory))
+        figures_, elapsed, saved = five(games, seed, Path(directory), "incremental", Path(keep) if keep else None)
+        out += figures_
+    if reference_games:
+        with tempfile.TemporaryDirectory() as directory:
+            figures_, reference_elapsed, reference_saved = five(reference_games, seed, Path(directory), "reference")
+            out += figures_
+        if reference_games == games:
+            out.append(("15x15/5: incremental against whole-board matcher",
+                        f"{reference_elapsed / elapsed:.1f} times faster; the data files "
+                        + ("are the same, byte for byte" if saved == reference_saved else "DIFFER")))
     return out

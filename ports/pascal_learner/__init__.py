@@ -29,7 +29,9 @@ PROGRAM = Program(
     options=RUN_OPTIONS,
     seed_file="000_3ed860745bea39e2.txt",
     commands=(LazyGroup("train", "ports.pascal_learner.train:command",
-                        help="Let a learning program play and learn (the WarGames mode)."),),
+                        help="Let a learning program play and learn (the WarGames mode)."),
+              LazyGroup("pbrain", "ports.pascal_learner.pbrain:command",
+                        help="Play as a Gomocup brain: the piskvork protocol on standard input and output.")),
     exit_statuses=(
         (0, "the session ended (also at the end of input, or on q)"),
         (1, "the data file cannot be used: not a schemes file, damaged, newer, other rules or winalign, "

@@ -28,9 +28,9 @@ def opponent(player: int) -> int:
 class Grid:
     """The size of the game: boardrows, boardcols and winalign."""
 
-    def __init__(self, boardrows: int, boardcols: int, winalign: int):
-        if not (1 <= boardrows <= MAXSIZE and 1 <= boardcols <= MAXSIZE):
-            raise ValueError(f"the grid must be between 1x1 and {MAXSIZE}x{MAXSIZE}")
+    def __init__(self, boardrows: int, boardcols: int, winalign: int, maxsize: int = MAXSIZE):
+        if not (1 <= boardrows <= maxsize and 1 <= boardcols <= maxsize):
+            raise ValueError(f"the grid must be between 1x1 and {maxsize}x{maxsize}")
         if not 2 <= winalign <= max(boardrows, boardcols):
             raise ValueError(f"{winalign} marks cannot be aligned on a {boardrows}x{boardcols} grid")
         self.boardrows = boardrows

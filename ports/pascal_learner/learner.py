@@ -19,7 +19,7 @@ from .board import CROSS, Board, Grid, opponent
 from .choice import Choice, candidatemoves
 from .datafile import Store, save
 from .improveschemes import Budget, improveschemes, sound
-from .plans import PlanFinder
+from .incremental import MATCHERS
 from .rules import DEFAULT, LITERAL, Rules
 from .schemes import Scheme, SchemeList
 
@@ -51,7 +51,8 @@ def rules_word(fixed: bool, rules: Rules) -> str:
 
 class Learner:
     def __init__(self, grid: Grid, store: Store, fixed: bool = False,
-                 path: Optional[Path] = None, rng: Optional[random.Random] = None, rules: Rules = DEFAULT):
+                 path: Optional[Path] = None, rng: Optional[random.Random] = None, rules: Rules = DEFAULT,
+                 matcher: str = "incremental"):
         self.grid = grid
         self.rules = rules
         self.store = store
@@ -59,13 +60,14 @@ class Learner:
         self.fixed = fixed
         self.path = path  # where to save after each learning step; None: keep in memory
         self.rng = rng or random.Random()
-        self.finder = PlanFinder(self.schemes, grid)
+        self.matcher = matcher
+        self.finder = MATCHERS[matcher](self.schemes, grid)  # "reference": the whole-board matcher
 
     def adopt(self, store: Store) -> None:
         """Go on with ``store`` (the data file as another learner left it: a shared learner, options.py)."""
         self.store = store
         self.schemes = store.schemes
-        self.finder = PlanFinder(self.schemes, self.grid)
+        self.finder = MATCHERS[self.matcher](self.schemes, self.grid)
 
     @classmethod
     def empty(cls, grid: Grid, fixed: bool = False, **kwargs) -> "Learner":

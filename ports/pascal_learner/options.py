@@ -25,7 +25,7 @@ from retro.console import Console
 from retro.safefile import inside
 from retro.userdirs import data_folder, shown
 
-from .board import MAXSIZE, Grid
+from .board import Grid
 from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, load, schemesfilename
 from .learner import Learner, rules_word
 from .rules import DEFAULT, LITERAL

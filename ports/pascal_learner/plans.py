@@ -11,6 +11,11 @@ the squares where the scheme applies.  This is a modern speed-up of the same
 test (a square is kept exactly when ``fits`` holds and every free square is
 empty and every held square holds the player's mark); ``plans_by_square``
 below is the plain square-by-square version, kept for the tests.
+
+``ReferencePlanFinder`` matches the whole board at every call; the learner
+uses ``incremental.PlanFinder``, which finds the same plans in the same order
+from the plans of the position one move earlier.  The reference stays as the
+yardstick: the tests train with both and compare the stores and the games.
 """
 from __future__ import annotations
 
@@ -52,9 +57,10 @@ def squares(mask: int) -> Iterator[int]:
 class _Oriented:
     """One useful orientation of a scheme, compiled for a grid."""
 
-    __slots__ = ("scheme", "side", "degrees", "level", "anchors", "held", "free", "freemask", "heldmask", "base")
+    __slots__ = ("scheme", "side", "degrees", "level", "anchors", "held", "free", "freemask", "heldmask", "base",
+                 "index", "order")
 
-    def __init__(self, scheme: Scheme, side: int, degrees: int, grid: Grid):
+    def __init__(self, scheme: Scheme, side: int, degrees: int, grid: Grid, index: int = 0):
         free, held = scheme.turned(side, degrees)
         cols = grid.boardcols
         self.scheme, self.side, self.degrees, self.level = scheme, side, degrees, scheme.level
@@ -69,6 +75,13 @@ class _Oriented:
         self.base = -min(deltas)
         self.freemask = sum(1 << (d + self.base) for d in self.free)
         self.heldmask = sum(1 << (d + self.base) for d in self.held)
+        self.index = index  # the order of compiling: the order of the level-1 search
+        self.order: tuple[int, ...] = ()  # the place in the tree's search order (_Node.insert)
+
+    def plan(self, anchor: int) -> "Plan":
+        """The plan of this turned scheme with its (0, 0) on ``anchor``."""
+        return Plan(self.level, anchor, (self.freemask << anchor) >> self.base,
+                    (self.heldmask << anchor) >> self.base, self.scheme, self.side, self.degrees)
 
 
 @lru_cache(maxsize=4096)
@@ -89,22 +102,38 @@ class _Node:
     offsets, nearest first): the schemes whose held squares are the path to
     the node hang on it."""
 
-    __slots__ = ("children", "leaves")
+    __slots__ = ("children", "leaves", "number")
 
-    def __init__(self) -> None:
+    def __init__(self, number: int = 0) -> None:
         self.children: dict[int, _Node] = {}
         self.leaves: list[_Oriented] = []
+        self.number = number  # its place among its parent's children
 
     def insert(self, o: "_Oriented") -> None:
+        """Hang ``o`` on the tree and set ``o.order``: the search
+        (``ReferencePlanFinder.victoryplans``) takes a node's leaves in order,
+        then its children, the newest child first -- so the path of child
+        numbers, negated, ends by LEAF and the leaf's number sorts the turned
+        schemes as the search meets them, whichever branches it skips."""
         node = self
+        path: list[int] = []
         for d in sorted(o.held, key=lambda d: (abs(d), d)):
-            node = node.children.setdefault(d, _Node())
+            child = node.children.get(d)
+            if child is None:
+                child = node.children[d] = _Node(len(node.children))
+            path.append(-child.number)
+            node = child
+        o.order = (*path, LEAF, len(node.leaves))
         node.leaves.append(o)
 
 
-class PlanFinder:
+LEAF = -(1 << 30)  # below every negated child number: a node's leaves come before its children
+
+
+class ReferencePlanFinder:
     """The schemes of a list compiled for one grid, each in its useful
-    orientations; new schemes of the list are compiled as they come."""
+    orientations; new schemes of the list are compiled as they come.  Every
+    call matches every turned scheme against the whole board."""
 
     def __init__(self, schemes: SchemeList, grid: Grid):
         self.schemes = schemes
@@ -120,7 +149,7 @@ class PlanFinder:
             return
         for scheme in added[self._seen:]:
             for side, degrees in scheme.orientations():
-                o = _Oriented(scheme, side, degrees, self.grid)
+                o = _Oriented(scheme, side, degrees, self.grid, len(self._compiled))
                 self._compiled.append(o)
                 self._levels.setdefault(o.level, []).append(o)
                 self._trie.insert(o)
@@ -174,8 +203,7 @@ class PlanFinder:
             low = m & -m
             a = low.bit_length() - 1
             m ^= low
-            plans.append(Plan(o.level, a, (o.freemask << a) >> o.base,
-                              (o.heldmask << a) >> o.base, o.scheme, o.side, o.degrees))
+            plans.append(o.plan(a))
 
     def growth(self, board: Board, player: int) -> int:
         """The empty squares where a mark of ``player`` would make a new plan

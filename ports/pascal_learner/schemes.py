@@ -52,10 +52,18 @@ def overturn(square: Square) -> Square:
 
 def orient(square: Square, side: int, degrees: int) -> Square:
     """The square as the scheme turned to ``side`` (0 or 1: flipped first) and
-    ``degrees`` (0, 90, 180, 270) sees it."""
+    ``degrees`` (0, 90, 180, 270) sees it: ``turn(overturn(square))`` written
+    out, for speed (a test compares them)."""
+    r, c = square
     if side:
-        square = overturn(square)
-    return turn(square, degrees // 90)
+        c = -c
+    if degrees == 0:
+        return (r, c)
+    if degrees == 90:
+        return (c, -r)
+    if degrees == 180:
+        return (-r, -c)
+    return (-c, r)
 
 
 ORIENTATIONS = tuple((side, degrees) for side in (0, 1) for degrees in (0, 90, 180, 270))
@@ -213,6 +221,13 @@ class SchemeList:
         self._last: dict[int, Scheme] = {}
         self._keys: dict[tuple, Scheme] = {}
         self.added: list[Scheme] = []  # every scheme in the order it came (the plan finder follows it)
+        # For ``covered``: the schemes by number (the order they came), and as sets of those numbers
+        # (bits of an int): those of each level, and those with a free (held) square at each distance
+        # from the move.  A scheme covers another only if its distances are among the other's.
+        self._numbered: list[Scheme] = []
+        self._of_level: dict[int, int] = {}
+        self._free_at: dict[int, int] = {}
+        self._held_at: dict[int, int] = {}
         self.merged = 0  # schemes offered that the list already had (a copy, or covered)
         self.version = 0  # counts changes
 
@@ -239,24 +254,36 @@ class SchemeList:
     def find(self, scheme: Scheme) -> Optional[Scheme]:
         return self._keys.get(scheme.key())
 
-    def covered(self, scheme: Scheme) -> bool:
-        """Whether a scheme of the list already says what ``scheme`` says."""
-        if scheme.key() in self._keys:
+    def covered(self, scheme: Scheme, key: Optional[tuple] = None) -> bool:
+        """Whether a scheme of the list already says what ``scheme`` says
+        (``key``: its key, if the caller has it)."""
+        if (key or scheme.key()) in self._keys:
             return True
-        for level in self.levels():
-            if level > scheme.level:
-                break
-            if any(s.subsumes(scheme) for s in self.schemesoflevel(level)):
+        candidates = 0
+        for level, numbers in self._of_level.items():
+            if level <= scheme.level:
+                candidates |= numbers
+        free, held = scheme._rings
+        for distance, numbers in self._free_at.items():
+            if distance not in free:
+                candidates &= ~numbers
+        for distance, numbers in self._held_at.items():
+            if distance not in held:
+                candidates &= ~numbers
+        while candidates:
+            low = candidates & -candidates
+            candidates ^= low
+            if self._numbered[low.bit_length() - 1].subsumes(scheme):
                 return True
         return False
 
     def add(self, scheme: Scheme, merge_covered: bool = True) -> bool:
         """Insert a scheme (turned to the canonical orientation); False when
         the list already had it or (``merge_covered``) something that covers it."""
-        if self.covered(scheme) if merge_covered else scheme.key() in self._keys:
+        key = scheme.key()
+        if self.covered(scheme, key) if merge_covered else key in self._keys:
             self.merged += 1
             return False
-        key = scheme.key()
         scheme = Scheme(scheme.level, *key)  # turned to the canonical orientation
         last = self._last.get(scheme.level)
         if last is None:
@@ -265,6 +292,13 @@ class SchemeList:
             last.next = scheme
         self._last[scheme.level] = scheme
         self._keys[key] = scheme
+        bit = 1 << len(self._numbered)
+        self._numbered.append(scheme)
+        self._of_level[scheme.level] = self._of_level.get(scheme.level, 0) | bit
+        for distance in scheme._rings[0]:
+            self._free_at[distance] = self._free_at.get(distance, 0) | bit
+        for distance in scheme._rings[1]:
+            self._held_at[distance] = self._held_at.get(distance, 0) | bit
         self.added.append(scheme)
         self.version += 1
         return True

@@ -29,6 +29,7 @@ from retro.exits import INTERRUPTED
 from retro.stdio import stdio_console
 
 from .board import CIRCLE, CROSS, Board, opponent
+from .chart import chart_lines
 from .datafile import DataFileError
 from .learner import Learner
 from .opponents import PERFECT_LIMIT, random_move, trap_moves
@@ -52,6 +53,7 @@ class Trainer:
         self.partner = partner
         self._choices: dict = {}
         self._traps: dict = {}
+        self.move_times: list[float] = []  # seconds of each of the learner's moves (its choice)
         self._version = -1
 
     def schedule(self, game: int) -> tuple[int, str]:
@@ -85,7 +87,9 @@ class Trainer:
         player = CROSS
         while True:
             if partner == "self" or player == side:
+                begun = time.perf_counter()
                 square, _ = self.learner.choose(board, player)
+                self.move_times.append(time.perf_counter() - begun)
             elif partner == "perfect":
                 self.learner_moves(board, opponent(player))  # (clears the memos if the list changed)
                 memo = self._traps.setdefault(player, {})
@@ -102,43 +106,48 @@ class Trainer:
 
 
 class Progress:
-    """The progress bar: games, losses in the last 100, schemes per level."""
+    """The live chart on a terminal (chart.py), redrawn in place; nothing in a pipe."""
 
-    def __init__(self, console: Console, total: int, live: bool, enabled: bool, to_errors: bool):
+    def __init__(self, console: Console, total: int, live: bool, to_errors: bool):
         self.console = console
         self.total = total
-        self.live = live  # a terminal: redraw one line in place
-        self.enabled = enabled
+        self.live = live  # a terminal: draw the chart (in a pipe: silent)
         self.to_errors = to_errors
-        self.every = max(1, total // 20)
         self._last = 0.0
-        self._shown = -1
+        self._drawn = 0  # lines of the chart now on the screen
+        self._started = time.monotonic()
 
     def _write(self, text: str) -> None:
         (self.console.write_err if self.to_errors else self.console.write)(text)
 
-    def line(self, done: int, recent: int, counts: dict[int, int]) -> str:
-        width = 20
-        filled = width * done // self.total if self.total else width
-        bar = "#" * filled + "." * (width - filled)
-        levels = " ".join(f"{level}:{n}" for level, n in sorted(counts.items())) or "none"
-        return f"[{bar}] {done}/{self.total} games, lost in last {WINDOW}: {recent}, schemes by level: {levels}"
-
-    def update(self, done: int, recent: int, counts: dict[int, int], force: bool = False) -> None:
-        if not self.enabled:
+    def update(self, losses: list[bool], counts: dict[int, int], force: bool = False) -> None:
+        if not self.live:
             return
-        if self.live:
-            now = time.monotonic()
-            if force or now - self._last >= 0.1:
-                self._last = now
-                self._write("\r" + self.line(done, recent, counts) + "\x1b[K")
-        elif (force or done % self.every == 0) and done != self._shown:
-            self._shown = done
-            self._write(self.line(done, recent, counts) + "\n")
+        now = time.monotonic()
+        if not force and now - self._last < 0.2:
+            return
+        self._last = now
+        lines = chart_lines(losses, self.total, counts, now - self._started)
+        up = f"\x1b[{self._drawn}A" if self._drawn else ""
+        self._write(up + "".join(f"\r{line}\x1b[K\n" for line in lines) + "\x1b[J")
+        self._drawn = len(lines)
 
-    def finish(self) -> None:
-        if self.enabled and self.live:
-            self._write("\n")
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+def timing(move_times: list[float], learn_times: list[float]) -> dict[str, float]:
+    """The figures ``--json`` adds, in milliseconds: the learner's moves (its
+    choice) and its learning from each lost game (improveschemes)."""
+    ms = 1000.0
+    return {
+        "slowest_move_ms": round(max(move_times, default=0.0) * ms, 1),
+        "p95_move_ms": round(percentile(move_times, 0.95) * ms, 1),
+        "slowest_lost_game_ms": round(max(learn_times, default=0.0) * ms, 1),
+        "p95_lost_game_ms": round(percentile(learn_times, 0.95) * ms, 1),
+    }
 
 
 def train(console: Console, games: int, partner: str = "mix", seed: Optional[int] = None,
@@ -162,9 +171,11 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
         console.write_err(f"{err}\n")
         session.close()
         return 2
-    progress = Progress(console, games, live, enabled=not json or progress_to_errors,
+    progress = Progress(console, games, live and (not json or progress_to_errors),
                         to_errors=json or progress_to_errors)
     recent: deque[bool] = deque(maxlen=WINDOW)
+    losses: list[bool] = []
+    learn_times: list[float] = []
     played = lost = 0
     status = 0
     started = time.monotonic()
@@ -173,19 +184,21 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
             for game in range(games):
                 defeat, moves = trainer.play(game)
                 if defeat:
+                    begun = time.perf_counter()
                     learner.learn(moves)
+                    learn_times.append(time.perf_counter() - begun)
                 learner.record(defeat)
                 if defeat:
                     learner.save()  # after each learning step
                 played += 1
                 lost += defeat
                 recent.append(defeat)
-                progress.update(played, sum(recent), learner.schemes.counts())
+                losses.append(defeat)
+                progress.update(losses, learner.schemes.counts())
         except KeyboardInterrupt:
             status = INTERRUPTED  # what improveschemes had added is kept: each scheme is whole
         learner.save()
-        progress.update(played, sum(recent), learner.schemes.counts(), force=True)
-        progress.finish()
+        progress.update(losses, learner.schemes.counts(), force=True)
     except DataFileError as err:
         console.write_err(f"{err}\n")
         session.close()
@@ -200,6 +213,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
             "lost": lost,
             "schemes": {str(level): n for level, n in sorted(counts.items())},
             "verdict": verdict,
+            "timing": timing(trainer.move_times, learn_times),
         }) + "\n")
         return status
     elapsed = time.monotonic() - started
@@ -246,7 +260,9 @@ def command() -> click.Group:
                               "outcome (NOTES.md, the partner table)."),
             *[o for o in GRID_OPTIONS],
             click.Option(["--json"], is_flag=True, default=False,
-                         help='Print only {"games", "lost", "schemes", "verdict"} as JSON.'),
+                         help='Print only {"games", "lost", "schemes", "verdict", "timing"} as JSON; timing: the '
+                              'slowest and the 95th-percentile move of the learner and learning from a lost game, '
+                              'in ms.'),
         ],
     ))
     return group

@@ -10,7 +10,7 @@ from ports.pascal_learner import choice
 from ports.pascal_learner.board import Board, Grid
 from ports.pascal_learner.improveschemes import construct, scheme_level
 from ports.pascal_learner.learner import DRAW, UNDECIDED, Learner
-from ports.pascal_learner.plans import PlanFinder
+from ports.pascal_learner.incremental import PlanFinder
 from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
 from ports.pascal_learner.schemes import Scheme, SchemeList
 

@@ -6,7 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ports.pascal_learner.board import CIRCLE, CROSS, EMPTY, Board, Grid
-from ports.pascal_learner.plans import PlanFinder, plans_by_square
+from ports.pascal_learner.incremental import PlanFinder
+from ports.pascal_learner.plans import plans_by_square
 from ports.pascal_learner.schemes import ORIENTATIONS, Scheme, SchemeList, canonical, orient, overturn, turn
 
 # The seed's example scheme, "~ ~ #" (free, free, held), read as the threatened
@@ -221,3 +222,24 @@ def test_a_scheme_covered_by_a_simpler_one_of_no_higher_level_is_not_added():
 
 def test_picture_draws_held_free_and_the_move():
     assert Scheme(1, [(0, 1)], [(0, 2)]).picture() == ["* ~ #"]
+
+
+@given(st.tuples(st.integers(-6, 6), st.integers(-6, 6)), st.sampled_from(ORIENTATIONS))
+def test_orient_is_flip_then_turn(square, orientation):
+    side, degrees = orientation
+    flipped = overturn(square) if side else square
+    assert orient(square, side, degrees) == turn(flipped, degrees // 90)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(shapes(), min_size=1, max_size=12), st.lists(st.integers(1, 4), min_size=12, max_size=12), shapes())
+def test_covered_is_some_scheme_of_no_higher_level_subsuming(shapes_, levels, probe):
+    """The list's index of distances finds exactly what asking every scheme finds."""
+    schemes = SchemeList(3)
+    for (free, held), level in zip(shapes_, levels):
+        schemes.add(Scheme(level, free, held))
+    for level in (1, 2, 3, 4):
+        scheme = Scheme(level, *probe)
+        by_hand = scheme.key() in {s.key() for s in schemes} or any(
+            s.level <= level and s.subsumes(scheme) for s in schemes)
+        assert schemes.covered(scheme) == by_hand

@@ -12,8 +12,7 @@ from ports.pascal_learner.train import Trainer
 
 
 def train_group():
-    (group,) = PROGRAM.commands
-    assert group.name == "train"
+    (group,) = [c for c in PROGRAM.commands if c.name == "train"]
     return group
 
 
@@ -26,7 +25,11 @@ def test_json_summary_and_the_flawed_verdict(tmp_path):
     result = invoke("--games", "600", "--seed", "1", "--data", str(path), "--json")
     assert result.exit_code == 0
     summary = json.loads(result.stdout)
-    assert set(summary) == {"games", "lost", "schemes", "verdict"}
+    assert set(summary) == {"games", "lost", "schemes", "verdict", "timing"}
+    figures = summary["timing"]
+    assert set(figures) == {"slowest_move_ms", "p95_move_ms", "slowest_lost_game_ms", "p95_lost_game_ms"}
+    assert 0 < figures["p95_move_ms"] <= figures["slowest_move_ms"]
+    assert 0 < figures["p95_lost_game_ms"] <= figures["slowest_lost_game_ms"]
     assert summary["games"] == 600 and 0 < summary["lost"] < 100
     assert summary["verdict"] == "first player wins"
     store = load(path, 3, "flawed")
@@ -39,16 +42,44 @@ def test_fixed_training_concludes_draw(tmp_path):
     assert json.loads(result.stdout)["verdict"] == "draw"
 
 
-def test_progress_and_summary_in_a_pipe(tmp_path):
+def test_in_a_pipe_only_the_summary(tmp_path):
     result = invoke("--games", "200", "--seed", "3", "--data", str(tmp_path / "d"))
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    progress = [line for line in lines if line.startswith("[")]
-    assert len(progress) == 20  # every tenth game of 200: one line per twentieth
-    assert progress[-1].startswith("[####################] 200/200 games, lost in last 100: ")
-    assert "schemes by level: 1:4 2:" in progress[-1]
-    assert lines[-3].startswith("Played 200 games of Tic-Tac-Toe in ")
+    assert len(lines) == 3 and "\x1b" not in result.stdout
+    assert lines[0].startswith("Played 200 games of Tic-Tac-Toe in ")
     assert lines[-1].startswith("Verdict: ")
+
+
+def test_on_a_terminal_the_chart_is_redrawn_in_place(tmp_path):
+    from ports.pascal_learner.train import train
+    console = FakeConsole()
+    status = train(console, 300, seed=1, data=str(tmp_path / "d"), live=True)
+    assert status == 0
+    text = "".join(console.out)
+    frames = text.split("\x1b[J")
+    assert len(frames) >= 2, "drawn at least at the start and the end"
+    last = frames[-2]
+    assert "\x1b[" in last and "A" in last.split("\r", 1)[0], "the cursor goes back up over the last chart"
+    lines = [line.split("\x1b[K")[0] for line in last.split("\r")[1:]]
+    assert lines[0].startswith("300/300 games in ")
+    assert lines[1] == "lost per 100 games (hundreds 1-3)"
+    store = load(tmp_path / "d", 3, "flawed")
+    assert lines[-len(store.schemes.counts()) - 1] == f"schemes by level: {len(store.schemes)}"
+
+
+class FakeConsole:
+    interactive = False
+    output_kind = "tty"
+
+    def __init__(self):
+        self.out, self.err = [], []
+
+    def write(self, text):
+        self.out.append(text)
+
+    def write_err(self, text):
+        self.err.append(text)
 
 
 def test_the_store_keeps_growing_across_runs(tmp_path):

@@ -1,0 +1,267 @@
+"""Victory plans kept up to date move by move: the learner's plan finder.
+
+A move changes one square, so only the plans that use that square change:
+the plans of the position one move earlier lose those with the square among
+their free squares, and the mover gains those with the square among their
+held squares.  ``PlanFinder`` keeps the plans of the positions it has seen
+(the last ``CACHED`` of them) and finds a new position's plans from its
+nearest seen ancestor, move by move; the new plans of a move are found
+through a tree of the turned schemes hung by one held square (the pivot, on
+the move) and keyed by the others relative to it, so that only the schemes
+whose other held squares the mover holds around the move are looked at.
+
+The plans come out exactly as ``plans.ReferencePlanFinder`` gives them (the
+tests train with both and compare byte for byte): the same plans, in the same
+order (each turned scheme's place in the reference's search, ``_Oriented.order``,
+then the square).  Schemes added to the list after a position was seen are
+matched against it, whole-board, the next time it is asked for.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from operator import itemgetter
+from typing import Optional
+
+from .board import CIRCLE, CROSS, EMPTY, Board, Grid
+from .plans import Plan, ReferencePlanFinder, _Node, _Oriented
+from .schemes import SchemeList
+
+CACHED = 4096  # positions (and players) whose plans are kept
+
+# A found plan with its sort key: (the turned scheme's search order, the square).
+Entry = tuple[tuple[tuple[int, ...], int], Plan]
+_KEY = itemgetter(0)
+
+
+class _Pivot:
+    """A node of the tree of turned schemes hung by one held square: the
+    path is the other held squares as offsets from it."""
+
+    __slots__ = ("children", "leaves")
+
+    def __init__(self) -> None:
+        self.children: dict[int, _Pivot] = {}
+        # the turned schemes ending here, by the offset of the pivot from their (0, 0)
+        self.leaves: dict[int, list[_Oriented]] = {}
+
+    def insert(self, o: _Oriented) -> None:
+        for j, pivot in enumerate(o.held):
+            node = self
+            others = sorted((d - pivot for k, d in enumerate(o.held) if k != j), key=abs)  # nearest first
+            for e in others:
+                child = node.children.get(e)
+                if child is None:
+                    child = node.children[e] = _Pivot()
+                node = child
+            node.leaves.setdefault(pivot, []).append(o)
+
+
+class _Seen:
+    """The plans of one player in one position, as far as the first
+    ``compiled`` turned schemes go."""
+
+    __slots__ = ("entries", "compiled")
+
+    def __init__(self, entries: list[Entry], compiled: int):
+        self.entries = entries
+        self.compiled = compiled
+
+
+class PlanFinder(ReferencePlanFinder):
+    """``ReferencePlanFinder``'s plans, found from the position one move
+    earlier (see the module's text).  The level-1 search (``threats``) is the
+    reference's own: it looks at a handful of turned schemes and is called on
+    many positions seen once."""
+
+    def __init__(self, schemes: SchemeList, grid: Grid):
+        super().__init__(schemes, grid)
+        self._pivots = _Pivot()
+        self._pivoted = 0
+        self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
+        self._positions: OrderedDict[tuple[int, int, int], _Seen] = OrderedDict()
+
+    def _compile(self) -> None:
+        super()._compile()
+        for o in self._compiled[self._pivoted:]:
+            self._pivots.insert(o)
+            self._offsets.update(d - pivot for pivot in o.held for d in o.held)
+        self._pivoted = len(self._compiled)
+
+    def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
+        if maxlevel is not None and maxlevel < 2:
+            return super().victoryplans(board, player, maxlevel)
+        self._compile()
+        entries = self._entries(board, player)
+        if maxlevel is None:
+            return [p for _, p in entries]
+        return [p for _, p in entries if p.level <= maxlevel]
+
+    def growth(self, board: Board, player: int) -> int:
+        """The reference's answer, found through its tree of held squares
+        with one held square allowed to be empty (the square a mark would
+        fill): a branch is left as soon as two of its squares are missing."""
+        self._compile()
+        mine, empty = board.masks[player], board.masks[EMPTY]
+        found = 0
+        # (node, anchors where every held square so far is mine, {offset of the one empty held square: anchors})
+        stack: list[tuple[_Node, int, dict[int, int]]] = [(self._trie, empty, {})]
+        while stack:
+            node, whole, missing = stack.pop()
+            if missing:
+                for o in node.leaves:
+                    base = o.anchors & empty
+                    for d in o.free:
+                        if d and base:
+                            base &= (empty >> d) if d >= 0 else (empty << -d)
+                    if base:
+                        for gap, m in missing.items():
+                            m &= base
+                            if m:
+                                found |= (m << gap) if gap >= 0 else (m >> -gap)
+            for d, child in node.children.items():
+                held = (mine >> d) if d >= 0 else (mine << -d)
+                still = {gap: m & held for gap, m in missing.items() if m & held}
+                gap = whole & ((empty >> d) if d >= 0 else (empty << -d))
+                if gap:
+                    still[d] = gap
+                whole_after = whole & held
+                if whole_after or still:
+                    stack.append((child, whole_after, still))
+        return found & empty
+
+    # -- the plans of a position, from a seen ancestor -----------------------------------
+    def _entries(self, board: Board, player: int) -> list[Entry]:
+        crosses, circles = board.masks[CROSS], board.masks[CIRCLE]
+        moves = board.moves
+        if len(moves) != (crosses | circles).bit_count():  # marks not placed one by one: match afresh
+            return self._match(self._compiled, board.masks[player], board.masks[EMPTY])
+        seen = self._positions
+        path: list[tuple[int, int]] = []  # (square, its mark), back to the nearest seen position
+        found: Optional[_Seen] = None
+        for square in reversed(moves):
+            found = seen.get((crosses, circles, player))
+            if found is not None:
+                break
+            bit = 1 << square
+            mark = CROSS if crosses & bit else CIRCLE
+            path.append((square, mark))
+            if mark == CROSS:
+                crosses ^= bit
+            else:
+                circles ^= bit
+        else:
+            found = seen.get((crosses, circles, player))
+        if found is None:  # the empty board
+            found = self._remember(crosses, circles, player, self._start(crosses | circles))
+        else:
+            seen.move_to_end((crosses, circles, player))
+            self._catch_up(found, crosses, circles, player)
+        entries = found.entries
+        for square, mark in reversed(path):
+            if mark == CROSS:
+                crosses |= 1 << square
+            else:
+                circles |= 1 << square
+            entries = self._after(entries, square, mark == player, crosses, circles, player)
+            self._remember(crosses, circles, player, entries)
+        return entries
+
+    def _remember(self, crosses: int, circles: int, player: int, entries: list[Entry]) -> _Seen:
+        found = self._positions[(crosses, circles, player)] = _Seen(entries, len(self._compiled))
+        if len(self._positions) > CACHED:
+            self._positions.popitem(last=False)
+        return found
+
+    def _start(self, taken: int) -> list[Entry]:
+        """The plans on a board without marks: the schemes that hold nothing."""
+        assert taken == 0
+        return self._match(self._compiled, 0, self.grid.full)
+
+    def _catch_up(self, found: _Seen, crosses: int, circles: int, player: int) -> None:
+        """Add the plans of the turned schemes compiled since ``found`` was made."""
+        if found.compiled == len(self._compiled):
+            return
+        empty = self.grid.full & ~(crosses | circles)
+        mine = crosses if player == CROSS else circles
+        new = self._match(self._compiled[found.compiled:], mine, empty)
+        if new:
+            found.entries = sorted(found.entries + new, key=_KEY)
+        found.compiled = len(self._compiled)
+
+    def _after(self, entries: list[Entry], square: int, own: bool, crosses: int, circles: int,
+               player: int) -> list[Entry]:
+        """The plans after a mark on ``square`` (``own``: the player's)."""
+        bit = 1 << square
+        kept = [e for e in entries if not e[1].free & bit]
+        if own:
+            new = self._grown(square, crosses if player == CROSS else circles,
+                              self.grid.full & ~(crosses | circles))
+            if new:
+                kept += new
+                kept.sort(key=_KEY)
+        return kept
+
+    def _grown(self, square: int, mine: int, empty: int) -> list[Entry]:
+        """The plans that hold ``square``, the player's newest mark.  The
+        tree is walked through the player's marks around the move (an offset
+        that is no child of a node is no path), not through every child."""
+        offsets = self._offsets
+        near = []
+        rest = mine & ~(1 << square)
+        while rest:
+            low = rest & -rest
+            e = low.bit_length() - 1 - square
+            rest ^= low
+            if e in offsets:
+                near.append(e)
+        found: list[Entry] = []
+        stack = [self._pivots]
+        while stack:
+            node = stack.pop()
+            for pivot, leaves in node.leaves.items():
+                a = square - pivot
+                if a < 0 or not empty >> a & 1:  # (0, 0), the plan's move, must be empty
+                    continue
+                for o in leaves:
+                    if not o.anchors >> a & 1:
+                        continue
+                    if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:
+                        continue
+                    found.append(((o.order, a), o.plan(a)))
+            children = node.children
+            if len(children) > len(near):
+                for e in near:
+                    child = children.get(e)
+                    if child is not None:
+                        stack.append(child)
+            else:
+                for e, child in children.items():
+                    if mine >> (square + e) & 1 if square + e >= 0 else False:
+                        stack.append(child)
+        return found
+
+    @staticmethod
+    def _match(compiled: list[_Oriented], mine: int, empty: int) -> list[Entry]:
+        """Whole-board: the plans of these turned schemes, in the reference's order."""
+        found: list[Entry] = []
+        for o in compiled:
+            m = o.anchors & empty
+            for d in o.held:
+                if not m:
+                    break
+                m &= (mine >> d) if d >= 0 else (mine << -d)
+            for d in o.free:
+                if not m:
+                    break
+                if d:
+                    m &= (empty >> d) if d >= 0 else (empty << -d)
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                m ^= low
+                found.append(((o.order, a), o.plan(a)))
+        found.sort(key=_KEY)
+        return found
+
+
+MATCHERS: dict[str, type[ReferencePlanFinder]] = {"incremental": PlanFinder, "reference": ReferencePlanFinder}

@@ -1,0 +1,112 @@
+"""The incremental plan finder learns nothing differently from the reference
+(whole-board) matcher: the same plans in the same order, and, trained with
+the same seed, the same games and the same data file, byte for byte."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ports.pascal_learner import incremental
+from ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid
+from ports.pascal_learner.datafile import render
+from ports.pascal_learner.incremental import PlanFinder
+from ports.pascal_learner.learner import Learner
+from ports.pascal_learner.plans import ReferencePlanFinder
+from ports.pascal_learner.schemes import Scheme, SchemeList
+from ports.pascal_learner.train import Trainer
+
+from pascal_helpers import fixture
+
+
+def training(grid: Grid, games: int, seed: int, matcher: str, fixed: bool = False) -> tuple[bytes, bytes]:
+    """The data file and every game's moves, as bytes, after ``games`` games of
+    ``retro train``'s loop with this matcher."""
+    learner = Learner.empty(grid, fixed, rng=random.Random(seed), matcher=matcher)
+    trainer = Trainer(learner, "mix")
+    played = []
+    for game in range(games):
+        lost, moves = trainer.play(game)
+        if lost:
+            learner.learn(moves)
+        learner.record(lost)
+        played.append(" ".join(f"{square}:{player}" for square, player in moves))
+    return render(learner.store).encode(), "\n".join(played).encode()
+
+
+@pytest.mark.parametrize("grid, games, seed, fixed", [
+    (Grid(3, 3, 3), 300, 1, False),
+    (Grid(3, 3, 3), 300, 2, True),
+    (Grid(15, 15, 5), 200, 1, False),
+], ids=["3x3", "3x3-fixed", "15x15"])
+def test_training_with_either_matcher_gives_the_same_store_and_games(grid: Grid, games: int, seed: int,
+                                                                     fixed: bool) -> None:
+    store, played = training(grid, games, seed, "incremental", fixed)
+    reference_store, reference_played = training(grid, games, seed, "reference", fixed)
+    assert played == reference_played
+    assert store == reference_store
+    assert store.count(b"\n") > 10  # something was learnt
+
+
+def test_a_tiny_position_memory_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Positions forgotten (the cache holding two) are found again from the
+    nearest one remembered, or the empty board."""
+    monkeypatch.setattr(incremental, "CACHED", 2)
+    assert training(Grid(15, 15, 5), 40, 3, "incremental") == training(Grid(15, 15, 5), 40, 3, "reference")
+
+
+def scheme(level: int, free: list[tuple[int, int]], held: list[tuple[int, int]]) -> Scheme:
+    return Scheme(level, free, [s for s in held if s not in free and s != (0, 0)])
+
+
+shapes = st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), min_size=0, max_size=3, unique=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), shapes, shapes), min_size=1, max_size=5),
+       st.lists(st.integers(0, 48), max_size=30), st.integers(0, 4), st.data())
+def test_the_plans_and_their_order_are_the_reference_s(schemes_: list, squares_: list[int], added_late: int,
+                                                       data: st.DataObject) -> None:
+    """On a 7x7 grid, move by move, with schemes added part-way (the positions
+    seen before are caught up), every level limit: the same list."""
+    grid = Grid(7, 7, 3)
+    schemes = SchemeList(3)
+    finder, reference = PlanFinder(schemes, grid), ReferencePlanFinder(schemes, grid)
+    late = schemes_[len(schemes_) - added_late:] if added_late else []
+    for level, free, held in schemes_[:len(schemes_) - len(late)]:
+        schemes.add(scheme(level, free, held))
+    board = Board(grid)
+    boards = [board]
+    for k, square in enumerate(dict.fromkeys(squares_)):
+        board = board.with_move(square, CROSS if k % 2 == 0 else CIRCLE)
+        boards.append(board)
+        for player in (CROSS, CIRCLE):
+            for maxlevel in (None, 1, 2, 3):
+                assert finder.victoryplans(board, player, maxlevel) == reference.victoryplans(board, player, maxlevel)
+    for level, free, held in late:
+        schemes.add(scheme(level, free, held))
+    for board in data.draw(st.permutations(boards)):
+        for player in (CROSS, CIRCLE):
+            assert finder.victoryplans(board, player) == reference.victoryplans(board, player)
+
+
+def test_a_trained_five_in_a_row_list_finds_the_reference_s_plans() -> None:
+    """The fixture's Five-in-a-Row list, along a game played by it."""
+    learner = fixture("five.data", winalign=5, seed=4)
+    finder, reference = PlanFinder(learner.schemes, learner.grid), ReferencePlanFinder(learner.schemes, learner.grid)
+    board = Board(learner.grid)
+    player = CROSS
+    found = 0
+    while not board.full() and len(board.moves) < 60:
+        for who in (CROSS, CIRCLE):
+            plans = finder.victoryplans(board, who)
+            assert plans == reference.victoryplans(board, who)
+            found += len(plans)
+        square, _ = learner.choose(board, player)
+        board.place(square, player)
+        if board.completes(square):
+            break
+        player = CROSS + CIRCLE - player
+    assert found > 0

@@ -122,8 +122,8 @@ def runtime_versions() -> str:
 
 
 def start_server() -> None:
-    """Keep one wineserver alive for the whole comparison (each start otherwise pays for one)."""
-    subprocess.Popen([WINESERVER, "-p"], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    """Keep one wineserver alive through the comparison (it ends 30 s after its last client)."""
+    subprocess.Popen([WINESERVER, "-p30"], env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 @dataclass

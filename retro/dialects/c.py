@@ -252,21 +252,25 @@ BDOS_LINE_MAX = 255  # the length Aztec's console read asks BDOS for (a full lin
 AZTEC_FULL_LINE_KEPT = 10  # of a full 255-key line, Aztec's library passes on this many keys, and no newline
 
 
-def bdos_line(keys: LineFedInput) -> Optional[bytes]:
+def bdos_line(keys: LineFedInput, buffer: bytearray) -> Optional[bytes]:
     r"""One line of CP/M 2.2's BDOS function 10 as Aztec's library passes it on
     (its newline added), from the keys typed; None at the end of the input.
+    ``buffer`` is the line buffer's memory, kept from read to read: BDOS
+    writes each key kept at its place and clears nothing.
 
     Measured on cpm80's CP/M 2.2 (Digital Research's BDOS) with the game built
     by Aztec C 1.06D (tools/aztec_reference/):
 
     >>> from retro.console import LineConsole
     >>> keys = lambda data: LineFedInput(LineConsole.from_bytes(data))
-    >>> bdos_line(keys(b"B\x082\x08\x08A1\r"))  # BS (and DEL) take back a key
+    >>> bdos_line(keys(b"B\x082\x08\x08A1\r"), bytearray())  # BS (and DEL) take back a key
     b'A1\n'
-    >>> bdos_line(keys(b"C3\x15B2\n"))  # Ctrl-U (and Ctrl-X) take back the line
+    >>> bdos_line(keys(b"C3\x15B2\n"), bytearray())  # Ctrl-U (and Ctrl-X) take back the line
     b'B2\n'
-    >>> bdos_line(keys(b"\xc1\xb1\r"))  # 7 bits; CR or LF ends the line
+    >>> bdos_line(keys(b"\xc1\xb1\r"), bytearray())  # 7 bits; CR or LF ends the line
     b'A1\n'
+    >>> bdos_line(keys(b"\x1a\x08\r"), bytearray())  # an empty line whose first place still holds Ctrl-Z
+    b'\x1a'
     """
     line = bytearray()
     while True:
@@ -275,6 +279,10 @@ def bdos_line(keys: LineFedInput) -> Optional[bytes]:
             return bytes(line) if line else None  # the end of a pipe: a last line as it stands
         c &= 0x7F
         if c in (CR, LF):
+            if not line and buffer[:1] == bytes([CTRL_Z]):
+                # Aztec's library looks for Ctrl-Z at the buffer's first place even
+                # when BDOS returned no key: a Ctrl-Z typed there and taken back.
+                return bytes([CTRL_Z])
             return bytes(line) + b"\n"
         if c in (BS, DEL):
             del line[-1:]
@@ -285,6 +293,7 @@ def bdos_line(keys: LineFedInput) -> Optional[bytes]:
         elif c == CTRL_C and not line:
             raise ProgramExit(0)  # CP/M's warm boot: the program is gone; nothing more is written
         else:
+            buffer[len(line) : len(line) + 1] = bytes([c])
             line.append(c)
             if len(line) == BDOS_LINE_MAX:
                 return bytes(line[:AZTEC_FULL_LINE_KEPT])
@@ -299,12 +308,13 @@ class AztecCpmStdin(Stdin):
     def __init__(self, console: Console):
         super().__init__(console)
         self._keys = LineFedInput(console)
+        self._buffer = bytearray()  # BDOS's line buffer, as Aztec's library keeps it
         self._ended = False
 
     def _pull(self) -> bool:
         if self._eof:
             return False
-        line = bdos_line(self._keys)
+        line = bdos_line(self._keys, self._buffer)
         if line is None:
             self._eof = True
             return False

@@ -51,14 +51,15 @@ def comp_move_text() -> str:
     return "\n".join(out) + "\n"
 
 
-def program(harness: str = "") -> str:
+def program(harness: str = "", defines: str = "") -> str:
     """The whole TTT.C (CR LF line ends, as CP/M's editors wrote them); with
-    ``harness``, HARNESS is defined and that text replaces main."""
+    ``harness``, HARNESS is defined and that text replaces main (``defines``
+    go first)."""
     text = RECONSTRUCTION.read_text(encoding="ascii")
     assert MARKER in text
     text = text.replace(MARKER, comp_move_text())
     if harness:
-        text = "#define HARNESS 1\n" + text + "\n" + harness
+        text = "#define HARNESS 1\n" + defines + text + "\n" + harness
     return text.replace("\n", "\r\n") + "\x1a"
 
 

@@ -18,7 +18,7 @@ from typing import Iterator, NamedTuple
 
 import pytest
 
-from ports.fortran_rcd.tictactoe import TT, cell
+from ports.fortran_rcd.tictactoe import TT
 from retro.console import LineConsole
 from retro.dialects.fortran import FortranProgram
 
@@ -51,23 +51,12 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:16]
 
 
-class WatchedTT(TT):
-    """The port's main program, noting whether a move points outside the board."""
-
-    outside = False
-
-    def square(self, loc: list[int]) -> int:
-        if not 0 <= cell(loc[0], loc[1]) < 9:
-            self.outside = True
-        return super().square(loc)
-
-
 def play(row: Row) -> tuple[str, str, int, bool]:
     console = LineConsole.from_bytes(row.text.encode("utf-8", "surrogateescape"), output_kind=row.stdout)
     rt = FortranProgram(console, "TicTacToe.f90")
-    tt = WatchedTT(rt, "ia", "es")
+    tt = TT(rt, "ia", "es")
     status = rt.run(tt.main)
-    return digest(console._out.getvalue()), digest(console._err.getvalue()), status, tt.outside
+    return digest(console._out.getvalue()), digest(console._err.getvalue()), status, tt.memory.reached
 
 
 def test_every_ia_session_of_the_gfortran_manifest_ran_on_the_exe() -> None:

@@ -16,6 +16,7 @@ EDITING_CASES, and N seeded random sessions (fuzz_input), the same way.  ``state
 from __future__ import annotations
 
 import hashlib
+import random
 import sys
 from pathlib import Path
 
@@ -143,7 +144,7 @@ TOKENS = (b"A1", b"B2", b"C3", b"A3", b"C1", b"B1", b"a2", b"c2", b"b3", b"X", b
           b"\x00", b"\t", b"\x1b", b"\r", b"\xc1", b"\x88", b"\xb2", b"xx")
 
 
-def fuzz_input(rng: "random.Random") -> bytes:
+def fuzz_input(rng: random.Random) -> bytes:
     lines = []
     for _ in range(rng.randint(1, 30)):
         if rng.random() < 0.02:
@@ -154,8 +155,6 @@ def fuzz_input(rng: "random.Random") -> bytes:
 
 
 def keys(write: bool, fuzz: int, seed: int) -> int:
-    import random
-
     rng = random.Random(seed)
     cases = list(EDITING_CASES) + [(f"fuzz-{seed}-{n}", fuzz_input(rng)) for n in range(fuzz)]
     rows = []

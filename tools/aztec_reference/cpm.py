@@ -14,16 +14,18 @@ directory holding them with ``RETRO_AZTEC_DIR``.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
+import sys
 import tempfile
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
 import cpm80
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pinned import fetch_pinned  # noqa: E402
 
 COMMIT = "d9b4f3498f2f832eb2356c3220be15692b5bb380"  # skx/cpm-dist, 2025-05-05
 BASE_URL = f"https://raw.githubusercontent.com/skx/cpm-dist/{COMMIT}/C/"
@@ -44,22 +46,8 @@ WRITE_CHAR = 2  # BDOS function 2: console output
 
 def fetch() -> Path:
     """The compiler's files, fetched once and checked."""
-    SOURCE_DIR.mkdir(parents=True, exist_ok=True)
     for name, digest in FILES.items():
-        path = SOURCE_DIR / name
-        if not path.exists():
-            try:
-                with urllib.request.urlopen(BASE_URL + name, timeout=60) as response:
-                    data = response.read()
-            except OSError as error:
-                raise SystemExit(f"{path} is missing and {BASE_URL + name} could not be fetched ({error}); "
-                                 "see tools/aztec_reference/README.md") from None
-            part = path.with_suffix(".part")
-            part.write_bytes(data)
-            part.replace(path)
-        got = hashlib.sha256(path.read_bytes()).hexdigest()
-        if got != digest:
-            raise SystemExit(f"{path}: SHA-256 {got}, expected {digest} (Aztec C 1.06D, skx/cpm-dist {COMMIT[:7]})")
+        fetch_pinned(BASE_URL + name, SOURCE_DIR / name, digest, f"C/{name} of skx/cpm-dist at {COMMIT[:7]}")
     return SOURCE_DIR
 
 

@@ -27,11 +27,14 @@ import hashlib
 import os
 import shutil
 import subprocess
-import urllib.request
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from reference import CACHE as GFORTRAN_CACHE
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from pinned import fetch_pinned  # noqa: E402
 
 COMMIT = "641f1db339328789f10a6c12fb3b2a8f6b81f0a0"  # "mtf_3", 2024-02-29: the archive's last change
 ARCHIVE_PATH = "docs/posts/2021-06-27-tic-tac-toe-in-fortran90/downloads/TicTacToe.7z"
@@ -60,21 +63,7 @@ def sha256(path: Path) -> str:
 
 def fetch_archive() -> Path:
     """The archive, downloaded once from the pinned commit and checked."""
-    if not AUTHOR_ARCHIVE.exists():
-        AUTHOR_ARCHIVE.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            with urllib.request.urlopen(ARCHIVE_URL, timeout=60) as response:
-                data = response.read()
-        except OSError as error:
-            raise SystemExit(f"{AUTHOR_ARCHIVE} is missing and {ARCHIVE_URL} could not be fetched ({error}); "
-                             "copy the archive there by hand (tools/fortran_reference/README.md)") from None
-        part = AUTHOR_ARCHIVE.with_suffix(".part")
-        part.write_bytes(data)
-        part.replace(AUTHOR_ARCHIVE)
-    digest = sha256(AUTHOR_ARCHIVE)
-    if digest != ARCHIVE_SHA256:
-        raise SystemExit(f"{AUTHOR_ARCHIVE}: SHA-256 {digest}, expected {ARCHIVE_SHA256} (TicTacToe.7z at {COMMIT[:7]})")
-    return AUTHOR_ARCHIVE
+    return fetch_pinned(ARCHIVE_URL, AUTHOR_ARCHIVE, ARCHIVE_SHA256, f"TicTacToe.7z of RMRubert/blog-public at {COMMIT[:7]}")
 
 
 def unpack(archive: Path, into: Path) -> None:

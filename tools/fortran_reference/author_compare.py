@@ -36,7 +36,7 @@ import reference
 
 from retro.console import LineConsole
 from retro.dialects.fortran import FortranProgram
-from ports.fortran_rcd.tictactoe import TT, cell
+from ports.fortran_rcd.tictactoe import TT
 
 MANIFEST = reference.ROOT / "tests" / "data" / "fortran_rcd_author.tsv"
 BACKTRACE = b"\nError termination. Backtrace:"
@@ -50,23 +50,12 @@ class PortRun(NamedTuple):
     outside: bool  # a move pointed outside the board
 
 
-class WatchedTT(TT):
-    """The port's main program, noting whether a move ever points outside the board."""
-
-    outside = False
-
-    def square(self, loc: list[int]) -> int:
-        if not 0 <= cell(loc[0], loc[1]) < 9:
-            self.outside = True
-        return super().square(loc)
-
-
 def port(data: bytes, output_kind: str) -> PortRun:
     console = LineConsole.from_bytes(data, output_kind=output_kind)
     rt = FortranProgram(console, "TicTacToe.f90")
-    tt = WatchedTT(rt, "ia", "es")
+    tt = TT(rt, "ia", "es")
     status = rt.run(tt.main)
-    return PortRun(console._out.getvalue(), console._err.getvalue(), status, tt.outside)
+    return PortRun(console._out.getvalue(), console._err.getvalue(), status, tt.memory.reached)
 
 
 def error_message(stderr: bytes) -> bytes:

@@ -21,12 +21,10 @@ move.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import subprocess
 import sys
-import urllib.request
 from collections import Counter
 from pathlib import Path
 from typing import NamedTuple, Optional
@@ -34,6 +32,8 @@ from typing import NamedTuple, Optional
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(ROOT / "tools"))
+from pinned import fetch_pinned  # noqa: E402
 from ports.perl_midterm import midterm  # noqa: E402
 from ports.perl_midterm.patterns import MOVE, PATTERNS  # noqa: E402
 
@@ -47,18 +47,7 @@ CAP = 1 << 16
 
 
 def fetch() -> Path:
-    if not SCRIPT.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        try:
-            with urllib.request.urlopen(URL, timeout=60) as response:
-                data = response.read()
-        except OSError as error:
-            raise SystemExit(f"{SCRIPT} is missing and {URL} could not be fetched ({error}); copy it there by hand")
-        SCRIPT.write_bytes(data)
-    digest = hashlib.sha256(SCRIPT.read_bytes()).hexdigest()
-    if digest != SHA256:
-        raise SystemExit(f"{SCRIPT}: SHA-256 {digest}, expected {SHA256}")
-    return SCRIPT
+    return fetch_pinned(URL, SCRIPT, SHA256, f"Tic_tac_toe.pl of audani-umd/Tic-Tac-Toe at {COMMIT[:7]}")
 
 
 class Played(NamedTuple):

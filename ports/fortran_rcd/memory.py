@@ -91,6 +91,8 @@ class ReferenceMemory:
         self.return_broken = False
         # A write above MAIN__'s frame: what it hits depends on the environment.
         self.undetermined = False
+        # A move pointed outside the board (what it read is this build's memory).
+        self.reached = False
 
     def _variable(self, name: str) -> int:
         m = self.main
@@ -108,6 +110,7 @@ class ReferenceMemory:
 
     def read(self, off: int) -> int:
         """The word at ``off``: only whether it is zero matters to the program."""
+        self.reached = True
         low, high = self.map.image
         if not low <= off <= high:
             raise Segfault(f"read at word {off}")

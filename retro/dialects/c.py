@@ -34,9 +34,10 @@ those builds printed):
   glibc buffers a pipe fully, which changes only when bytes appear, never
   which bytes.
 * ``exit(status)`` ends the program with that status.
-* Aztec C's CP/M streams, on request (``--cpm``): CR LF line ends out; 7-bit
-  input without CR and NUL, ended by Ctrl-Z.  From that library's sources;
-  see the section below.
+* Aztec C's CP/M streams, on request (``--cpm``): CR LF line ends out; input
+  a line at a time through CP/M's BDOS line input (7 bits, CR or LF ends a
+  line, its editing keys, Ctrl-C first ends the program), NUL skipped, ended
+  by Ctrl-Z.  Measured on Aztec C 1.06D under CP/M 2.2; see the section below.
 """
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ import re
 from typing import Callable, Optional, Sequence, Union
 
 from ..console import Console, ProgramExit, decode, encode
-from .linefed import EOF, LineFedInput
+from .linefed import EOF, KEEP, LineFedInput
 
 # isspace() in the "C" locale.
 _WHITE = frozenset(b" \t\n\v\f\r")
@@ -161,17 +162,22 @@ def format_printf(fmt: str, *args: Arg) -> str:
 
 # -- Aztec C's CP/M streams ----------------------------------------------------------
 #
-# Aztec C's CP/M library (Manx Software Systems, 1981-84; its C sources are
-# public) reads and writes the console and text files through two routines:
+# A program built by Aztec C 1.06D for CP/M, as it ran on CP/M 2.2 (the game
+# built by that compiler and run on an emulated CP/M, tools/aztec_reference/,
+# agrees with every rule here; Aztec's library sources say the same of aputc
+# and agetc):
 #
 #   aputc(c, fp)  -- putchar, puts, fputs and printf's output:
 #                    '\n' goes out as CR LF ("if (c == '\n') putc('\r', ptr)").
-#   agetc(fp)     -- getchar, gets, fgets and scanf's input: each byte masked
-#                    to 7 bits ("c &= 127"), CR and NUL skipped, and Ctrl-Z
-#                    (0x1a, CP/M's end of text) is the end of the input.
+#   the console   -- read a line at a time through BDOS function 10, CP/M's
+#                    line input (bdos_line below): keys masked to 7 bits, CR or
+#                    LF ends the line, CP/M's editing keys act, Ctrl-C as a
+#                    line's first key ends the program (a warm boot).
+#   agetc(fp)     -- getchar, gets, fgets and scanf's input: NUL (and CR, which
+#                    the console never gives) skipped, and Ctrl-Z (0x1a, CP/M's
+#                    end of text) is the end of the input.
 #
 # glibc does none of this; the port follows glibc unless --cpm asks for these.
-
 
 def aztec_cpm_out(text: str) -> str:
     """Output through aputc: each newline written as CR LF."""
@@ -240,21 +246,90 @@ class Stdin(LineFedInput):
         return bytes(got)
 
 
+CR, LF, BS, DEL = 0x0D, 0x0A, 0x08, 0x7F
+CTRL_C, CTRL_E, CTRL_P, CTRL_R, CTRL_U, CTRL_X = 0x03, 0x05, 0x10, 0x12, 0x15, 0x18
+BDOS_LINE_MAX = 255  # the length Aztec's console read asks BDOS for (a full line ends by itself)
+AZTEC_FULL_LINE_KEPT = 10  # of a full 255-key line, Aztec's library passes on this many keys, and no newline
+
+
+def bdos_line(keys: LineFedInput, buffer: bytearray) -> Optional[bytes]:
+    r"""One line of CP/M 2.2's BDOS function 10 as Aztec's library passes it on
+    (its newline added), from the keys typed; None at the end of the input.
+    ``buffer`` is the line buffer's memory, kept from read to read: BDOS
+    writes each key kept at its place and clears nothing.
+
+    Measured on cpm80's CP/M 2.2 (Digital Research's BDOS) with the game built
+    by Aztec C 1.06D (tools/aztec_reference/):
+
+    >>> from retro.console import LineConsole
+    >>> keys = lambda data: LineFedInput(LineConsole.from_bytes(data))
+    >>> bdos_line(keys(b"B\x082\x08\x08A1\r"), bytearray())  # BS (and DEL) take back a key
+    b'A1\n'
+    >>> bdos_line(keys(b"C3\x15B2\n"), bytearray())  # Ctrl-U (and Ctrl-X) take back the line
+    b'B2\n'
+    >>> bdos_line(keys(b"\xc1\xb1\r"), bytearray())  # 7 bits; CR or LF ends the line
+    b'A1\n'
+    >>> bdos_line(keys(b"\x1a\x08\r"), bytearray())  # an empty line whose first place still holds Ctrl-Z
+    b'\x1a'
+    """
+    line = bytearray()
+    while True:
+        c = keys.getc()
+        if c == EOF:
+            return bytes(line) if line else None  # the end of a pipe: a last line as it stands
+        c &= 0x7F
+        if c in (CR, LF):
+            if not line and buffer[:1] == bytes([CTRL_Z]):
+                # Aztec's library looks for Ctrl-Z at the buffer's first place even
+                # when BDOS returned no key: a Ctrl-Z typed there and taken back.
+                return bytes([CTRL_Z])
+            return bytes(line) + b"\n"
+        if c in (BS, DEL):
+            del line[-1:]
+        elif c in (CTRL_U, CTRL_X):
+            line.clear()
+        elif c in (CTRL_E, CTRL_R, CTRL_P):
+            pass  # a new line on the screen, the line retyped, the printer switched: nothing kept
+        elif c == CTRL_C and not line:
+            raise ProgramExit(0)  # CP/M's warm boot: the program is gone; nothing more is written
+        else:
+            buffer[len(line) : len(line) + 1] = bytes([c])
+            line.append(c)
+            if len(line) == BDOS_LINE_MAX:
+                return bytes(line[:AZTEC_FULL_LINE_KEPT])
+
+
 class AztecCpmStdin(Stdin):
-    """``stdin`` through Aztec C's ``agetc`` (see above): 7 bits, CR and NUL
-    skipped, Ctrl-Z the end of the input for good (the library sets the
+    """``stdin`` of a program built by Aztec C for CP/M (see above): the
+    console's lines through BDOS function 10 (``bdos_line``), then ``agetc``:
+    NUL skipped, Ctrl-Z the end of the input for good (the library sets the
     stream's EOF flag)."""
 
     def __init__(self, console: Console):
         super().__init__(console)
+        self._keys = LineFedInput(console)
+        self._buffer = bytearray()  # BDOS's line buffer, as Aztec's library keeps it
         self._ended = False
+
+    def _pull(self) -> bool:
+        if self._eof:
+            return False
+        line = bdos_line(self._keys, self._buffer)
+        if line is None:
+            self._eof = True
+            return False
+        if self._pos > KEEP:  # let go of what was handed out (LineFedInput._pull)
+            del self._data[: self._pos]
+            self._base += self._pos
+            self._pos = 0
+        self._data += line
+        return True
 
     def getc(self) -> int:
         while not self._ended:
             c = super().getc()
             if c == EOF:
                 return EOF
-            c &= 127
             if c == CTRL_Z:
                 self._ended = True
             elif c not in (13, 0):
@@ -327,4 +402,4 @@ def toupper(c: int) -> int:
     return c - 32 if 97 <= c <= 122 else c
 
 
-__all__: Sequence[str] = ("EOF", "AztecCpmStdin", "CProgram", "Stdin", "aztec_cpm_out", "format_printf", "toupper")
+__all__: Sequence[str] = ("EOF", "AztecCpmStdin", "CProgram", "Stdin", "aztec_cpm_out", "bdos_line", "format_printf", "toupper")

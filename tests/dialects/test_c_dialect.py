@@ -208,8 +208,43 @@ def aztec(data: bytes) -> AztecCpmStdin:
     return AztecCpmStdin(LineConsole.from_bytes(data))
 
 
-def test_aztec_input_skips_cr_and_nul() -> None:
-    assert aztec(b"B\r2\x00\r\n").fgets(80) == b"B2\n"
+def test_aztec_input_cr_ends_a_line_as_bdos_line_input_does() -> None:
+    """Measured: CP/M's BDOS function 10 ends a line at CR or LF (tools/aztec_reference)."""
+    stdin = aztec(b"B\r2\n")
+    assert (stdin.fgets(80), stdin.fgets(80)) == (b"B\n", b"2\n")
+
+
+def test_aztec_input_skips_nul() -> None:
+    assert aztec(b"B\x002\n").fgets(80) == b"B2\n"
+
+
+@pytest.mark.parametrize("keys, line", [
+    (b"AX\x081\n", b"A1\n"),  # BS takes back a key
+    (b"AX\x7f1\n", b"A1\n"),  # so does DEL
+    (b"\x08\x08A1\n", b"A1\n"),  # nothing to take back
+    (b"C3\x15A1\n", b"A1\n"),  # Ctrl-U takes back the line
+    (b"C3\x18A1\n", b"A1\n"),  # so does Ctrl-X
+    (b"A\x05\x121\n", b"A1\n"),  # Ctrl-E and Ctrl-R are not kept
+    (b"A\x031\n", b"A\x031\n"),  # Ctrl-C after a key is a key
+    (b"A\x88\x881\n", b"1\n"),  # 88h is BS once masked to 7 bits
+    (b"A\t1\n", b"A\t1\n"),
+])
+def test_aztec_input_edits_lines_as_bdos_does(keys: bytes, line: bytes) -> None:
+    assert aztec(keys).fgets(80) == line
+
+
+def test_aztec_ctrl_c_first_ends_the_program() -> None:
+    stdin = aztec(b"A1\nB\x08\x03\n")
+    assert stdin.fgets(80) == b"A1\n"
+    with pytest.raises(ProgramExit) as ended:
+        stdin.fgets(80)
+    assert ended.value.status == 0
+
+
+def test_aztec_a_full_bdos_line_keeps_ten_keys_and_no_newline() -> None:
+    """Measured: 255 keys fill BDOS's buffer; Aztec's library then passes on the first ten."""
+    stdin = aztec((bytes(range(48, 48 + 75)) * 4)[:255] + b"AB\n")
+    assert stdin.fgets(80) == b"0123456789AB\n"
 
 
 def test_aztec_input_is_seven_bit() -> None:

@@ -3,6 +3,8 @@
     python tools/fortran_reference/compare.py games [--write]   every complete game, both AIs, both starts
     python tools/fortran_reference/compare.py inputs [--write]  the bad-input corpus (bad_inputs())
     python tools/fortran_reference/compare.py fuzz N [SEED]     N random sessions
+    python tools/fortran_reference/compare.py author [--write]  the author's own TicTacToe.exe under Wine
+                                                                over every ia session above (author_compare.py)
 
 Each case runs the build (stdin and stdout pipes) and the port (the same bytes
 through a LineConsole) and compares standard output, standard error and the
@@ -145,6 +147,10 @@ def main(argv: list[str]) -> int:
         rng = random.Random(int(rest[1]) if len(rest) > 1 else 1)
         cases = [(rng.choice(("ia", "mj")), fuzz_input(rng), rng.random() < 0.2) for _ in range(n)]
         return 0 if compare(cases, "fuzz" if write else None) else 1
+    if mode == "author":
+        import author_compare
+
+        return author_compare.run_all(write)
     raise SystemExit(__doc__)
 
 

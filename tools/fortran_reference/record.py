@@ -173,7 +173,7 @@ def main(path: str) -> int:
         options = ["--ai", "mj"] if ai == "mj" else []
         header = {
             "title": case["title"],
-            "source": f"original build: {reference.compiler_version()}, {' '.join(reference.FLAGS)}; "
+            "source": f"our gfortran build of the published source: {reference.compiler_version()}, {' '.join(reference.FLAGS)}; "
                       "recorded read by read by tools/fortran_reference/record.py",
             "evidence": "a (the original program, built and run)",
             "group": GROUPS.get(Path(case["file"]).stem, "case"),  # the menu's group (retro/resources.py)

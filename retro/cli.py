@@ -94,15 +94,11 @@ def _run_command(program: catalog.Program) -> click.Command:
 
 def _record_command(program: catalog.Program) -> click.Command:
     def callback(output: Path, title: str, source: str, **options: Any) -> None:
-        from dataclasses import replace
-
         from .check import session
 
         console = stdio_console(line_mode=True)
         header = {"title": title or f"{program.id} session", "source": source}
         recorded = session(program, console, options, program.option_words(options), header)
-        if recorded.stdout == "file":
-            recorded = replace(recorded, stdout="pipe")
         recorded.save(output)
         click.echo(f"retro: saved {len(recorded.events)} events to {output}", err=True)
         sys.exit(recorded.exit_status)

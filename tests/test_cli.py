@@ -64,6 +64,19 @@ def test_record_then_check_round_trip_and_a_changed_character_fails(tmp_path: Pa
     assert b"retro check: 1 of 1 transcript differ" in failed.stdout  # the summary on stdout, as pytest's
 
 
+def test_a_session_recorded_with_its_output_to_a_file_replays_as_it_was_recorded(tmp_path: Path) -> None:
+    # gfortran buffers a regular file (its output then comes after the PAUSE's
+    # message): the transcript says so, and the replay buffers the same way.
+    target = tmp_path / "session.txt"
+    with open(tmp_path / "output", "wb") as output:
+        made = subprocess.run([sys.executable, "-m", "retro", "record", "fortran-rcd", "-o", str(target)],
+                              input=b"N\n3,3\n3,1\n1,3\n2,3\nN\n", stdout=output, stderr=subprocess.PIPE,
+                              cwd=ROOT, timeout=60)
+    assert made.returncode == 0, made.stderr
+    assert transcript.load(target).stdout == "file"
+    assert retro("check", str(target)).returncode == 0
+
+
 def test_check_of_the_golden_transcripts_passes() -> None:
     result = retro("check")
     assert result.returncode == 0, result.stdout.decode()[-2000:]

@@ -1,7 +1,7 @@
 """Transcripts recorded from Altair 8K BASIC 4.0 (tools/basic_reference/record.py).
 
-transcripts/altair-3d/basic-*.txt: the port replays them identically (the
-parametrised test of test_altair_transcripts.py), and here they are checked
+transcripts/altair-3d/basic-*.txt: the port replays them identically
+(tests/test_transcripts.py, as `retro check` does), and here they are checked
 against the seed's figures independently of the port.
 
 Four more interpreter recordings show the rules the port once broke: the FOR
@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from ports.altair_3d import PROGRAM
-from retro.console import LineConsole, Recorder
-from retro.transcript import Transcript, load
+from retro.console import LineConsole
+from retro.transcript import load
 
 ROOT = Path(__file__).resolve().parents[2]
 FROM_THE_INTERPRETER = ("computer-wins-the-old-ready", "v1-lost-moves-computer-wins-ready")
@@ -32,12 +32,6 @@ FIG5 = {
     "basic-fig5-v3-computer-wins": [(1, 1), (1, 7), (4, 4), (4, 13), (1, 16), (2, 7), (4, 1), (2, 1), (3, 3),
                                     (2, 2)],
 }
-
-
-def replay(transcript: Transcript) -> Transcript:
-    recorder = Recorder(LineConsole.from_bytes(transcript.input_bytes()))
-    status = PROGRAM.run(recorder, **PROGRAM.parse_options(transcript.options))
-    return Transcript(transcript.program, transcript.options, status, transcript.header, recorder.events)
 
 
 def test_the_interpreter_transcripts_are_there_and_say_where_they_come_from():

@@ -40,7 +40,7 @@ class UsageCommand(click.Command):
     out when an option is missing its value: ``--version`` with no value)."""
 
     def make_context(self, info_name: Optional[str], args: list[str], parent: Optional[click.Context] = None,
-                     **extra) -> click.Context:
+                     **extra: Any) -> click.Context:
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as error:
@@ -55,7 +55,8 @@ class ProgramsGroup(click.Group):
 
     command_class = UsageCommand
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[Optional[str], Optional[click.Command], list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             known = ", ".join(self.list_commands(ctx)) or "none"
@@ -122,7 +123,11 @@ class RetroGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         """A command of retro's own, else one a port adds (every port is loaded then)."""
-        return super().get_command(ctx, name) or (_add_port_commands() or super().get_command(ctx, name))
+        found = super().get_command(ctx, name)
+        if found is None:
+            _add_port_commands()
+            found = super().get_command(ctx, name)
+        return found
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         _add_port_commands()
@@ -369,10 +374,12 @@ def _add_port_commands() -> None:
     _ports_added = True
     for program in catalog.programs().values():
         for command in program.commands:
-            if isinstance(command, click.Group):
-                if command.name not in cli.commands:
-                    cli.add_command(PortGroups(command.name, help=command.help, short_help=command.short_help))
-                cli.commands[command.name].sources.append(command)  # type: ignore[attr-defined]
+            if isinstance(command, click.Group) and command.name:
+                group = cli.commands.get(command.name)
+                if not isinstance(group, PortGroups):
+                    group = PortGroups(command.name, help=command.help, short_help=command.short_help)
+                    cli.add_command(group)
+                group.sources.append(command)
             else:
                 cli.add_command(command)
 
@@ -381,7 +388,7 @@ class PortGroups(ProgramsGroup):
     """One group of the command line (``retro train``) made of the groups of
     that name the ports add, each asked only for its own commands."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sources: list[click.Group] = []
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Literal, Optiona
 
 if TYPE_CHECKING:
     from blessed import Terminal
+    from blessed.keyboard import Keystroke
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
@@ -323,7 +324,7 @@ class ScreenConsole(Console):
         return key_name(key)
 
 
-def key_name(key) -> Optional[str]:
+def key_name(key: Keystroke) -> Optional[str]:
     """A blessed keystroke as ``read_key`` gives it: a printable character, a
     name from KEY_NAMES, "" for no key (a timeout), or None for Ctrl-D (the
     menu's key tables use these names too)."""

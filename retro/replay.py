@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 RATES = (50, 75, 110, 134, 150, 200, 300, 600, 1200, 1800, 2400, 4800, 9600, 19200)
 
 
-class BaudRate(click.ParamType):
+class BaudRate(click.ParamType):  # type: ignore[type-arg]  # click before 8.3 cannot be subscripted at run time
     """One of RATES; any other number is refused, naming the rates."""
 
     name = "rate"

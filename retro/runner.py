@@ -13,7 +13,7 @@ from typing import Any
 
 from .catalog import Program
 from .console import Console, ProgramExit, Recorder
-from .crash_reports import report_internal_error as report_internal_error  # re-exported: retro/web/app.py imports it from here
+from .crash_reports import report_internal_error
 from .exits import INTERRUPTED, write_failed
 from .terminal import modes_restored
 

@@ -75,7 +75,7 @@ import click
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from .. import catalog, resources, transcript
-from ..runner import report_internal_error
+from ..crash_reports import report_internal_error
 from ..visible import visible
 from . import listener, messages, process
 
@@ -631,7 +631,7 @@ async def own_names(request: web.Request, handler: Handler) -> web.StreamRespons
 @web.middleware
 async def no_traceback(request: web.Request, handler: Handler) -> web.StreamResponse:
     """A bug of ours is a short message to the visitor and a report for the
-    operator (retro.runner.report_internal_error), never a traceback; a
+    operator (retro.crash_reports.report_internal_error), never a traceback; a
     visitor who left is no error at all."""
     try:
         return await handler(request)

@@ -57,7 +57,7 @@ def take_terminal() -> None:
 
 
 def tell_operator(details: str) -> str:
-    """``runner.save_report`` for a visitor's session: the report is saved as
+    """``crash_reports.save_report`` for a visitor's session: the report is saved as
     ever; its place goes to the server's log, and the visitor reads only that
     the operator has it."""
     place = _save_report(details) if _save_report is not None else "not saved"
@@ -71,7 +71,7 @@ def tell_operator(details: str) -> str:
 def run(argv: list[str]) -> int:
     import click
 
-    from retro import catalog, runner
+    from retro import catalog, runner, stdio
 
     folder, program_id, words = parse(argv)
     try:
@@ -80,17 +80,17 @@ def run(argv: list[str]) -> int:
     except click.ClickException as error:
         error.show()
         return error.exit_code
-    console = runner.stdio_console(program=program, options=options)
+    console = stdio.stdio_console(program=program, options=options)
     return runner.run_session(program, console, options)
 
 
 def main() -> None:
-    from retro import runner, signals
+    from retro import crash_reports, signals
     from retro.exits import INTERRUPTED
 
     global _save_report
-    _save_report = runner.save_report
-    runner.save_report = tell_operator  # the one place a report's path is said (runner.report_internal_error)
+    _save_report = crash_reports.save_report
+    crash_reports.save_report = tell_operator  # the one place a report's path is said (report_internal_error)
     take_terminal()
     signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
@@ -105,7 +105,7 @@ def main() -> None:
     sys.exit(status)
 
 
-_save_report: Optional[Callable[[str], str]] = None  # runner.save_report, kept by main()
+_save_report: Optional[Callable[[str], str]] = None  # crash_reports.save_report, kept by main()
 
 if __name__ == "__main__":
     main()

@@ -12,11 +12,14 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import click
 
 from .console import Console
+
+if TYPE_CHECKING:
+    import random
 
 # The ports, in the menu's order (oldest first).
 PORT_MODULES = (
@@ -213,7 +216,7 @@ def get(program_id: str) -> Program:
     return program
 
 
-def seeded_random(seed: Optional[int]) -> "random.Random":  # noqa: F821 - imported when called
+def seeded_random(seed: Optional[int]) -> random.Random:
     """The random generator a port receives: repeatable when a seed is given."""
     import random
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import click
 
@@ -38,7 +38,7 @@ class UsageCommand(click.Command):
     out when an option is missing its value: ``--version`` with no value)."""
 
     def make_context(self, info_name: Optional[str], args: list[str], parent: Optional[click.Context] = None,
-                     **extra) -> click.Context:
+                     **extra: Any) -> click.Context:
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as error:
@@ -53,7 +53,7 @@ class ProgramsGroup(click.Group):
 
     command_class = UsageCommand
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[Optional[str], Optional[click.Command], list[str]]:
         name = args[0] if args else ""
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             known = ", ".join(self.list_commands(ctx)) or "none"
@@ -124,7 +124,11 @@ class RetroGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         """A command of retro's own, else one a port adds (every port is loaded then)."""
-        return super().get_command(ctx, name) or (_add_port_commands() or super().get_command(ctx, name))
+        command = super().get_command(ctx, name)
+        if command is None:
+            _add_port_commands()
+            command = super().get_command(ctx, name)
+        return command
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         _add_port_commands()
@@ -366,9 +370,10 @@ def _add_port_commands() -> None:
     for program in catalog.programs().values():
         for command in program.commands:
             if isinstance(command, click.Group):
-                if command.name not in cli.commands:
-                    cli.add_command(PortGroups(command.name, help=command.help, short_help=command.short_help))
-                cli.commands[command.name].sources.append(command)  # type: ignore[attr-defined]
+                name = command.name or ""
+                if name not in cli.commands:
+                    cli.add_command(PortGroups(name, help=command.help, short_help=command.short_help))
+                cli.commands[name].sources.append(command)  # type: ignore[attr-defined]  # a PortGroups, made above
             else:
                 cli.add_command(command)
 
@@ -377,7 +382,7 @@ class PortGroups(ProgramsGroup):
     """One group of the command line (``retro train``) made of the groups of
     that name the ports add, each asked only for its own commands."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sources: list[click.Group] = []
 

@@ -44,3 +44,19 @@ def test_a_wrong_answer_is_asked_again_and_places_nothing(tmp_path: Path) -> Non
     assert board(screen) == ["...", "...", "..."], screen
     term.send("\x1b")
     term.ended_cleanly()
+
+
+def test_a_blank_before_a_move_places_nothing(tmp_path: Path) -> None:
+    term = Terminal(["run", "pascal-learner", "--fresh", "--seed", "1", "--no-save"], cwd=tmp_path,
+                    record_modes=tmp_path)
+    term.wait_for("Do you want to move first? (Y/N)")
+    term.send("y\r")
+    term.wait_for("Your move")
+    term.send(" ")
+    term.quiet()
+    assert board(term.text()) == ["...", "...", "..."], term.text()
+    term.send("1,1\r")
+    screen = term.wait_for("I play")
+    assert board(screen)[0][0] == "X" and "".join(board(screen)).count("X") == 1, screen
+    term.send("\x1b")
+    term.ended_cleanly()

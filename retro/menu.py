@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from contextlib import closing
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generator, Optional, Sequence, TextIO, cast
 
 import click
 
@@ -25,6 +25,9 @@ from .replay import PACES, pace_text, parse_pace, show
 from .runner import run_session
 from .stdio import teletype, terminal_console
 from .terminal import can_address_cursor, on_terminal, terminal
+
+if TYPE_CHECKING:
+    from blessed import Terminal
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 PIPE_WIDTH = 80  # the numbered menu's lines, as a teletype of the period printed them
@@ -85,9 +88,9 @@ def pipe_menu(console: LineConsole) -> int:
     items = entries()
     while True:
         console.write(f"{TITLE}\n\n")
-        for item in items:
-            row = f"{item.number:>3}  {item.program.id:<16} {item.program.title}"
-            console.write(layout.with_note(row, item.sessions_note, PIPE_WIDTH) + "\n")
+        for listed in items:
+            row = f"{listed.number:>3}  {listed.program.id:<16} {listed.program.title}"
+            console.write(layout.with_note(row, listed.sessions_note, PIPE_WIDTH) + "\n")
         if any(item.sessions for item in items):
             console.write(f"\nRecorded sessions: a number and s ({items[0].number}s) lists that program's.\n")
         console.write("\nChoose a number, optionally with variant options (q to quit): ")
@@ -102,7 +105,7 @@ def pipe_menu(console: LineConsole) -> int:
             return 0
         wants_sessions = words[0].lower().endswith("s") and len(words) == 1
         number = words[0][:-1] if wants_sessions else words[0]
-        item = next((i for i in items if number == str(i.number)), None)
+        item: Optional[Entry] = next((i for i in items if number == str(i.number)), None)
         if item is None:
             console.write(f"No entry {words[0]!r}.\n\n")
             continue
@@ -152,12 +155,13 @@ def pipe_sessions(console: LineConsole, item: Entry) -> Optional[bool]:
         console.write("\n[end of the recorded session]\n")
 
 
-def _replay(session: resources.Session, baud: Optional[int], out=None) -> bool:
+def _replay(session: resources.Session, baud: Optional[int], out: Optional[TextIO] = None) -> bool:
     """Replay one session; False (after a message) if its file cannot be read."""
     try:
         golden = transcript.load(session.path)
     except transcript.TranscriptError as err:
-        (out or click.get_text_stream("stdout")).write(f"{err}\n")
+        stream: TextIO = out if out is not None else click.get_text_stream("stdout")
+        stream.write(f"{err}\n")
         return False
     show(golden, baud=baud, out=out)
     return True
@@ -176,7 +180,7 @@ END = "end of input"  # Ctrl-D (read_key's None)
 LEAVE = "leave"  # the action of q, Esc and Ctrl-D: back, or quit
 
 
-def read_keys(term, draw: Callable[[], None]) -> Iterator[str]:
+def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, None]:
     """The keys pressed, by their console names, fullscreen in cbreak mode; the
     screen is drawn first, after every key and when the terminal's size
     changes.  The keys end at Ctrl-C.  Use it in ``closing()``: the screen
@@ -204,7 +208,7 @@ def dispatch(screen: Any, table: dict[str, str], key: str) -> Optional[str]:
     return handler(key)
 
 
-def draw_screen(term, title: str, body: list[tuple[int, str]], selected: int,
+def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selected: int,
                 footer: list[str], message: str = "") -> None:
     """One screen of the menu: the title in reverse video, a message row, the
     body (rows of the entry ``selected`` in reverse video, scrolled to show
@@ -246,7 +250,7 @@ class ListScreen:
     title = ""
     hints: tuple[str, ...] = ()
 
-    def __init__(self, term, count: int):
+    def __init__(self, term: Terminal, count: int):
         self.term = term
         self.count = count
         self.selected = 0
@@ -347,7 +351,7 @@ class ScreenMenu(ListScreen):
     hints = ("Up/Down or digits: choose", "Enter: start", "q: quit")
     sessions_hint = "Right or s: the program's recorded sessions"
 
-    def __init__(self, term):
+    def __init__(self, term: Terminal):
         self.items = entries()
         super().__init__(term, len(self.items))
 
@@ -377,7 +381,7 @@ class ScreenMenu(ListScreen):
         return out
 
     def footer(self, width: int) -> list[str]:
-        hints = self.hints
+        hints: tuple[str, ...] = self.hints
         if any(item.sessions for item in self.items):
             hints = hints[:2] + (self.sessions_hint,) + hints[2:]
         return layout.hint_rows(hints, width)
@@ -424,7 +428,7 @@ class SessionsScreen(ListScreen):
     hints = ("Up/Down or digits: choose", "Enter: replay", "Esc: back")
     pace_hints = ("Left/Right: the pace", "Enter: replay", "Esc: back")
 
-    def __init__(self, term, item: Entry):
+    def __init__(self, term: Terminal, item: Entry):
         self.item = item
         self.order = replay_order(item)
         super().__init__(term, len(self.order))
@@ -488,7 +492,7 @@ class SessionsScreen(ListScreen):
     def _replay(self, session: resources.Session, baud: Optional[int]) -> None:
         def run() -> str:
             try:
-                if not _replay(session, baud, out=self.term.stream):
+                if not _replay(session, baud, out=cast(TextIO, self.term.stream)):  # blessed types it IO[str]
                     return "[the session cannot be read]"
             except KeyboardInterrupt:
                 return "[replay interrupted]"
@@ -507,7 +511,7 @@ class VariantForm:
     hints = ("Up/Down: option", "Left/Right: change", "Enter: edit/start", "Esc: back")
     edit_hints = ("Type the value", "Enter: keep it", "Esc: cancel")
 
-    def __init__(self, term, program: catalog.Program):
+    def __init__(self, term: Terminal, program: catalog.Program):
         self.term = term
         self.program = program
         self.values: dict[str, Any] = program.defaults()

@@ -21,8 +21,10 @@ pytestmark = pytest.mark.skipif(shutil.which("make") is None or not (ROOT / ".ve
 
 @pytest.fixture
 def shell():
+    # a person's shell: not a make's child (under `make test`, make's variables would make this a sub-make)
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES")}
     child = pexpect.spawn("/bin/bash", ["--norc", "--noprofile", "-i"], cwd=str(ROOT), encoding="utf-8",
-                          env={**os.environ, "TERM": "xterm-256color", "PS1": "PROMPT$ "}, dimensions=(24, 80))
+                          env={**env, "TERM": "xterm-256color", "PS1": "PROMPT$ "}, dimensions=(24, 80))
     child.expect_exact("PROMPT$ ")
     yield child
     child.close(force=True)

@@ -13,10 +13,21 @@ def board(screen: str) -> list[str]:
     return ["".join(row[c] for c in (3, 5, 7)) for row in rows]
 
 
-def test_y_then_enter_then_a_move_places_only_the_chosen_mark(tmp_path: Path) -> None:
+def asked(tmp_path: Path) -> Terminal:
+    """A fresh learner on the screen, asking who moves first."""
     term = Terminal(["run", "pascal-learner", "--fresh", "--seed", "1", "--no-save"], cwd=tmp_path,
                     record_modes=tmp_path)
     term.wait_for("Do you want to move first? (Y/N)")
+    return term
+
+
+def quit_cleanly(term: Terminal) -> None:
+    term.send("\x1b")
+    term.ended_cleanly()
+
+
+def test_y_then_enter_then_a_move_places_only_the_chosen_mark(tmp_path: Path) -> None:
+    term = asked(tmp_path)
     term.send("Y")
     term.quiet()
     assert "Your move" not in term.text()  # Y alone is not yet an answer
@@ -29,18 +40,20 @@ def test_y_then_enter_then_a_move_places_only_the_chosen_mark(tmp_path: Path) ->
     marks = board(screen)
     assert marks[1][1] == "X" and "".join(marks).count("X") == 1, screen
     assert "".join(marks).count("O") == 1
-    term.send("\x1b")
-    term.ended_cleanly()
+    quit_cleanly(term)
 
 
-def test_a_wrong_answer_is_asked_again_and_places_nothing(tmp_path: Path) -> None:
-    term = Terminal(["run", "pascal-learner", "--fresh", "--seed", "1", "--no-save"], cwd=tmp_path,
-                    record_modes=tmp_path)
-    term.wait_for("Do you want to move first? (Y/N)")
+def test_a_wrong_answer_is_asked_again_and_a_blank_places_nothing(tmp_path: Path) -> None:
+    term = asked(tmp_path)
     term.send("maybe\r")
     term.wait_for("Please answer Y or N.")
     term.send("y\r")
     screen = term.wait_for("Your move")
     assert board(screen) == ["...", "...", "..."], screen
-    term.send("\x1b")
-    term.ended_cleanly()
+    term.send(" ")  # a blank before a move is not a move
+    term.quiet()
+    assert board(term.text()) == ["...", "...", "..."], term.text()
+    term.send("1,1\r")
+    screen = term.wait_for("I play")
+    assert board(screen)[0][0] == "X" and "".join(board(screen)).count("X") == 1, screen
+    quit_cleanly(term)

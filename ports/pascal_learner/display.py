@@ -216,8 +216,9 @@ class ScreenView:
     STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
     def ask_move(self, board: Board) -> Optional[int]:
-        """Cursor keys move, Enter or space plays; digits and a comma type
-        ``row,col`` (then Enter); q or Escape gives up."""
+        """Cursor keys move, Enter plays the square under the cursor; digits
+        and a comma type ``row,col`` (then Enter); q or Escape gives up.  A
+        blank or any other key places nothing."""
         self.board = board
         typed = ""
         hint = "Your move: cursor keys and Enter, or type row,col"
@@ -238,7 +239,7 @@ class ScreenView:
                 typed = typed[:-1]
             elif key in tuple("0123456789") or key in (",", " ") and typed:
                 typed += key
-            elif key in ("enter", " "):
+            elif key == "enter":  # a blank typed before a move is not a move
                 if typed:
                     move = parse_move(typed, board)
                     typed = ""

@@ -1,0 +1,72 @@
+"""The menu's keys are dispatch tables over the console's key names
+(retro.console.key_name): each table names a handler that exists, and the
+keys do what the hints say."""
+import pytest
+
+from retro import catalog, menu
+from retro.console import KEY_NAMES, key_name
+from test_screen_layout import SizedTerminal
+
+TABLES = [(menu.ListScreen, "KEYS"), (menu.ScreenMenu, "KEYS"), (menu.SessionsScreen, "KEYS"),
+          (menu.SessionsScreen, "PACE_KEYS"), (menu.VariantForm, "KEYS"), (menu.VariantForm, "EDIT_KEYS")]
+
+
+@pytest.mark.parametrize("screen,table", TABLES)
+def test_every_key_names_a_handler_and_every_name_is_the_consoles(screen, table) -> None:
+    names = set(KEY_NAMES.values()) | {"enter", "backspace", "escape", "tab", menu.END}
+    for key, handler in getattr(screen, table).items():
+        assert callable(getattr(screen, handler)), (key, handler)
+        assert key in names or len(key) == 1, key  # a console name or a printable character
+    assert callable(getattr(screen, "other"))  # the one fallback
+
+
+def press(screen, table: dict, *keys: str):
+    return [menu.dispatch(screen, table, key) for key in keys]
+
+
+def test_the_programs_list_takes_arrows_digits_enter_and_q() -> None:
+    screen = menu.ScreenMenu(SizedTerminal(24, 80))
+    assert press(screen, screen.KEYS, "down", "down", "up") == [None, None, None] and screen.selected == 1
+    assert press(screen, screen.KEYS, "4", "enter") == [None, "enter"] and screen.selected == 3
+    assert press(screen, screen.KEYS, "9") == [None] and screen.message == "No entry 9."
+    assert press(screen, screen.KEYS, "right", "s", "tab") == ["open"] * 3
+    assert press(screen, screen.KEYS, "q", "Q", "escape", menu.END) == [menu.LEAVE] * 4
+
+
+def test_the_variant_form_cycles_choices_and_edits_text() -> None:
+    program = catalog.get("pascal-learner")
+    form = menu.VariantForm(SizedTerminal(24, 80), program)
+    assert press(form, form.KEYS, "enter") == [None] and form.editing == ""  # --rows: a number, edited
+    assert press(form, form.EDIT_KEYS, "1", "q", "backspace", "4", "enter") == [None] * 5  # q is typed here
+    assert form.values["rows"] == 14 and form.editing is None
+    press(form, form.KEYS, "down", "down", "down", "right")  # --five, a flag
+    assert form.values["five"] is True
+    press(form, form.KEYS, *["down"] * (len(program.options) - 3))
+    assert press(form, form.KEYS, "enter") == ["start"]
+    assert press(form, form.KEYS, "q") == [menu.LEAVE]
+
+
+def test_the_pace_is_chosen_with_left_and_right() -> None:
+    item = next(entry for entry in menu.entries() if entry.sessions)
+    screen = menu.SessionsScreen(SizedTerminal(24, 80), item)
+    press(screen, screen.PACE_KEYS, "right", "right")
+    assert menu.PACES[screen.pace] == 300
+    press(screen, screen.PACE_KEYS, "left")
+    assert menu.PACES[screen.pace] == 110
+    assert press(screen, screen.PACE_KEYS, "enter", "escape") == ["enter", menu.LEAVE]
+
+
+class Key(str):
+    """A blessed keystroke as the menu reads it."""
+
+    def __new__(cls, text: str, name: str = ""):
+        key = super().__new__(cls, text)
+        key.name, key.is_sequence = name or None, bool(name)
+        return key
+
+
+@pytest.mark.parametrize("key,name", [(Key("\r"), "enter"), (Key("\n"), "enter"), (Key("\x04"), None),
+                                      (Key("\x1b[A", "KEY_UP"), "up"), (Key("\t"), "tab"), (Key("q"), "q"),
+                                      (Key("\x7f"), "backspace")])
+def test_the_console_names_the_keys_the_menu_reads(key, name) -> None:
+    assert key_name(key) == name

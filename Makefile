@@ -8,11 +8,12 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TOOLS  := $(VENV)/.dist-tools
 
-.PHONY: run test lint test-installed dist check bench venv clean chromium nginx test-tools vendor
+.PHONY: run test lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor
 
 $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	@$(MAKE) --no-print-directory npm
 	$(BIN)/python setup.py vendor
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
@@ -69,6 +70,16 @@ test-tools:
 	fi
 
 chromium nginx: test-tools
+
+# npm, to fetch xterm.js once (setup.py vendor): as root on Debian, installed here.
+npm:
+	@command -v npm >/dev/null 2>&1 || \
+	if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "make: installing npm to fetch xterm.js for retro serve's page (apt-get install npm)"; \
+		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	else \
+		echo "make: no npm and no root to install it: install npm (the build needs it once)"; \
+	fi
 
 # xterm.js for the page, as package-lock.json pins it (npm ci), copied into
 # retro/web/static/vendor/; the wheel and sdist builds do the same (setup.py).

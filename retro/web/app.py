@@ -96,7 +96,7 @@ SECURITY_HEADERS = {
     "Referrer-Policy": "no-referrer",
 }
 STOPPING = "the server has stopped"
-HEARTBEAT_SECONDS = 30.0  # a WebSocket whose visitor does not answer a ping is closed
+HEARTBEAT_SECONDS = 3.0  # a ping each 3 s, a pong within 1.5 s: a vanished visitor is seen within 5 s
 
 
 SESSION_MIB = 25  # a session's process, measured (tests/web/measure_sessions.py: PSS 13 to 23 MiB)

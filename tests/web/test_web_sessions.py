@@ -301,3 +301,23 @@ def test_ctrl_c_stops_the_server_and_its_sessions(tmp_path: Path) -> None:
         assert server.stderr.read().decode().strip().endswith("retro serve: stopped")
     finally:
         server.kill()
+
+
+def test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops() -> None:
+    """SIGHUP, then SIGKILL after the grace: the server's stop waits for no
+    program, and counts the ones it had to kill."""
+    deaf = Command(prefix=(sys.executable, "-c", (
+        "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN); print('deaf', flush=True); "
+        "time.sleep(600)")))
+    exhibit = Exhibit(command=deaf, grace=0.5)
+
+    async def work(client):
+        ws = await client.ws_connect("/ws/run/cpm-c")
+        visitor = Visitor(ws)
+        await visitor.until(lambda v: "deaf" in v.text())
+        return visitor, children_running("SIG_IGN")
+
+    started = time.monotonic()
+    visitor, running = with_client(work, exhibit)  # the client and the server close at the end
+    assert len(running) == 1
+    assert exhibit.given_up == 1 and children_running("SIG_IGN") == [] and time.monotonic() - started < 15

@@ -15,11 +15,13 @@ PROGRAM = Program(
     main=lazy("ports.cpm_c.tictactoe:run"),
     options=(
         click.Option(["--cpm"], is_flag=True, default=False,
-                     help="Aztec C's CP/M streams: CR LF line ends; input 7-bit, CR and NUL skipped, Ctrl-Z ends it."),
+                     help="Aztec C on CP/M: CR LF line ends; input through CP/M's line input (7-bit, CR ends a line, "
+                          "its editing keys, Ctrl-C first ends the program), NUL skipped, Ctrl-Z ends it."),
     ),
     seed_file="004_97c3467a7464b75b.txt",
     exit_statuses=(
-        (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0))"),
+        (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0)); "
+            "with --cpm also a Ctrl-C as a line's first key (CP/M's warm boot)"),
     ),
     audit=lazy("ports.cpm_c.audit:CpmSubject"),
     tournament=lazy("ports.cpm_c.audit:tournament"),

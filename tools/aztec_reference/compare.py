@@ -2,7 +2,7 @@
 
     python tools/aztec_reference/compare.py transcripts [--write]
     python tools/aztec_reference/compare.py keys [N [SEED]] [--write]
-    python tools/aztec_reference/compare.py states [--write]
+    python tools/aztec_reference/compare.py probe
 
 ``transcripts``: the input of every session in transcripts/cpm-c/ is typed on
 the emulated CP/M, a key at a time as BDOS reads it (each line's bytes, then
@@ -10,8 +10,9 @@ Return; the end of the input as Ctrl-Z and Return, Aztec C's end of file on
 the console), and what the program wrote -- the echo of line input removed
 (cpm.Console) -- is compared byte for byte with the port's standard output
 for the same input with --cpm.  ``keys``: the line-editing cases of
-EDITING_CASES, and N seeded random sessions (fuzz_input), the same way.  ``states``: comp_move over every state
-(harness.py).  With --write the results go to tests/data/cpm_c_aztec.tsv.
+EDITING_CASES, and N seeded random sessions (fuzz_input), the same way.
+``probe``: what fgets returns on CP/M for each case of PROBE_KEYS, typed into a
+small program of ours (how each line-input rule was measured).  With --write the results go to tests/data/cpm_c_aztec.tsv.
 """
 from __future__ import annotations
 
@@ -171,12 +172,57 @@ def keys(write: bool, fuzz: int, seed: int) -> int:
     return 1 if bad else 0
 
 
+# A small program of our own that shows what fgets returns for each line typed.
+PROBE_C = """#include "stdio.h"
+char inbuf[80];
+main()
+{
+   int i;
+   printf("Prompt: ");
+   while (NULL != fgets(inbuf, 80, stdin)) {
+      for (i = 0; inbuf[i]; i++) printf("%d ", inbuf[i]);
+      printf("|\\nPrompt: ");
+   }
+   printf("EOF\\n");
+   return 0;
+}
+"""
+
+PROBE_KEYS: tuple[tuple[str, bytes], ...] = (
+    ("CR ends a line", b"ab\rcd\r"), ("LF ends a line", b"ab\ncd\r"), ("CR LF", b"ab\r\ncd\r"),
+    ("BS", b"abc\x08d\r"), ("DEL", b"abc\x7fd\r"), ("BS first", b"\x08ab\r"), ("Ctrl-U", b"abc\x15de\r"),
+    ("Ctrl-X", b"abc\x18de\r"), ("Ctrl-E", b"ab\x05cd\r"), ("Ctrl-R", b"ab\x12cd\r"),
+    ("Ctrl-C first", b"\x03ab\r"), ("Ctrl-C after a key", b"a\x03b\r"), ("Ctrl-C after BS", b"a\x08\x03b\r"),
+    ("83h first", b"\x83b\r"), ("Ctrl-Z in a line", b"a\x1ab\r"), ("Ctrl-Z first", b"\x1axy\r"),
+    ("Ctrl-Z first, taken back", b"\x1a\x08\rab\r"), ("Ctrl-Z after a key, taken back", b"x\x1a\x08\rab\r"),
+    ("NUL", b"a\x00b\r"), ("tab", b"a\tb\r"), ("Ctrl-S", b"a\x13b\r"), ("ESC", b"a\x1bb\r"),
+    ("top bit", b"a\xc1\x88b\r"), ("100 keys", b"x" * 100 + b"\r"), ("254 keys", b"y" * 254 + b"\r"),
+    ("255 keys", bytes(48 + (i % 75) for i in range(255)) + b"AB\r"),
+)
+
+
+def probe() -> int:
+    """What fgets returns on CP/M for each case of PROBE_KEYS (then Ctrl-Z, Return)."""
+    directory = cpm.CACHE / "probe"
+    directory.mkdir(parents=True, exist_ok=True)
+    com = directory / "PROBE.COM"
+    if not com.exists():
+        cpm.build("PROBE", PROBE_C.replace("\n", "\r\n") + "\x1a", directory)
+    for name, keys in PROBE_KEYS:
+        run = cpm.run_program(com, keys + b"\x1a\r")
+        got = run.program.decode("ascii").replace("\r\n", " ").replace("Prompt: ", "")
+        print(f"{name:32} {keys[:24]!r:34} {got[:90]}{' (program ended)' if not got else ''}")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     if not argv:
         raise SystemExit(__doc__)
     write = "--write" in argv
     if argv[0] == "transcripts":
         return transcripts(write)
+    if argv[0] == "probe":
+        return probe()
     if argv[0] == "keys":
         numbers = [int(a) for a in argv[1:] if a.isdigit()]
         return keys(write, numbers[0] if numbers else 0, numbers[1] if len(numbers) > 1 else 1)

@@ -159,7 +159,7 @@ def run_program(com: Path, keys: bytes) -> Session:
         machine = ProgramMachine(console, keyboard, [cpm80.DiskDrive(), cpm80.HostDrive(tmp)])
         machine.run()
         return Session(bytes(console.program), bytes(console.echo), list(console.events), machine.boots > 1,
-                       len(keyboard.keys))
+                       machine.keys_left or len(keyboard.keys))
 
 
 class ProgramMachine(Machine):
@@ -179,11 +179,11 @@ class ProgramMachine(Machine):
     def return_address(self) -> int:
         return self.memory[self.sp] | self.memory[(self.sp + 1) & 0xFFFF] << 8
 
+    keys_left = 0
+
     def on_wboot(self) -> None:
         super().on_wboot()
-        if self.boots > 1:  # the first is the cold boot's
+        if self.boots > 1:  # the first is the cold boot's: this is the program's end
             self.console.stopped = True
-            self.console_keys_closed()
-
-    def console_keys_closed(self) -> None:
-        self._keys.keys.clear()
+            self.keys_left = len(self._keys.keys)
+            self._keys.keys.clear()  # CCP reads nothing more: the machine stops

@@ -12,8 +12,8 @@ main in the game's source, sets each state, calls the scanned comp_move with
 its printf made silent (``#define printf``), and prints for each board one
 line of 36 characters, one per (symbol, cmc, last move): the square taken as
 ``a`` + 3*column + row, or ``-`` for no move.  The port's comp_move
-(ports/cpm_c/game.py) runs on the same states; the two must agree
-everywhere.  Aztec C's int is 16 bits: nothing in comp_move comes near it.
+(ports/cpm_c/game.py, through tests/cpm_c/test_cpm_aztec.py's port_line)
+runs on the same states; the two must agree everywhere.  Aztec C's int is 16 bits: nothing in comp_move comes near it.
 """
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ sys.path.insert(0, str(HERE.parents[1]))
 import cpm  # noqa: E402
 import source  # noqa: E402
 
-from ports.cpm_c.game import BLANK, Game, computer_move  # noqa: E402
+sys.path.insert(0, str(HERE.parents[1] / "tests" / "cpm_c"))
+from test_cpm_aztec import port_line  # noqa: E402  (the port's side, one definition with the test's)
 
 BOARDS = 3 ** 9
-SYMBOLS = " XO"
 
 HARNESS = """
 noprint() { }
@@ -83,24 +83,6 @@ int s;
 
 def defines(first: int, last: int) -> str:
     return f"#define FIRST {first}\n#define LAST {last}\n#define printf noprint\n"
-
-
-def port_line(b: int) -> str:
-    out = []
-    for p in range(36):
-        g = Game()
-        n = b
-        for s in range(9):
-            g.board[s // 3][s % 3] = SYMBOLS[n % 3]
-            n //= 3
-        g.mvc = sum(1 for col in g.board for x in col if x != BLANK)
-        g.plr_sym = "O" if p // 18 else "X"
-        g.comp_sym = "X" if g.plr_sym == "O" else "O"
-        g.cmc = (p // 9) % 2
-        g.plr_nm_col, g.plr_nm_row = (p % 9) // 3, p % 3
-        square = computer_move(g)
-        out.append("-" if square is None else chr(ord("a") + 3 * square[0] + square[1]))
-    return "".join(out)
 
 
 def run(first: int, last: int) -> list[str]:

@@ -173,9 +173,10 @@ class PlanFinder(ReferencePlanFinder):
         return found
 
     def _start(self, taken: int) -> list[Entry]:
-        """The plans on a board without marks: the schemes that hold nothing."""
+        """The plans on a board without marks: those of the turned schemes
+        that hold nothing (the leaves of the reference's tree at its root)."""
         assert taken == 0
-        return self._match(self._compiled, 0, self.grid.full)
+        return self._match(self._trie.leaves, 0, self.grid.full)
 
     def _catch_up(self, found: _Seen, crosses: int, circles: int, player: int) -> None:
         """Add the plans of the turned schemes compiled since ``found`` was made."""

@@ -35,6 +35,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import sys
 import random
 import resource
 import statistics
@@ -98,6 +99,7 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
             learner.save()
         if (game + 1) % GROWTH_STEP == 0:
             curve.append((game + 1, len(learner.schemes), time.perf_counter() - started))
+            print(*growth(curve[-2:], learn_times, move_times)[-1], file=sys.stderr, flush=True)  # a long run's progress
         if keep is not None and game + 1 in KEPT:
             learner.save()
             shutil.copy(learner.path, keep / f"five-{game + 1}.data")

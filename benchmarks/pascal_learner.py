@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Optional
 
 from ports.pascal_learner.board import Board, Grid
-from ports.pascal_learner.datafile import load, save
+from ports.pascal_learner.datafile import load
 from ports.pascal_learner.learner import Learner
 from ports.pascal_learner.incremental import PlanFinder
 from ports.pascal_learner.train import Trainer

@@ -321,8 +321,8 @@ def main() -> int:
     args = parser.parse_args()
     grid = Grid(SIZE, SIZE, ALIGN)
     windows = Windows(grid)
-    print(f"| learner | opponent | learner as | games | learner wins (95% CI) | draws | learner losses (95% CI) "
-          f"| learner ms/move mean, max | opponent ms/move mean, max |")
+    print("| learner | opponent | learner as | games | learner wins (95% CI) | draws | learner losses (95% CI) "
+          "| learner ms/move mean, max | opponent ms/move mean, max |")
     print("|---|---|---|---|---|---|---|---|---|")
     for spec in args.learners:
         label, _, path = spec.partition("=")

@@ -27,7 +27,7 @@ import click
 from retro.console import Console
 from retro.runner import stdio_console
 
-from .board import CIRCLE, CROSS, EMPTY, Board, opponent
+from .board import CIRCLE, CROSS, Board, opponent
 from .chart import chart_lines
 from .datafile import DataFileError
 from .learner import Learner

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from pascal_helpers import FIXTURES, ROOT
+from pascal_helpers import FIXTURES
 
 from ports.pascal_learner import PROGRAM
 from ports.pascal_learner.audit import beating_lines

@@ -35,6 +35,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import sys
 import random
 import resource
 import statistics
@@ -63,6 +64,10 @@ def figures(values: list[float]) -> str:
 Figures = list[tuple[str, str]]
 
 
+# The clock of every figure of Five-in-a-Row: the process's CPU time, so that the other work of a
+# shared machine does not count (the wall time of the whole run is given besides).
+clock = time.process_time
+
 KEPT = (500, 2000, 10000)  # the data files PASCAL_LEARNER_KEEP keeps (the strength table's learners)
 
 
@@ -78,34 +83,37 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
     game = 0
 
     def timed(board: Board, player: int):
-        start = time.perf_counter()
+        start = clock()
         result = choose(board, player)
-        move_times.append((game, time.perf_counter() - start))
+        move_times.append((game, clock() - start))
         return result
 
     learner.choose = timed  # type: ignore[method-assign] - the benchmark times each choice
     learn_times: list[tuple[int, float, int]] = []
     curve: list[tuple[int, int, float]] = []  # (games played, schemes, seconds so far)
-    started = time.perf_counter()
+    started = clock()
+    wall_started = time.perf_counter()
     for game in range(games):
         lost, moves = trainer.play(game)
         if lost:
-            start = time.perf_counter()
+            start = clock()
             added = learner.learn(moves)
-            learn_times.append((game, time.perf_counter() - start, len(added)))
+            learn_times.append((game, clock() - start, len(added)))
         learner.record(lost)
         if lost:
             learner.save()
         if (game + 1) % GROWTH_STEP == 0:
-            curve.append((game + 1, len(learner.schemes), time.perf_counter() - started))
+            curve.append((game + 1, len(learner.schemes), clock() - started))
+            print(*growth(curve[-2:], learn_times, move_times)[-1], file=sys.stderr, flush=True)  # a long run's progress
         if keep is not None and game + 1 in KEPT:
             learner.save()
             shutil.copy(learner.path, keep / f"five-{game + 1}.data")
-    elapsed = time.perf_counter() - started
+    elapsed = clock() - started
+    wall = time.perf_counter() - wall_started
     last = games - games // 5
     name = f"15x15/5, {games} games (self, self, random), seed {seed}, {matcher} matcher"
     out: Figures = [
-        (f"{name}: training time", f"{elapsed:.0f} s, {learner.store.lost} games lost"),
+        (f"{name}: training time", f"{elapsed:.0f} s of CPU ({wall:.0f} s wall), {learner.store.lost} games lost"),
         ("  improveschemes per lost game, all", figures([t for _, t, _ in learn_times])),
         (f"  improveschemes per lost game, games {last}-{games}", figures([t for g, t, _ in learn_times if g >= last])),
         ("  a move, all", figures([t for _, t in move_times])),
@@ -161,7 +169,7 @@ def growth(curve: list[tuple[int, int, float]], learn_times: list[tuple[int, flo
                     f"{schemes:5d} schemes (+{schemes - before:3d}; {len(lost):2d} lost, "
                     f"{(schemes - before) / max(1, len(lost)):4.1f} per lost game); slowest lost game "
                     f"{max((t for t, _ in lost), default=0) * 1000:6.0f} ms, slowest move "
-                    f"{max(moves, default=0) * 1000:4.0f} ms; {seconds:5.0f} s so far"))
+                    f"{max(moves, default=0) * 1000:4.0f} ms; {seconds:5.0f} s of CPU so far"))
         before = schemes
     return out
 
@@ -197,6 +205,7 @@ def run() -> Figures:
     with tempfile.TemporaryDirectory() as directory:
         figures_, elapsed, saved = five(games, seed, Path(directory), "incremental", Path(keep) if keep else None)
         out += figures_
+        print("\n".join(f"{n:<50} {f}" for n, f in figures_), file=sys.stderr, flush=True)
     if reference_games:
         with tempfile.TemporaryDirectory() as directory:
             figures_, reference_elapsed, reference_saved = five(reference_games, seed, Path(directory), "reference")

@@ -9,7 +9,8 @@ or ``PASCAL_LEARNER_KEEP=DIR python -m benchmarks pascal_learner``), or
 (default 100) with each colour against each opponent, its store frozen (it
 learns nothing during the measurement), and the script prints a table row
 per pairing: the learner's wins, draws and losses with 95% Wilson intervals,
-and the mean and slowest time per move of each side.
+and the mean and slowest time per move of each side (CPU time of the process,
+so that other work on the machine does not count).
 
 The opponents (``--opponents``, default all four):
 
@@ -286,9 +287,9 @@ def play(x: Player, o: Player, grid: Grid, times: dict[int, list[float]]) -> int
     board = Board(grid)
     player = CROSS
     while True:
-        start = time.perf_counter()
+        start = time.process_time()  # CPU time: the other work of a shared machine does not count
         square = (x if player == CROSS else o)(board, player)
-        times[player].append(time.perf_counter() - start)
+        times[player].append(time.process_time() - start)
         board.place(square, player)
         if board.completes(square):
             return player

@@ -18,12 +18,13 @@ matched against it, whole-board, the next time it is asked for.
 """
 from __future__ import annotations
 
+import gc
 from collections import OrderedDict
 from operator import itemgetter
 from typing import Optional
 
 from .board import CIRCLE, CROSS, EMPTY, Board, Grid
-from .plans import Plan, ReferencePlanFinder, _Node, _Oriented
+from .plans import Plan, ReferencePlanFinder, _Oriented
 from .schemes import SchemeList
 
 CACHED = 4096  # positions (and players) whose plans are kept
@@ -82,10 +83,17 @@ class PlanFinder(ReferencePlanFinder):
 
     def _compile(self) -> None:
         super()._compile()
+        if self._pivoted == len(self._compiled):
+            return
         for o in self._compiled[self._pivoted:]:
             self._pivots.insert(o)
             self._offsets.update(d - pivot for pivot in o.held for d in o.held)
         self._pivoted = len(self._compiled)
+        # The compiled schemes live as long as the list: millions of objects on a large one, which
+        # Python's cycle collector would otherwise walk in full now and then -- 0.7 s in the middle
+        # of a move on a 2,000-game list.  Frozen, they are left out of its walks (they hold no
+        # cycles; what the program drops is still freed by reference counting).
+        gc.freeze()
 
     def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
         if maxlevel is not None and maxlevel < 2:
@@ -97,37 +105,19 @@ class PlanFinder(ReferencePlanFinder):
         return [p for _, p in entries if p.level <= maxlevel]
 
     def growth(self, board: Board, player: int) -> int:
-        """The reference's answer, found through its tree of held squares
-        with one held square allowed to be empty (the square a mark would
-        fill): a branch is left as soon as two of its squares are missing."""
+        """The reference's answer: each empty square where a mark would make
+        a plan that holds it, found by walking the pivot tree from it."""
         self._compile()
         mine, empty = board.masks[player], board.masks[EMPTY]
         found = 0
-        # (node, anchors where every held square so far is mine, {offset of the one empty held square: anchors})
-        stack: list[tuple[_Node, int, dict[int, int]]] = [(self._trie, empty, {})]
-        while stack:
-            node, whole, missing = stack.pop()
-            if missing:
-                for o in node.leaves:
-                    base = o.anchors & empty
-                    for d in o.free:
-                        if d and base:
-                            base &= (empty >> d) if d >= 0 else (empty << -d)
-                    if base:
-                        for gap, m in missing.items():
-                            m &= base
-                            if m:
-                                found |= (m << gap) if gap >= 0 else (m >> -gap)
-            for d, child in node.children.items():
-                held = (mine >> d) if d >= 0 else (mine << -d)
-                still = {gap: m & held for gap, m in missing.items() if m & held}
-                gap = whole & ((empty >> d) if d >= 0 else (empty << -d))
-                if gap:
-                    still[d] = gap
-                whole_after = whole & held
-                if whole_after or still:
-                    stack.append((child, whole_after, still))
-        return found & empty
+        rest = empty
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            square = low.bit_length() - 1
+            if self._walk(square, mine | low, empty & ~low, first=True):
+                found |= low
+        return found
 
     # -- the plans of a position, from a seen ancestor -----------------------------------
     def _entries(self, board: Board, player: int) -> list[Entry]:
@@ -173,9 +163,10 @@ class PlanFinder(ReferencePlanFinder):
         return found
 
     def _start(self, taken: int) -> list[Entry]:
-        """The plans on a board without marks: the schemes that hold nothing."""
+        """The plans on a board without marks: those of the turned schemes
+        that hold nothing (the leaves of the reference's tree at its root)."""
         assert taken == 0
-        return self._match(self._compiled, 0, self.grid.full)
+        return self._match(self._trie.leaves, 0, self.grid.full)
 
     def _catch_up(self, found: _Seen, crosses: int, circles: int, player: int) -> None:
         """Add the plans of the turned schemes compiled since ``found`` was made."""
@@ -202,19 +193,24 @@ class PlanFinder(ReferencePlanFinder):
         return kept
 
     def _grown(self, square: int, mine: int, empty: int) -> list[Entry]:
-        """The plans that hold ``square``, the player's newest mark.  The
-        tree is walked through the player's marks around the move (an offset
-        that is no child of a node is no path), not through every child."""
+        """The plans that hold ``square``, the player's newest mark."""
+        return [((o.order, a), o.plan(a)) for o, a in self._walk(square, mine, empty)]
+
+    def _walk(self, square: int, mine: int, empty: int, first: bool = False) -> list[tuple[_Oriented, int]]:
+        """The turned schemes and their (0, 0) that match with ``square``
+        among their held squares (the first one only, if ``first``).  The
+        tree is walked through the player's marks around the square: at each
+        node, only the children whose offset leads to one of them."""
         offsets = self._offsets
-        near = []
+        near = set()
         rest = mine & ~(1 << square)
         while rest:
             low = rest & -rest
             e = low.bit_length() - 1 - square
             rest ^= low
             if e in offsets:
-                near.append(e)
-        found: list[Entry] = []
+                near.add(e)
+        found: list[tuple[_Oriented, int]] = []
         stack = [self._pivots]
         while stack:
             node = stack.pop()
@@ -227,17 +223,13 @@ class PlanFinder(ReferencePlanFinder):
                         continue
                     if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:
                         continue
-                    found.append(((o.order, a), o.plan(a)))
+                    found.append((o, a))
+                    if first:
+                        return found
             children = node.children
-            if len(children) > len(near):
-                for e in near:
-                    child = children.get(e)
-                    if child is not None:
-                        stack.append(child)
-            else:
-                for e, child in children.items():
-                    if mine >> (square + e) & 1 if square + e >= 0 else False:
-                        stack.append(child)
+            if children and near:
+                for e in children.keys() & near:
+                    stack.append(children[e])
         return found
 
     @staticmethod

@@ -199,12 +199,8 @@ class Brain:
             self._answer()
 
     def _turn(self, rest: str) -> None:
-        if not self._ready():
-            return
-        square = self._square(rest)
-        if square is None:
-            return
-        if self._place(square, THEIRS):
+        square = self._target(rest)
+        if square is not None and self._place(square, THEIRS):
             self._answer()
 
     def _board_begin(self, rest: str) -> None:
@@ -235,9 +231,7 @@ class Brain:
         self._answer()
 
     def _takeback(self, rest: str) -> None:
-        if not self._ready():
-            return
-        square = self._square(rest)
+        square = self._target(rest)
         if square is None:
             return
         kept = [(s, m) for s, m in self.moves if s != square]
@@ -270,6 +264,10 @@ class Brain:
             self.write("ERROR no board yet: START first")
             return False
         return True
+
+    def _target(self, text: str) -> Optional[int]:
+        """The square of a command's X,Y, if there is a board (else an ERROR said)."""
+        return self._square(text) if self._ready() else None
 
     def _clear(self) -> None:
         assert self.grid is not None

@@ -160,8 +160,7 @@ def _replay(session: resources.Session, baud: Optional[int], out: Optional[TextI
     try:
         golden = transcript.load(session.path)
     except transcript.TranscriptError as err:
-        stream: TextIO = out if out is not None else click.get_text_stream("stdout")
-        stream.write(f"{err}\n")
+        click.echo(f"{err}", file=out)
         return False
     show(golden, baud=baud, out=out)
     return True

@@ -20,7 +20,7 @@ import pyte
 import pytest
 
 from ports.pascal_learner import display as learner_display
-from retro import catalog, layout, menu, resources, runner
+from retro import catalog, layout, menu, resources, stdio
 from retro.console import ScreenConsole
 from retro.replay import PACES, pace_text
 
@@ -186,7 +186,7 @@ def test_the_size_notice_is_wrapped_and_waits_for_a_key(rows: int, cols: int, mo
     keys: list[str] = []
     term = SizedTerminal(rows, cols)
     monkeypatch.setattr(term, "inkey", lambda *a, **k: keys.append("read") or " ")
-    assert runner.fits(term, altair, {}) is False
+    assert stdio.fits(term, altair, {}) is False
     assert keys == ["read"]
     shown = term.shown()
     notice = " ".join(" ".join(shown).split())

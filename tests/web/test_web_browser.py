@@ -172,7 +172,7 @@ def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Pa
 def test_the_learner_draws_its_screen_and_moves_by_a_cursor_key(page, tmp_path: Path) -> None:
     start(page, "pascal-learner", {"seed": "1"})
     wait_screen(page, "s.includes(arg)", "Do you want to move first?", everything=False)
-    type_keys(page, "y")
+    type_keys(page, "y\r")  # the answer and its Enter (a line, as readln read it)
     wait_screen(page, "s.includes(arg)", "cursor keys and Enter", everything=False)
     assert screen(page).split("\n")[1:5] == ["   1 2 3", " 1 . . .", " 2 .[.].", " 3 . . ."]
     page.keyboard.press("ArrowDown")

@@ -92,7 +92,7 @@ def test_the_learner_draws_its_screen_and_moves_by_cursor_keys(tmp_path: Path) -
     fixed places, the cursor's [ ] moved by a cursor key, a move placed by Enter."""
     async def play(visitor: Visitor):
         await visitor.until(lambda v: "Do you want to move first?" in "".join(screen_of(v.output)))
-        await visitor.type("y")
+        await visitor.type("y\r")  # the answer and its Enter (a line, as readln read it)
         await visitor.until(lambda v: "cursor keys and Enter" in "".join(screen_of(v.output)))
         before = screen_of(visitor.output)
         await visitor.type("\x1b[B")  # the cursor down, as xterm.js sends it

@@ -115,7 +115,7 @@ class ScreenView:
     """The board drawn in place on a terminal, with a cursor to move."""
 
     TOP = 1  # the column numbers, right below the title; the board's rows follow
-    MESSAGES = 4
+    MESSAGES = 4  # the fewest rows of messages; a taller terminal gives them every row it has
 
     @classmethod
     def size_needed(cls, grid: Grid) -> tuple[int, int]:
@@ -168,13 +168,19 @@ class ScreenView:
     def _message_row(self) -> int:
         return self.TOP + self.grid.boardrows + 2
 
+    def _message_rows(self) -> int:
+        """The rows of messages: the terminal's rows below the board, less a
+        blank row and the prompt's (at least MESSAGES)."""
+        return max(self.MESSAGES, self.console.size()[0] - self._message_row() - 2)
+
     def say(self, text: str = "") -> None:
         """A message, wrapped at word boundaries to the terminal's width; the
-        last MESSAGES rows of messages show."""
+        last rows of messages show, as many as the terminal has (_message_rows)."""
         width = self.console.size()[1]
-        self.messages = (self.messages + wrap(text, width))[-self.MESSAGES:]
+        rows = self._message_rows()
+        self.messages = (self.messages + wrap(text, width))[-rows:]
         top = self._message_row()
-        for i in range(self.MESSAGES):
+        for i in range(rows):
             line = self.messages[i] if i < len(self.messages) else ""
             self.console.place(top + i, 0, line.ljust(width))
         self.console.flush()
@@ -182,7 +188,7 @@ class ScreenView:
     def _prompt(self, text: str) -> None:
         """The prompt row: one row, ended with "…" if it must be cut; the cursor after it."""
         width = self.console.size()[1]
-        row = self._message_row() + self.MESSAGES + 1
+        row = self._message_row() + self._message_rows() + 1
         shown = one_row(text, width - 1) if text.strip() else ""
         shown += " " if text.endswith(" ") and shown and len(shown) < width - 1 else ""
         self.console.place(row, 0, shown.ljust(width - 1))

@@ -28,7 +28,9 @@ slowest lost game at most 1 s.
                                              0 to skip it;
                                              PASCAL_LEARNER_KEEP=DIR keeps copies of
                                              the data file after 500, 2,000 and
-                                             10,000 games)
+                                             10,000 games;
+                                             PASCAL_LEARNER_PARTNER=P, the sparring
+                                             partner, default mix, or self)
 """
 from __future__ import annotations
 
@@ -72,12 +74,12 @@ KEPT = (500, 2000, 10000)  # the data files PASCAL_LEARNER_KEEP keeps (the stren
 
 
 def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
-         keep: Optional[Path] = None) -> tuple[Figures, float, bytes]:
+         keep: Optional[Path] = None, partner: str = "mix") -> tuple[Figures, float, bytes]:
     """The figures, the training time and the data file at the end."""
     grid = Grid(15, 15, 5)
     learner = Learner.empty(grid, rng=random.Random(seed), matcher=matcher)
     learner.path = directory / "Tic-Tac-Toe-Data-5"
-    trainer = Trainer(learner, "mix")
+    trainer = Trainer(learner, partner)
     choose = learner.choose
     move_times: list[tuple[int, float]] = []
     game = 0
@@ -107,11 +109,12 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
             print(*growth(curve[-2:], learn_times, move_times)[-1], file=sys.stderr, flush=True)  # a long run's progress
         if keep is not None and game + 1 in KEPT:
             learner.save()
-            shutil.copy(learner.path, keep / f"five-{game + 1}.data")
+            shutil.copy(learner.path, keep / f"five-{partner}-{game + 1}.data")
     elapsed = clock() - started
     wall = time.perf_counter() - wall_started
     last = games - games // 5
-    name = f"15x15/5, {games} games (self, self, random), seed {seed}, {matcher} matcher"
+    partners = "self, self, random" if partner == "mix" else partner
+    name = f"15x15/5, {games} games ({partners}), seed {seed}, {matcher} matcher"
     out: Figures = [
         (f"{name}: training time", f"{elapsed:.0f} s of CPU ({wall:.0f} s wall), {learner.store.lost} games lost"),
         ("  improveschemes per lost game, all", figures([t for _, t, _ in learn_times])),
@@ -201,14 +204,17 @@ def run() -> Figures:
     seed = int(os.environ.get("PASCAL_LEARNER_SEED", "1"))
     reference_games = int(os.environ.get("PASCAL_LEARNER_REFERENCE_GAMES", str(games)))
     keep = os.environ.get("PASCAL_LEARNER_KEEP")
+    partner = os.environ.get("PASCAL_LEARNER_PARTNER", "mix")
     out = tic_tac_toe(seed)
     with tempfile.TemporaryDirectory() as directory:
-        figures_, elapsed, saved = five(games, seed, Path(directory), "incremental", Path(keep) if keep else None)
+        figures_, elapsed, saved = five(games, seed, Path(directory), "incremental",
+                                        Path(keep) if keep else None, partner)
         out += figures_
         print("\n".join(f"{n:<50} {f}" for n, f in figures_), file=sys.stderr, flush=True)
     if reference_games:
         with tempfile.TemporaryDirectory() as directory:
-            figures_, reference_elapsed, reference_saved = five(reference_games, seed, Path(directory), "reference")
+            figures_, reference_elapsed, reference_saved = five(reference_games, seed, Path(directory),
+                                                                "reference", partner=partner)
             out += figures_
         if reference_games == games:
             out.append(("15x15/5: incremental against whole-board matcher",

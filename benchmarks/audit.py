@@ -27,7 +27,7 @@ def run() -> list[tuple[str, str]]:
             start = time.perf_counter()
             report = audit_program(program_id, options)
             times.append(time.perf_counter() - start)
-        extra = f", {report.search['nodes']:,} replies" if hasattr(report, "search") else ""
+        extra = f", {report.search['nodes']:,} replies" if report.search is not None else ""
         name = f"audit {program_id} {' '.join(f'{k}={v}' for k, v in options.items())}".rstrip()
         rows.append((name + " (median of 3)", f"{statistics.median(times):.3f} s{extra}"))
     return rows

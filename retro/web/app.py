@@ -522,16 +522,19 @@ class Session(Slot):
 
     async def _take_input(self, term: process.Terminal) -> None:
         cap = self.exhibit.limits.queued_bytes
-        refusing = False  # said once, until the program reads again
+        # Keys past the cap are dropped, and the visitor is told the first time only: a
+        # terminal in canonical mode discards what overflows its line, so the queue can
+        # drain and fill again while the program reads nothing, and one paste would
+        # otherwise bring a notice each time.
+        told = False
         async for message in self.ws:
             if message.type == WSMsgType.BINARY:
                 if term.waiting_keys() + len(message.data) > cap:
-                    if not refusing:
-                        refusing = True
+                    if not told:
+                        told = True
                         await self.notice(f"The program has not read the {cap:,} bytes already typed: "
                                           f"keys are not sent until it reads them.")
                     continue
-                refusing = False
                 self.last_activity = time.monotonic()
                 term.write(message.data)
             elif message.type == WSMsgType.TEXT:

@@ -202,8 +202,9 @@ def test_an_idle_session_ends_plainly() -> None:
 
 def test_keys_the_program_has_not_read_are_capped() -> None:
     """Keys typed while the program does not read (the Altair thinking at its
-    period's pace, its terminal in raw mode) wait in the pty, then in the
-    server up to a cap; past it they are not sent, and the visitor is told once."""
+    period's pace) wait in the pty, then in the server up to a cap; past it
+    they are not sent, and the visitor is told once in the session, though the
+    pty (which drops what overflows a line) may take keys again meanwhile."""
     async def play(visitor: Visitor):
         await visitor.until(lambda v: "POSITION?" in v.text())
         await visitor.type("1,1\r")

@@ -28,6 +28,7 @@ from .plans import Plan, ReferencePlanFinder, _Oriented
 from .schemes import SchemeList
 
 CACHED = 4096  # positions (and players) whose plans are kept
+AHEAD = 16  # positions (by the player's marks) whose plans one mark ahead are kept
 
 # A found plan with its sort key: (the turned scheme's search order, the square).
 Entry = tuple[tuple[tuple[int, ...], int], Plan]
@@ -68,6 +69,18 @@ class _Seen:
         self.compiled = compiled
 
 
+class _Ahead:
+    """The plans one mark of a player would make on a position, by square
+    (``PlanFinder.growth``), as far as the first ``compiled`` turned schemes go."""
+
+    __slots__ = ("empty", "compiled", "plans")
+
+    def __init__(self, empty: int, compiled: int, plans: dict[int, list[tuple[_Oriented, int]]]):
+        self.empty = empty
+        self.compiled = compiled
+        self.plans = plans
+
+
 class PlanFinder(ReferencePlanFinder):
     """``ReferencePlanFinder``'s plans, found from the position one move
     earlier (see the module's text).  The level-1 search (``threats``) is the
@@ -80,6 +93,7 @@ class PlanFinder(ReferencePlanFinder):
         self._pivoted = 0
         self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
         self._positions: OrderedDict[tuple[int, int, int], _Seen] = OrderedDict()
+        self._ahead: OrderedDict[int, _Ahead] = OrderedDict()  # by the player's marks
 
     def _compile(self) -> None:
         super()._compile()
@@ -105,19 +119,48 @@ class PlanFinder(ReferencePlanFinder):
         return [p for _, p in entries if p.level <= maxlevel]
 
     def growth(self, board: Board, player: int) -> int:
-        """The reference's answer: each empty square where a mark would make
-        a plan that holds it, found by walking the pivot tree from it."""
+        """The reference's answer, found whole-board (each turned scheme over
+        the board's bit masks at once), with the plans each square's mark would
+        make kept for ``_grown``: improveschemes plays each of these squares
+        next (its repair of a single unanswered reply)."""
         self._compile()
-        mine, empty = board.masks[player], board.masks[EMPTY]
         found = 0
-        rest = empty
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            square = low.bit_length() - 1
-            if self._walk(square, mine | low, empty & ~low, first=True):
-                found |= low
+        for square in self._ahead_of(board.masks[player], board.masks[EMPTY]).plans:
+            found |= 1 << square
         return found
+
+    def _ahead_of(self, mine: int, empty: int) -> _Ahead:
+        """For each empty square, the plans a mark of the player there would
+        make: the anchors where every free square is empty and every held
+        square is the player's but one, which is empty (that square)."""
+        plans: dict[int, list[tuple[_Oriented, int]]] = {}
+        for o in self._compiled:
+            m = o.anchors & empty
+            for d in o.free:
+                if d:
+                    m &= (empty >> d) if d >= 0 else (empty << -d)
+                    if not m:
+                        break
+            one = 0  # the anchors with one held square empty so far
+            for d in o.held:
+                if not m:
+                    break
+                e = ((empty >> d) if d >= 0 else (empty << -d)) & m
+                m &= ((mine >> d) if d >= 0 else (mine << -d)) | e
+                m &= ~(one & e)  # a second held square empty: not in one mark
+                one |= e
+            m &= one
+            for d in o.held if m else ():
+                x = m & ((empty >> d) if d >= 0 else (empty << -d))
+                while x:
+                    low = x & -x
+                    x ^= low
+                    a = low.bit_length() - 1
+                    plans.setdefault(a + d, []).append((o, a))
+        ahead = self._ahead[mine] = _Ahead(empty, len(self._compiled), plans)
+        if len(self._ahead) > AHEAD:
+            self._ahead.popitem(last=False)
+        return ahead
 
     # -- the plans of a position, from a seen ancestor -----------------------------------
     def _entries(self, board: Board, player: int) -> list[Entry]:
@@ -193,14 +236,37 @@ class PlanFinder(ReferencePlanFinder):
         return kept
 
     def _grown(self, square: int, mine: int, empty: int) -> list[Entry]:
-        """The plans that hold ``square``, the player's newest mark."""
-        return [((o.order, a), o.plan(a)) for o, a in self._walk(square, mine, empty)]
+        """The plans that hold ``square``, the player's newest mark: those
+        looked ahead (``growth``) on the position before it, when this is that
+        position with the mark and perhaps more of the opponent's marks (which
+        only spoil plans); else found by walking the pivot tree."""
+        bit = 1 << square
+        ahead = self._ahead.get(mine & ~bit)
+        if ahead is not None and ahead.empty & bit and not empty & ~ahead.empty:
+            found = [(o, a) for o, a in ahead.plans.get(square, ()) if not ((o.freemask << a) >> o.base) & ~empty]
+            if ahead.compiled < len(self._compiled):  # schemes learnt since
+                found += self._holding(self._compiled[ahead.compiled:], square, mine, empty)
+        else:
+            found = self._walk(square, mine, empty)
+        return [((o.order, a), o.plan(a)) for o, a in found]
 
-    def _walk(self, square: int, mine: int, empty: int, first: bool = False) -> list[tuple[_Oriented, int]]:
+    @staticmethod
+    def _holding(compiled: list[_Oriented], square: int, mine: int, empty: int) -> list[tuple[_Oriented, int]]:
+        """The plans of these turned schemes that hold ``square``, anchor by anchor."""
+        found = []
+        for o in compiled:
+            for d in o.held:
+                a = square - d
+                if (a >= 0 and empty >> a & 1 and o.anchors >> a & 1 and not ((o.freemask << a) >> o.base) & ~empty
+                        and not ((o.heldmask << a) >> o.base) & ~mine):
+                    found.append((o, a))
+        return found
+
+    def _walk(self, square: int, mine: int, empty: int) -> list[tuple[_Oriented, int]]:
         """The turned schemes and their (0, 0) that match with ``square``
-        among their held squares (the first one only, if ``first``).  The
-        tree is walked through the player's marks around the square: at each
-        node, only the children whose offset leads to one of them."""
+        among their held squares.  The tree is walked through the player's
+        marks around the square: at each node, only the children whose offset
+        leads to one of them."""
         offsets = self._offsets
         near = set()
         rest = mine & ~(1 << square)
@@ -224,8 +290,6 @@ class PlanFinder(ReferencePlanFinder):
                     if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:
                         continue
                     found.append((o, a))
-                    if first:
-                        return found
             children = node.children
             if children and near:
                 for e in children.keys() & near:

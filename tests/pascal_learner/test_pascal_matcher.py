@@ -14,7 +14,7 @@ from ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid
 from ports.pascal_learner.datafile import render
 from ports.pascal_learner.incremental import PlanFinder
 from ports.pascal_learner.learner import Learner
-from ports.pascal_learner.plans import ReferencePlanFinder
+from ports.pascal_learner.plans import ReferencePlanFinder, squares
 from ports.pascal_learner.schemes import Scheme, SchemeList
 from ports.pascal_learner.train import Trainer
 
@@ -110,3 +110,38 @@ def test_a_trained_five_in_a_row_list_finds_the_reference_s_plans() -> None:
             break
         player = CROSS + CIRCLE - player
     assert found > 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), shapes, shapes), min_size=1, max_size=5),
+       st.lists(st.integers(0, 48), max_size=24, unique=True), st.integers(0, 48), st.integers(0, 3), st.data())
+def test_the_plans_looked_ahead_by_growth_are_the_reference_s(schemes_: list, squares_: list[int], mark: int,
+                                                             added_late: int, data: st.DataObject) -> None:
+    """growth keeps, for each square, the plans a mark there would make; a
+    position with that mark, and perhaps the opponent's marks before it (on
+    those plans' free squares) and schemes learnt since, gets the reference's
+    plans from them."""
+    grid = Grid(7, 7, 3)
+    schemes = SchemeList(3)
+    finder, reference = PlanFinder(schemes, grid), ReferencePlanFinder(schemes, grid)
+    late = schemes_[len(schemes_) - added_late:] if added_late else []
+    for level, free, held in schemes_[:len(schemes_) - len(late)]:
+        schemes.add(scheme(level, free, held))
+    board = Board(grid)
+    for k, square in enumerate(squares_):
+        board = board.with_move(square, CROSS if k % 2 == 0 else CIRCLE)
+    finder.victoryplans(board, CROSS)
+    assert finder.growth(board, CROSS) == reference.growth(board, CROSS)
+    if not board.masks[0] >> mark & 1:
+        return
+    for level, free, held in late:
+        schemes.add(scheme(level, free, held))
+    spoilable = 0
+    for p in reference.victoryplans(board.with_move(mark, CROSS), CROSS):
+        spoilable |= p.free & ~(1 << p.move)
+    after = board
+    for square in data.draw(st.lists(st.sampled_from(sorted(squares(spoilable))), max_size=2, unique=True)
+                            if spoilable else st.just([])):
+        after = after.with_move(square, CIRCLE)
+    after = after.with_move(mark, CROSS)
+    assert finder.victoryplans(after, CROSS) == reference.victoryplans(after, CROSS)

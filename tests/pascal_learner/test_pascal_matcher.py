@@ -57,6 +57,15 @@ def test_a_tiny_position_memory_changes_nothing(monkeypatch: pytest.MonkeyPatch)
     assert training(Grid(15, 15, 5), 40, 3, "incremental") == training(Grid(15, 15, 5), 40, 3, "reference")
 
 
+@pytest.mark.parametrize("look_ahead", [0.0, 1e9], ids=["at-once", "never"])
+def test_looking_ahead_or_walking_changes_nothing(monkeypatch: pytest.MonkeyPatch, look_ahead: float) -> None:
+    """Whether the new plans of a mark come from the plans looked ahead on the
+    position before it after one walk, or always from walks, the games and
+    the store are the reference's."""
+    monkeypatch.setattr(incremental, "LOOK_AHEAD", look_ahead)
+    assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
+
+
 def scheme(level: int, free: list[tuple[int, int]], held: list[tuple[int, int]]) -> Scheme:
     return Scheme(level, free, [s for s in held if s not in free and s != (0, 0)])
 

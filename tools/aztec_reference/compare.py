@@ -102,7 +102,9 @@ def save(rows: list[tuple[str, str, bytes, bytes, bool]], kind: str) -> None:
         old = [line for line in MANIFEST.read_text().splitlines()[len(HEAD):] if not line.startswith(kind + "\t")]
     body = ["\t".join([k, name, escape(data), hashlib.sha256(out).hexdigest()[:16], "identical" if same else "differs"])
             for k, name, data, out, same in rows]
-    MANIFEST.write_text("\n".join(HEAD + old + body) + "\n")
+    kinds = ("transcript", "keys")  # the file's order, whichever kind was written last
+    rows_ = sorted(old + body, key=lambda line: kinds.index(line.split("\t")[0]))
+    MANIFEST.write_text("\n".join(HEAD + rows_) + "\n")
     print(f"{len(body)} rows written to {MANIFEST}")
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = Path(os.environ.get("RETRO_SEEDS", ROOT.parent / "shared" / "seeds")) / "001_7da924221099f213.txt"
-CACHE = Path(os.environ.get("RETRO_REFERENCE_CACHE", Path.home() / ".cache" / "retro-reference" / "fortran"))
+CACHE = Path(os.environ.get("RETRO_REFERENCE_CACHE", Path.home() / ".cache" / "retro-reference")) / "fortran"
 FLAGS = ["-fno-backtrace"]
 
 # A small, fixed environment for every run: what the stack holds above the

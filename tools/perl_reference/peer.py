@@ -7,7 +7,9 @@
 specification's text) is one student's program for the same assignment
 (UMD's INFM743 midterm).  It is fetched at run time from the commit pinned
 below into the cache (never committed; SHA-256 pinned) and run with the
-system's perl.  It is a peer's reading of the text, not the instructor's
+system's perl.  Without network access, copy it there by hand
+(``~/.cache/retro-reference/perl-peer/``, under ``RETRO_REFERENCE_CACHE`` if
+set), or name a copy with ``RETRO_PEER_SCRIPT``.  It is a peer's reading of the text, not the instructor's
 program and not the lost program the port stands for: what it shows is how
 another reader read the same words.
 
@@ -41,7 +43,7 @@ COMMIT = "f196b87c86e61a8f2652af6c9dd9b3f16092c7e4"  # 2017-10-21, the repositor
 URL = f"https://raw.githubusercontent.com/audani-umd/Tic-Tac-Toe/{COMMIT}/Tic_tac_toe.pl"
 SHA256 = "00400e0a1540b21b3dd2c073dae8b509638fd915f47663c0d85c941a8b40b544"
 CACHE = Path(os.environ.get("RETRO_REFERENCE_CACHE", Path.home() / ".cache" / "retro-reference")) / "perl-peer"
-SCRIPT = CACHE / "Tic_tac_toe.pl"
+SCRIPT = Path(os.environ.get("RETRO_PEER_SCRIPT", CACHE / "Tic_tac_toe.pl"))
 PROMPT = b"Pick a space:"
 CAP = 1 << 16
 
@@ -213,7 +215,7 @@ def tree() -> int:
                 games_user_won[played.ending] += 1
                 examples.setdefault(f"the user has three in a row, and it says '{played.ending}'", moves)
             return
-        if x_won and not any(all(c == "X" for c in (final[a], final[b], final[c])) for a, b, c in ()):
+        if x_won:  # three in a row, and no ending declared: it asks for another move
             unnoticed += 1
             examples.setdefault("the user has three in a row and is asked for another move", moves)
         for square in range(9):

@@ -38,6 +38,9 @@ LOOK_AHEAD = 0.45
 # at 10 marks, 107 at 60, 776 at 160; looking ahead 254, 108, 86 ms).
 CROWDED = 60
 
+# Offsets on the board lie within +-SPAN: the bit numbers of _Pivot are SPAN + offset.
+SPAN = 19 * 19
+
 # A found plan with its sort key: (the turned scheme's search order, the square).
 Entry = tuple[tuple[tuple[int, ...], int], Plan]
 _KEY = itemgetter(0)
@@ -45,25 +48,36 @@ _KEY = itemgetter(0)
 
 class _Pivot:
     """A node of the tree of turned schemes hung by one held square: the
-    path is the other held squares as offsets from it."""
+    path is the other held squares as offsets from it.
 
-    __slots__ = ("children", "leaves")
+    Offsets and pivots are kept as bit numbers, so that a walk tests a node
+    with a few operations on integers: ``mask`` has bit ``SPAN + e`` for each
+    child's offset ``e``; ``pivots`` bit ``SPAN - pivot`` for each pivot whose
+    turned schemes end here (the pivot's offset from their (0, 0)); ``need``
+    the pivots of every turned scheme below the node."""
+
+    __slots__ = ("children", "leaves", "mask", "pivots", "need")
 
     def __init__(self) -> None:
-        self.children: dict[int, _Pivot] = {}
-        # the turned schemes ending here, by the offset of the pivot from their (0, 0)
-        self.leaves: dict[int, list[_Oriented]] = {}
+        self.children: dict[int, _Pivot] = {}  # by the bit of their offset
+        self.leaves: dict[int, list[_Oriented]] = {}  # the turned schemes ending here, by the bit of their pivot
+        self.mask = self.pivots = self.need = 0
 
     def insert(self, o: _Oriented) -> None:
         for j, pivot in enumerate(o.held):
             node = self
+            bit = 1 << (SPAN - pivot)
+            node.need |= bit
             others = sorted((d - pivot for k, d in enumerate(o.held) if k != j), key=abs)  # nearest first
             for e in others:
-                child = node.children.get(e)
+                child = node.children.get(SPAN + e)
                 if child is None:
-                    child = node.children[e] = _Pivot()
+                    child = node.children[SPAN + e] = _Pivot()
+                    node.mask |= 1 << (SPAN + e)
                 node = child
-            node.leaves.setdefault(pivot, []).append(o)
+                node.need |= bit
+            node.leaves.setdefault(SPAN - pivot, []).append(o)
+            node.pivots |= bit
 
 
 class _Seen:
@@ -316,37 +330,46 @@ class PlanFinder(ReferencePlanFinder):
     def _walk(self, square: int, mine: int, empty: int) -> tuple[list[tuple[_Oriented, int]], int]:
         """The turned schemes and their (0, 0) that match with ``square``
         among their held squares, and the number of nodes visited.  The tree
-        is walked through the player's marks around the square: at each node,
-        only the children whose offset leads to one of them."""
+        is walked through the player's marks around the square (``near``):
+        from each node, only to the children whose offset leads to one of
+        them and below which some turned scheme has its (0, 0) on an empty
+        square (``moves``)."""
         offsets = self._offsets
-        near = set()
+        near = 0
         rest = mine & ~(1 << square)
         while rest:
             low = rest & -rest
             e = low.bit_length() - 1 - square
             rest ^= low
             if e in offsets:
-                near.add(e)
+                near |= 1 << (SPAN + e)
+        moves = (empty << SPAN) >> square  # bit SPAN - pivot: the (0, 0) of a plan so pivoted is empty
+        corner = square - SPAN
         found: list[tuple[_Oriented, int]] = []
         stack = [self._pivots]
         visited = 0
         while stack:
             node = stack.pop()
             visited += 1
-            for pivot, leaves in node.leaves.items():
-                a = square - pivot
-                if a < 0 or not empty >> a & 1:  # (0, 0), the plan's move, must be empty
-                    continue
-                for o in leaves:
+            ok = node.pivots & moves
+            while ok:
+                low = ok & -ok
+                ok ^= low
+                bit = low.bit_length() - 1
+                a = corner + bit  # the (0, 0)
+                for o in node.leaves[bit]:
                     if not o.anchors >> a & 1:
                         continue
                     if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:
                         continue
                     found.append((o, a))
-            children = node.children
-            if children and near:
-                for e in children.keys() & near:
-                    stack.append(children[e])
+            ahead = node.mask & near
+            while ahead:
+                low = ahead & -ahead
+                ahead ^= low
+                child = node.children[low.bit_length() - 1]
+                if child.need & moves:
+                    stack.append(child)
         return found, visited
 
     @staticmethod

@@ -46,6 +46,12 @@ Entry = tuple[tuple[tuple[int, ...], int], Plan]
 _KEY = itemgetter(0)
 
 
+def shifted(board: int) -> list[int]:
+    """The board's mask shifted by every offset: item SPAN + d has the bit of
+    each square whose square d further on has the board's bit."""
+    return [(board << -d) if d < 0 else (board >> d) for d in range(-SPAN, SPAN + 1)]
+
+
 class _Pivot:
     """A node of the tree of turned schemes hung by one held square: the
     path is the other held squares as offsets from it.
@@ -112,6 +118,8 @@ class PlanFinder(ReferencePlanFinder):
     def __init__(self, schemes: SchemeList, grid: Grid):
         super().__init__(schemes, grid)
         self._pivots = _Pivot()
+        # each turned scheme with the bit numbers of its free squares but the (0, 0), and of its held squares
+        self._conditions: list[tuple[_Oriented, tuple[int, ...], tuple[int, ...]]] = []
         self._pivoted = 0
         self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
         self._positions: OrderedDict[tuple[int, int, int], _Seen] = OrderedDict()
@@ -125,6 +133,7 @@ class PlanFinder(ReferencePlanFinder):
             return
         for o in self._compiled[self._pivoted:]:
             self._pivots.insert(o)
+            self._conditions.append((o, tuple(SPAN + d for d in o.free if d), tuple(SPAN + d for d in o.held)))
             self._offsets.update(d - pivot for pivot in o.held for d in o.held)
         self._pivoted = len(self._compiled)
         # The compiled schemes live as long as the list: millions of objects on a large one, which
@@ -177,6 +186,39 @@ class PlanFinder(ReferencePlanFinder):
             budget -= visited
             if budget < 0:
                 return None
+        return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), plans))
+
+    def _ahead_of(self, mine: int, empty: int) -> _Ahead:
+        """For each empty square, the plans a mark of the player there would
+        make: the anchors where every free square is empty and every held
+        square is the player's but one, which is empty (that square).  The
+        board's masks are shifted once by every offset (``shifted``), and each
+        turned scheme takes its conditions from them by their bit numbers."""
+        empties, mines = shifted(empty), shifted(mine)
+        plans: dict[int, list[tuple[_Oriented, int]]] = {}
+        for o, free, held in self._conditions:
+            m = o.anchors & empty
+            for i in free:
+                m &= empties[i]
+                if not m:
+                    break
+            else:
+                one = 0  # the anchors with one held square empty so far
+                for i in held:
+                    e = empties[i] & m
+                    m &= mines[i] | e
+                    m &= ~(one & e)  # a second held square empty: not in one mark
+                    one |= e
+                    if not m:
+                        break
+                m &= one
+                for d in o.held if m else ():
+                    x = m & empties[SPAN + d]
+                    while x:
+                        low = x & -x
+                        x ^= low
+                        a = low.bit_length() - 1
+                        plans.setdefault(a + d, []).append((o, a))
         return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), plans))
 
     def _ahead_of(self, mine: int, empty: int) -> _Ahead:

@@ -4,7 +4,8 @@ time, on loopback only):
 
 1. a POST's body that arrives in pieces is read whole (or refused with 413
    as soon as it is too large), never run on what has arrived so far;
-2. a POST run whose client has gone is ended, and its place given back;
+2. a POST run whose client has gone, or whose time is up, is ended, its
+   place given back, and the log holds no traceback;
 3. a WebSocket message nested 1,000 deep gets a notice and the session goes
    on (test_web_sessions.py: test_a_bad_message_gets_a_notice...);
 4. connections that never finish their headers are closed, the open
@@ -15,7 +16,10 @@ time, on loopback only):
 """
 import asyncio
 import re
+import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -129,6 +133,45 @@ def test_2_a_post_run_ends_when_its_client_goes() -> None:
 
     busy, took, running, status = with_client(work, exhibit)
     assert busy == 8 and took < 5 and running == [] and status == 200
+
+
+def test_2_a_run_cut_short_leaves_the_log_clean(tmp_path: Path) -> None:
+    """A real server, its runs limited to 3 s: one POST client leaves after a
+    second, another waits until the limit ends its run.  Each is ended, and
+    the server's standard error holds its own lines only: no traceback, no
+    report of a task's exception never retrieved (the first version left
+    its cancelled gather for asyncio to report)."""
+    script = ("import sys; from retro.web.app import Exhibit, Limits, serve; "
+              "sys.exit(serve('127.0.0.1', 0, Exhibit(limits=Limits(seconds=3.0))))")
+    server = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    request = (b"POST /api/run/altair-3d?period_timing=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               b"Content-Length: 4\r\nConnection: close\r\n\r\n1,1\n")
+    try:
+        url = server.stderr.readline().decode().split()[2]
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+
+        async def visit() -> bytes:
+            _, leaving = await asyncio.open_connection("127.0.0.1", port)
+            leaving.write(request)
+            await leaving.drain()
+            await asyncio.sleep(1.0)
+            leaving.transport.abort()
+            reader, waiting = await asyncio.open_connection("127.0.0.1", port)
+            waiting.write(request)
+            answer = await asyncio.wait_for(reader.read(), 30)  # to the end: the run was ended
+            waiting.close()
+            await asyncio.sleep(1.0)  # the first run has been ended too
+            return answer
+
+        answer = asyncio.run(visit())
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+    assert b"X-Retro-Limit: the session's time is up" in answer and b"X-Retro-Exit: limit" in answer
+    log = server.stderr.read().decode("utf-8", "replace").splitlines()
+    assert log[-1] == "retro serve: stopped", log
+    assert all(line.startswith("retro serve: ") for line in log), log
 
 
 def test_4_connections_that_never_finish_their_headers_are_closed(tmp_path: Path) -> None:

@@ -66,6 +66,7 @@ import socket
 import sys
 import time
 from dataclasses import dataclass, field, replace
+from http import HTTPStatus
 from importlib import resources as package
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Mapping, Optional
@@ -672,17 +673,37 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
 
 class OneLine(logging.Filter):
     """A failed request (malformed, cut off) is one line in the log: what
-    happened, never a traceback."""
+    happened and why, never a traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and record.exc_info[1] is not None:
-            error = record.exc_info[1]
-            said = visible(str(error).splitlines()[0] if str(error) else "")[:160]
-            record.msg = f"{record.getMessage()}: {type(error).__name__}{': ' + said if said else ''}"
+            record.msg = f"{record.getMessage()}: {why(record.exc_info[1])}"
             record.args = ()
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+def why(error: BaseException) -> str:
+    """An error in one line of at most a few hundred characters.  A malformed
+    request's (aiohttp's HttpProcessingError: a status ``code`` and a
+    ``message`` of several lines, its first line ``400, message:``) is its
+    status and its reason, the request's line quoted without the caret that
+    points into it: ``400 Bad Request (BadHttpMessage): Invalid character in
+    Content-Length: b'Content-Length: abc'``."""
+    code, message = getattr(error, "code", None), getattr(error, "message", None)
+    if isinstance(code, int) and isinstance(message, str):
+        try:
+            status = f"{code} {HTTPStatus(code).phrase}"
+        except ValueError:
+            status = str(code)
+        head, text = f"{status} ({type(error).__name__})", message
+    else:
+        head, text = type(error).__name__, str(error)
+    words = [line.strip() for line in text.splitlines()]
+    said = " ".join(line for line in words if line.strip("^ "))  # a caret line only points
+    said = visible(said)
+    return f"{head}: {said[:200]}{'...' if len(said) > 200 else ''}" if said else head
 
 
 def http_logger() -> logging.Logger:

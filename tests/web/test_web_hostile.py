@@ -260,6 +260,9 @@ def test_5_a_malformed_request_is_one_line_in_the_log(tmp_path: Path) -> None:
     assert len(errors) <= len(MALFORMED), errors
     assert not any("Traceback" in line or line.startswith("  ") for line in errors), errors
     assert all(line.startswith("retro serve: ") and len(line) < 300 for line in errors), errors
+    # each says its status and its reason (aiohttp's own text ends in "400, message:", its reason below)
+    assert errors and all(re.search(r": 400 Bad Request \(\w+\): \w.{8,}", line) for line in errors), errors
+    assert "Invalid character in Content-Length: b'Content-Length: abc'" in errors[0], errors
 
 
 def test_6_visitors_play_the_learner_together(tmp_path: Path) -> None:

@@ -176,8 +176,8 @@ class Exhibit:
         if self.stopping:
             return "The server is stopping."
         if len(self.sessions) >= self.max_sessions:
-            return (f"The exhibit is full: {self.max_sessions} sessions are running. "
-                    f"Please try again in a moment.")
+            running = "1 session is" if self.max_sessions == 1 else f"{self.max_sessions} sessions are"
+            return f"The exhibit is full: {running} running. Please try again in a moment."
         return None
 
     def own_name(self, host_header: Optional[str]) -> bool:

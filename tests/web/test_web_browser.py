@@ -262,7 +262,7 @@ def test_a_full_exhibit_is_said_in_the_page(browser, tmp_path: Path) -> None:
         wait_screen(first, "s.includes(arg)", "Select your symbol")
         second.locator("li[data-program='cpm-c'] form button[type=submit]").click()
         second.wait_for_selector("#status[data-exit='refused']", timeout=20000)
-        assert second.inner_text("#status").startswith("The exhibit is full: 1 sessions are running.")
+        assert second.inner_text("#status").startswith("The exhibit is full: 1 session is running.")
         assert second.locator("#again").is_visible()
         first.context.close()
         second.context.close()

@@ -236,10 +236,18 @@ def test_a_full_exhibit_asks_the_next_visitor_to_wait() -> None:
             return answer.status, await answer.text(), frames, code
 
     status, text, frames, code = with_client(work, Exhibit(max_sessions=1))
-    assert status == 503 and "The exhibit is full: 1 sessions are running." in text
+    assert status == 503 and "The exhibit is full: 1 session is running." in text
     assert [json.loads(f.data) for f in frames if f.type == aiohttp.WSMsgType.TEXT] == [
-        {"type": "refused", "text": "The exhibit is full: 1 sessions are running. Please try again in a moment."}]
+        {"type": "refused", "text": "The exhibit is full: 1 session is running. Please try again in a moment."}]
     assert code == 1013
+
+
+@pytest.mark.parametrize("most, said", [(1, "1 session is running."), (2, "2 sessions are running."),
+                                        (20, "20 sessions are running.")])
+def test_a_full_exhibit_says_how_many_sessions_in_good_english(most: int, said: str) -> None:
+    exhibit = Exhibit(max_sessions=most)
+    exhibit.sessions.update(object() for _ in range(most))
+    assert exhibit.full() == f"The exhibit is full: {said} Please try again in a moment."
 
 
 def test_a_wrong_variant_is_refused_in_the_socket_too() -> None:

@@ -20,7 +20,9 @@
                                       "rows": R}``; the server sends ``{"type":
                                       "notice", "text": ...}`` (a limit, the
                                       server speaking) and ends with ``{"type":
-                                      "exit", "status": n, "reason": ...}``.  A
+                                      "exit", "status": n, "reason": ...,
+                                      "meaning": ...}`` (what the status means:
+                                      the program's own, Ctrl-C, a signal).  A
                                       session refused (the exhibit is full, a
                                       variant is wrong) is accepted, told why in
                                       ``{"type": "refused", "text": ...}`` and
@@ -77,6 +79,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from .. import catalog, resources, transcript
 from ..crash_reports import report_internal_error
+from ..exits import INTERNAL_ERROR, INTERRUPTED, PIPE_CLOSED
 from ..visible import visible
 from . import listener, messages, process
 
@@ -425,16 +428,36 @@ async def run_api(request: web.Request) -> web.Response:
     return web.Response(body=output, content_type="application/octet-stream", headers=headers)
 
 
-def exit_frame(returncode: Optional[int], reason: str) -> dict[str, Any]:
+def exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog.Program] = None
+               ) -> dict[str, Any]:
     """The session's last message: the program's exit status (a signal N as
-    128 + N, as a shell says it), or why it was ended."""
+    128 + N, as a shell says it) and what it means, or why it was ended."""
     if returncode is None:
         return {"type": "exit", "status": None, "reason": reason}
     if returncode < 0:
         signum = -returncode
         return {"type": "exit", "status": 128 + signum,
-                "reason": reason or f"the program was ended by signal {signum} ({_signal_name(signum)})"}
-    return {"type": "exit", "status": returncode, "reason": reason}
+                "reason": reason or f"the program was ended by signal {signum} ({_signal_name(signum)})",
+                "meaning": f"ended by signal {signum} ({_signal_name(signum)})"}
+    return {"type": "exit", "status": returncode, "reason": reason, "meaning": meaning(program, returncode)}
+
+
+def meaning(program: Optional[catalog.Program], status: int) -> str:
+    """What an exit status says, in words for a visitor: the program's own
+    (its declared statuses), else retro's (retro/exits.py): Ctrl-C, a signal,
+    an internal error; "" for a status nobody declared."""
+    declared = dict(program.exit_statuses) if program is not None else {}
+    if status in declared:
+        return declared[status]
+    if status == INTERRUPTED:
+        return "interrupted by Ctrl-C"
+    if status == INTERNAL_ERROR:
+        return "an internal error of retro (the exhibit's operator has the report)"
+    if status == PIPE_CLOSED:
+        return "its output was closed"
+    if 128 < status < 128 + 65:
+        return f"ended by signal {status - 128} ({_signal_name(status - 128)})"
+    return ""
 
 
 def _signal_name(signum: int) -> str:
@@ -486,7 +509,7 @@ class Session(Slot):
             killed = await term.end(self.exhibit.grace)
             if killed and self.exhibit.stopping:
                 self.exhibit.given_up += 1
-        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason))
+        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason, program))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""

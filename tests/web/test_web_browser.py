@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from retro import catalog
 from web_helpers import ROOT, golden, prompts, query, rendering
 
 CHROMIUM = os.environ.get("RETRO_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -160,13 +161,34 @@ def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Pa
     assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
     assert screen(page, everything=True) == shown_lines(rendering(session))
     assert page.locator("#terminal").get_attribute("class") == "paper"
-    assert page.locator("#ended").is_visible() and f"ended with status {session.exit_status}" in page.inner_text("#status")
+    program = catalog.get(program_id)
+    said = page.inner_text("#status")  # the program by its title, its status and what the status means
+    assert page.locator("#ended").is_visible() and said.startswith(f"{program.title} ended with status "
+                                                                   f"{session.exit_status}"), said
+    assert dict(program.exit_statuses)[session.exit_status] in said and program_id not in said, said
     if name == "mj-weakness":  # N, 3,3 3,1 1,3 2,3: the computer starts and the human wins (the author's account)
         assert session.input_lines()[:5] == ["N", "3,3", "3,1", "1,3", "2,3"]
         assert " Gana el humano" in screen(page, everything=True)
         to_docs(shot(page, tmp_path, "retro-serve-game.png"), "retro-serve-game.png")
     page.click("#again")
     page.wait_for_selector("#menu:not([hidden])")
+
+
+def test_the_end_says_the_programs_title_and_what_its_status_means(page) -> None:
+    """Ctrl-C, the end of input (Ctrl-D), each said as such, the program named by its title."""
+    start(page, "perl-midterm", {})
+    wait_screen(page, "s.includes(arg)", "Pick a space", everything=False)
+    page.keyboard.press("Control+c")
+    page.wait_for_selector("#status[data-exit]", timeout=30000)
+    assert page.inner_text("#status") == ("Midterm: Tic Tac Toe (Perl 5) ended with status 130: interrupted by "
+                                          "Ctrl-C. Scroll the terminal to read the session back.")
+    page.click("#again")
+    start(page, "cpm-c", {})
+    wait_screen(page, "s.includes(arg)", "Select your symbol", everything=False)
+    page.keyboard.press("Control+d")
+    page.wait_for_selector("#status[data-exit]", timeout=30000)
+    assert page.inner_text("#status").startswith("Game of Tic-Tac-Toe (C for CP/M) ended with status 0 after the "
+                                                 "end of input (Ctrl-D): the program ended: ")
 
 
 def test_the_learner_draws_its_screen_and_moves_by_a_cursor_key(page, tmp_path: Path) -> None:

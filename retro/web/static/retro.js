@@ -284,6 +284,16 @@ function closeSession() {
   $("menu").hidden = false;
 }
 
+// How a session ended, in words: the program by its title, its status and what the status means
+// (the program's own, Ctrl-C, a signal: the server says), or why the server ended it.
+function ending(program, message, endOfInput) {
+  const title = program.title || program.id;
+  if (message.status === null) return `${title} was ended: ${message.reason}.`;
+  const after = endOfInput && message.status !== 130 ? " after the end of input (Ctrl-D)" : "";
+  const meaning = message.meaning ? `: ${message.meaning}` : "";
+  return `${title} ended with status ${message.status}${after}${meaning}${/[.!?]$/.test(meaning) ? "" : "."}`;
+}
+
 function run(program, params) {
   const shown = params.toString() ? "  (" + params.toString().replaceAll("&", " ") + ")" : "";
   const terminal = open(program, `${program.title}${shown}`, false);
@@ -293,10 +303,12 @@ function run(program, params) {
   ws.binaryType = "arraybuffer";
   const encoder = new TextEncoder();
   let ended = false;
+  let endOfInput = false;  // the last key typed was Ctrl-D
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
   terminal.onData((data) => {
     if (ws.readyState !== WebSocket.OPEN) return;
     if (data.includes("\r")) markTyped();
+    endOfInput = data.endsWith("\x04");
     ws.send(encoder.encode(data));
   });
   terminal.onBinary((data) => {
@@ -308,9 +320,7 @@ function run(program, params) {
     if (message.type === "exit") {
       ended = true;
       await drained();
-      const how = message.status === null ? `was ended: ${message.reason}`
-        : `ended with status ${message.status}${message.reason ? " (" + message.reason + ")" : ""}`;
-      finish(`${program.id} ${how}. Scroll the terminal to read the session back.`,
+      finish(`${ending(program, message, endOfInput)} Scroll the terminal to read the session back.`,
              message.status === null ? "limit" : String(message.status));
     } else if (message.type === "notice") {
       $("notice").textContent = message.text;

@@ -7,7 +7,7 @@ always through a console handed to it.  Two backends:
   tests.  It writes exactly the bytes it is given (no echo, no colour, no
   cursor codes) and reads one line at a time.
 * ``ScreenConsole`` -- a real terminal through blessed, for a program that
-  draws on it: cursor addressing, clearing and single keys, the
+  draws on it: cursor addressing, clearing, scrolling and single keys, the
   terminal in cbreak mode with its echo off for the whole run (so that keys
   typed while the program draws are never drawn into its picture), and line
   input edited and echoed as canonical mode does, when the program reads it.
@@ -162,6 +162,11 @@ class Console:
         return (24, 80)
 
     def clear(self) -> None:
+        raise NotImplementedError("this console has no screen")
+
+    def scroll(self, rows: int) -> None:
+        """Scroll the whole screen up by ``rows``: its top rows leave it, into
+        the terminal's scrollback, and blank rows come in at the bottom."""
         raise NotImplementedError("this console has no screen")
 
     def place(self, row: int, col: int, text: str) -> None:
@@ -451,6 +456,12 @@ class ScreenConsole(Console):
     def clear(self) -> None:
         self._emit(self.term.home + self.term.clear)
 
+    def scroll(self, rows: int) -> None:
+        """New lines at the bottom row: the terminal scrolls, and the rows
+        that leave its top go into its scrollback (as on any terminal)."""
+        if rows > 0:
+            self._emit(self.term.move_yx(self.size()[0] - 1, 0) + "\n" * rows)
+
     def place(self, row: int, col: int, text: str) -> None:
         self._emit(self.term.move_yx(row, col) + text)
 
@@ -588,6 +599,9 @@ class Recorder(Console):
 
     def clear(self) -> None:
         self.inner.clear()
+
+    def scroll(self, rows: int) -> None:
+        self.inner.scroll(rows)
 
     def place(self, row: int, col: int, text: str) -> None:
         self.inner.place(row, col, text)

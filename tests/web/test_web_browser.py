@@ -248,6 +248,34 @@ def test_fig5_replays_at_its_pace_and_its_result_stays_on_the_screen(page, tmp_p
     shot(page, tmp_path, "retro-serve-fig5-1280.png")
 
 
+def test_a_live_game_starts_at_its_own_pace_not_the_last_replays(page) -> None:
+    """Fig. 5's replay at its period's 300 baud, then a live game: it starts
+    as it comes (the live pace), unless its card says otherwise; each pace
+    is chosen on the menu, where it applies."""
+    page.click("button[data-session='altair-3d/fig5-v2-player-wins']")
+    page.wait_for_function("() => document.getElementById('baud').value === '300'")
+    time.sleep(0.5)
+    page.click("#back")
+    page.wait_for_selector("#menu:not([hidden])")
+    start(page, "perl-midterm", {})
+    assert page.input_value("#baud") == "0"
+    wait_screen(page, "s.includes(arg)", "Pick a space", everything=False, timeout=5000)  # 300 baud: 5 s and more
+    page.click("#back")
+    page.wait_for_selector("#menu:not([hidden])")
+    assert page.locator("#replay-baud").is_visible() and page.input_value("#replay-baud") == "300"
+    card = page.locator("li[data-program='perl-midterm'] form")
+    assert card.locator("label.pace select").is_visible() and card.locator("label.pace select").input_value() == "0"
+    page.locator("li[data-program='cpm-c'] label.pace select").select_option("1200")
+    start(page, "cpm-c", {})
+    assert page.input_value("#baud") == "1200"
+    page.click("#back")
+    page.wait_for_selector("#menu:not([hidden])")
+    page.select_option("#replay-baud", "9600")
+    page.click("button[data-session='altair-3d/fig5-v2-player-wins']")
+    page.wait_for_selector("#session:not([hidden])")
+    assert page.input_value("#baud") == "9600"
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_the_menu_and_a_session_at_any_width(browser, server, tmp_path: Path, width: int) -> None:
     """No sideways scroll of the page at 390, 768 or 1280 px: the cards reflow

@@ -14,6 +14,22 @@ const THEMES = {  // the page's look of each kind of terminal
   paper: {background: "#f4efdc", foreground: "#222222", cursor: "#444444", cursorAccent: "#f4efdc",
           selectionBackground: "#d8cfae"},
 };
+// The paces output is shown at (10 bits a character), "as it comes" first.  A live game starts at
+// the pace chosen for it in its program's card (as it comes, unless chosen otherwise), a replay at
+// the pace chosen in the recorded sessions' heading (300 baud, the period's, unless chosen
+// otherwise); the session's own Pace changes it for that session only.
+const PACES = [["0", "as it comes"], ["110", "110 baud"], ["300", "300 baud"], ["1200", "1200 baud"],
+               ["9600", "9600 baud"]];
+const LIVE_PACE = "0";
+const REPLAY_PACE = "300";
+
+function paceSelect(select, value) {
+  for (const [baud, label] of PACES) select.add(new Option(label, baud, false, baud === value));
+  return select;
+}
+paceSelect($("baud"), LIVE_PACE);
+paceSelect($("replay-baud"), REPLAY_PACE);
+
 const SMALLEST_FONT = 7;   // below it, the terminal scrolls inside its frame instead of shrinking
 const LARGEST_FONT = 16;
 
@@ -203,11 +219,15 @@ async function showMenu() {
     const form = document.createElement("form");
     form.className = "variants";
     for (const variant of program.variants) form.append(field(variant));
+    const pace = document.createElement("label");
+    pace.className = "pace";
+    const baud = paceSelect(document.createElement("select"), LIVE_PACE);
+    pace.append("Pace ", baud);
     const start = document.createElement("button");
     start.textContent = "Start";
     start.type = "submit";
-    form.append(start);
-    form.addEventListener("submit", (event) => { event.preventDefault(); run(program, chosen(form)); });
+    form.append(pace, start);
+    form.addEventListener("submit", (event) => { event.preventDefault(); run(program, chosen(form), baud.value); });
     item.append(title, meta, desc, form);
     list.append(item);
   }
@@ -294,9 +314,10 @@ function ending(program, message, endOfInput) {
   return `${title} ended with status ${message.status}${after}${meaning}${/[.!?]$/.test(meaning) ? "" : "."}`;
 }
 
-function run(program, params) {
+function run(program, params, pace) {
   const shown = params.toString() ? "  (" + params.toString().replaceAll("&", " ") + ")" : "";
   const terminal = open(program, `${program.title}${shown}`, false);
+  $("baud").value = pace || LIVE_PACE;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/run/${encodeURIComponent(program.id)}?${params}`);
   socket = ws;
@@ -342,7 +363,7 @@ async function replay(id) {
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
   const program = catalog.find((p) => p.id === session.program) || {};
   open(program, `${session.title}  (recorded: ${id})`, true);
-  if ($("baud").value === "0") $("baud").value = "300";  // the period's pace, unless chosen
+  $("baud").value = $("replay-baud").value;
   replaying = id;
   const typed = session.events.filter((e) => e.kind === "in" && e.text);
   const last = typed[typed.length - 1];

@@ -141,6 +141,11 @@ def type_keys(page, keys: str) -> None:
             page.keyboard.type(key)
 
 
+def at_the_end(page) -> bool:
+    """Whether the terminal shows its last screenful (not scrolled back)."""
+    return page.evaluate("() => { const b = window.retroTerminal.buffer.active; return b.viewportY === b.baseY; }")
+
+
 def no_sideways_scroll(page) -> bool:
     return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
@@ -172,6 +177,23 @@ def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Pa
         to_docs(shot(page, tmp_path, "retro-serve-game.png"), "retro-serve-game.png")
     page.click("#again")
     page.wait_for_selector("#menu:not([hidden])")
+
+
+def test_the_end_shows_the_last_output_though_keys_were_typed_ahead(page) -> None:
+    """The MJ game's lines all typed before the program answers the first:
+    when it ends, the view is its last output (the last screenful), not the
+    line the cursor was on when Enter was last pressed (then still near
+    the top: the first version scrolled back to it)."""
+    session = golden("fortran-rcd", "mj-weakness")
+    start(page, "fortran-rcd", query("fortran-rcd", session.options))
+    wait_screen(page, "s.includes(arg)", "[S/N]", everything=False)
+    # the keys all at once, as the terminal's input (what a fast typist's keys become if the program is slow)
+    page.evaluate("keys => window.retroTerminal.input(keys)", "".join(keys for _, keys in prompts(session)))
+    page.wait_for_selector("#status[data-exit]", timeout=30000)
+    everything = screen(page, everything=True)
+    assert " Gana el humano" in everything and everything.count("\n") > 2 * 24
+    assert at_the_end(page), page.evaluate("() => window.retroTerminal.buffer.active.viewportY")
+    assert everything.endswith(screen(page))
 
 
 def test_the_end_says_the_programs_title_and_what_its_status_means(page) -> None:
@@ -227,11 +249,12 @@ def test_an_altair_game_on_its_glass_teletype(page, tmp_path: Path) -> None:
     everything = screen(page, everything=True)
     assert "YOU WON" in everything.split("\n")  # in the scrollback: the next game's boards followed it
     assert everything.lstrip("\n") == shown_lines(rendering(session))
+    assert at_the_end(page) and "YOU WON" not in screen(page)  # the end shows the last screen, the game above it
     assert everything.endswith("BREAK IN 90\nOK")
     shot(page, tmp_path, "retro-serve-altair-won-1280.png")
 
 
-def test_fig5_replays_at_its_pace_and_its_result_stays_on_the_screen(page, tmp_path: Path) -> None:
+def test_fig5_replays_at_its_pace_and_ends_on_its_last_screen(page, tmp_path: Path) -> None:
     session = golden("altair-3d", "fig5-v2-player-wins")
     details = page.locator("details.group", has_text="3-D Tic-Tac-Toe")
     assert details.get_attribute("open") is not None  # Fig. 5's program shows its sessions
@@ -243,8 +266,11 @@ def test_fig5_replays_at_its_pace_and_its_result_stays_on_the_screen(page, tmp_p
     page.select_option("#baud", "9600")
     page.wait_for_selector("#status[data-exit]", timeout=120000)
     assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
-    assert "YOU WON" in screen(page)  # on the screen, not scrolled away
-    assert screen(page, everything=True).count("POSITION?") >= len(session.input_lines())  # the scrollback holds it all
+    assert at_the_end(page)  # the end shows the last output: the last screenful, the game above it
+    assert screen(page).endswith("BREAK IN 90\nOK")
+    everything = screen(page, everything=True)
+    assert "YOU WON" in everything.split("\n") and "YOU WON" not in screen(page)  # a few rows up, in the scrollback
+    assert everything.count("POSITION?") >= len(session.input_lines())  # the scrollback holds it all
     shot(page, tmp_path, "retro-serve-fig5-1280.png")
 
 

@@ -41,27 +41,12 @@ let screenSize = {cols: 80, rows: 24};
 // -- the paced output --------------------------------------------------------------------
 // What the terminal is to show waits here and is written at the chosen baud rate
 // (10 bits a character); "as it comes" writes it at once.
-const pending = [];  // Uint8Array or string pieces, and functions to call when they are reached
+const pending = [];  // Uint8Array or string pieces
 let lastTick = performance.now();
 let credit = 0;
 
 function emit(piece) {
   if (piece && piece.length) pending.push(piece);
-}
-
-// The line of the buffer where the last line was typed (a move, an answer): at the end of a
-// session or a replay the terminal is scrolled back to it, so that what answered it (YOU WON)
-// is on the screen, whatever the program printed after it.
-let lastTyped = null;
-
-function markTyped() {
-  if (term) lastTyped = term.buffer.active.baseY + term.buffer.active.cursorY;
-}
-
-function showLastTyped() {
-  if (!term || lastTyped === null) return;
-  const buffer = term.buffer.active;
-  if (buffer.baseY + buffer.cursorY - lastTyped >= term.rows) term.scrollToLine(lastTyped);
 }
 
 function tick(now) {
@@ -70,7 +55,6 @@ function tick(now) {
   lastTick = now;
   while (term && pending.length && budget >= 1) {
     const piece = pending[0];
-    if (typeof piece === "function") { pending.shift(); piece(); continue; }
     const take = Math.min(piece.length, Math.floor(budget));
     term.write(take === piece.length ? piece : piece.slice(0, take));
     window.retroLastOutput = now;
@@ -281,7 +265,6 @@ function open(program, title, replay) {
   $("notice").textContent = "";
   $("keys-hint").hidden = replay;
   pending.length = 0;
-  lastTyped = null;
   window.scrollTo(0, 0);
   return makeTerminal(program.terminal || {cols: 80, rows: 24, theme: "paper"}, replay);
 }
@@ -291,8 +274,10 @@ function finish(text, exit) {
   $("status").dataset.exit = exit;
   $("ended").hidden = false;
   $("keys-hint").hidden = true;
-  if (term) term.options.disableStdin = true;
-  showLastTyped();
+  if (term) {  // the end shows the program's last output: its last screenful, the scrollback above it
+    term.options.disableStdin = true;
+    term.scrollToBottom();
+  }
 }
 
 function closeSession() {
@@ -328,7 +313,6 @@ function run(program, params, pace) {
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
   terminal.onData((data) => {
     if (ws.readyState !== WebSocket.OPEN) return;
-    if (data.includes("\r")) markTyped();
     endOfInput = data.endsWith("\x04");
     ws.send(encoder.encode(data));
   });
@@ -365,11 +349,8 @@ async function replay(id) {
   open(program, `${session.title}  (recorded: ${id})`, true);
   $("baud").value = $("replay-baud").value;
   replaying = id;
-  const typed = session.events.filter((e) => e.kind === "in" && e.text);
-  const last = typed[typed.length - 1];
   for (const event of session.events) {
     if (event.kind !== "in") { emit(event.text); continue; }
-    if (event === last) pending.push(markTyped);
     emit(event.text ? event.text.replace(/\n?$/, "\n") : "^D\n");
   }
   await drained();

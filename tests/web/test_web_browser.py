@@ -328,6 +328,54 @@ def test_the_menu_and_a_session_at_any_width(browser, server, tmp_path: Path, wi
         page.context.close()
 
 
+# Words with a hyphen or a slash inside (perl-midterm, altair-3d/fig5-v2-player-wins, --fix-for-stack,
+# Ctrl-C) that the page shows on more than one line.
+BROKEN_IDENTIFIERS = r"""() => {
+  const broken = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node; (node = walker.nextNode());) {
+    const element = node.parentElement;
+    if (!element || element.closest(".xterm") || element.closest("[hidden]") || element.closest("select")) continue;
+    for (const word of node.textContent.matchAll(/\S+/g)) {
+      if (!/\S[-/]\S|^-\S/.test(word[0])) continue;
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (tops.size > 1) broken.push(word[0]);
+    }
+  }
+  return broken;
+}"""
+
+
+@pytest.mark.parametrize("width", (390, 768))
+def test_identifiers_stay_whole(browser, server, tmp_path: Path, width: int) -> None:
+    """At a phone's and a tablet's width: no program or session identifier,
+    no flag, is broken at its hyphens (the menu with every group open, a
+    replay's title, an end's status)."""
+    page = open_page(browser, server, width=width, height=844 if width == 390 else 900)
+    try:
+        page.evaluate("() => document.querySelectorAll('details').forEach((d) => { d.open = true; })")
+        assert page.evaluate(BROKEN_IDENTIFIERS) == []
+        shot(page, tmp_path, f"retro-serve-menu-open-{width}.png", full_page=True)
+        page.click("button[data-session='altair-3d/fig5-v2-player-wins']")
+        page.wait_for_selector("#session:not([hidden])")
+        assert "altair-3d/fig5-v2-player-wins" in page.inner_text("#session-title")
+        assert page.evaluate(BROKEN_IDENTIFIERS) == []
+        page.click("#back")
+        start(page, "perl-midterm", {"nesting": "rotation"})
+        wait_screen(page, "s.includes(arg)", "Pick a space", everything=False)
+        page.keyboard.press("Control+c")
+        page.wait_for_selector("#status[data-exit]", timeout=30000)
+        assert page.evaluate(BROKEN_IDENTIFIERS) == []
+        assert no_sideways_scroll(page)
+        shot(page, tmp_path, f"retro-serve-perl-end-{width}.png")
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
 def test_a_full_exhibit_is_said_in_the_page(browser, tmp_path: Path) -> None:
     """A session that cannot start is told why in the page (a browser cannot
     read the HTTP answer to a WebSocket): here the second of one."""

@@ -148,6 +148,23 @@ async function api(path) {
   return answer.json();
 }
 
+// Text with its identifiers kept whole: a word with a hyphen or a slash inside (perl-midterm,
+// altair-3d/fig5-v2-player-wins, --fix-for-stack, Ctrl-C) is never broken at them; the line wraps
+// before it, and one longer than its line ends in an ellipsis (.id in retro.css).
+function pieces(text) {
+  return String(text).split(/(\s+)/).filter(Boolean).map((word) => {
+    if (!/\S[-/]\S|^-\S/.test(word)) return document.createTextNode(word);
+    const span = document.createElement("span");
+    span.className = "id";
+    span.textContent = word;
+    return span;
+  });
+}
+
+function setText(element, text) {
+  element.replaceChildren(...pieces(text));
+}
+
 function field(variant) {
   const label = document.createElement("label");
   label.title = variant.help;
@@ -193,13 +210,13 @@ async function showMenu() {
     item.dataset.program = program.id;
     const title = document.createElement("div");
     title.className = "title";
-    title.textContent = program.title;
+    setText(title, program.title);
     const meta = document.createElement("div");
     meta.className = "meta";
-    meta.textContent = `${program.language} \u2014 ${program.machine} \u2014 ${program.year}`;
+    setText(meta, `${program.language} \u2014 ${program.machine} \u2014 ${program.year}`);
     const desc = document.createElement("p");
     desc.className = "desc";
-    desc.textContent = program.description;
+    setText(desc, program.description);
     const form = document.createElement("form");
     form.className = "variants";
     for (const variant of program.variants) form.append(field(variant));
@@ -231,7 +248,7 @@ async function showMenu() {
     details.className = "group";
     details.open = mine.some((s) => /fig5/.test(s.id));
     const summary = document.createElement("summary");
-    summary.textContent = `${program.title} (${mine.length})`;
+    setText(summary, `${program.title} (${mine.length})`);
     details.append(summary);
     for (const [name, sessions] of groups) {
       const heading = document.createElement("div");
@@ -242,10 +259,11 @@ async function showMenu() {
         const li = document.createElement("li");
         const button = document.createElement("button");
         button.type = "button";
+        button.className = "id";
         button.textContent = s.id.split("/")[1];
         button.dataset.session = s.id;
         button.addEventListener("click", () => replay(s.id));
-        li.append(button, " " + s.title);
+        li.append(button, " ", ...pieces(s.title));
         list.append(li);
       }
       details.append(heading, list);
@@ -258,7 +276,7 @@ async function showMenu() {
 function open(program, title, replay) {
   $("menu").hidden = true;
   $("session").hidden = false;
-  $("session-title").textContent = title;
+  setText($("session-title"), title);
   $("ended").hidden = true;
   delete $("status").dataset.exit;
   $("status").textContent = "";
@@ -270,7 +288,7 @@ function open(program, title, replay) {
 }
 
 function finish(text, exit) {
-  $("status").textContent = text;
+  setText($("status"), text);
   $("status").dataset.exit = exit;
   $("ended").hidden = false;
   $("keys-hint").hidden = true;
@@ -328,7 +346,7 @@ function run(program, params, pace) {
       finish(`${ending(program, message, endOfInput)} Scroll the terminal to read the session back.`,
              message.status === null ? "limit" : String(message.status));
     } else if (message.type === "notice") {
-      $("notice").textContent = message.text;
+      setText($("notice"), message.text);
     } else if (message.type === "refused") {  // the exhibit is full or stopping, or a variant is wrong
       ended = true;
       finish(message.text, "refused");

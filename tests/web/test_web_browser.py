@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from retro import catalog
+from retro.web.app import describe
 from web_helpers import ROOT, golden, prompts, query, rendering
 
 CHROMIUM = os.environ.get("RETRO_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -372,6 +373,29 @@ def test_identifiers_stay_whole(browser, server, tmp_path: Path, width: int) -> 
         assert no_sideways_scroll(page)
         shot(page, tmp_path, f"retro-serve-perl-end-{width}.png")
         assert page.errors == []
+    finally:
+        page.context.close()
+
+
+@pytest.mark.parametrize("width", (390, 1280))
+def test_every_variant_says_what_it_does_in_text(browser, server, tmp_path: Path, width: int) -> None:
+    """Each variant's explanation is text beside its control (below it on a
+    phone), not a hover tooltip, which a touch screen cannot show; no word
+    of the project's own making reaches the page."""
+    from test_user_words import our_words
+
+    page = open_page(browser, server, width=width, height=844 if width == 390 else 900)
+    try:
+        for program in catalog.programs().values():
+            for variant in describe(program)["variants"]:  # what a visitor may set
+                said = page.locator(f"#help-{program.id}-{variant['name']}")
+                assert said.is_visible() and said.inner_text() == variant["help"], (program.id, variant["name"])
+                control = page.locator(f"li[data-program='{program.id}'] [data-name='{variant['name']}']")
+                assert control.get_attribute("aria-describedby") == f"help-{program.id}-{variant['name']}"
+        assert page.locator("li[data-program] [title]").count() == 0  # no tooltips
+        assert "A modern fix, not in the original" in page.inner_text("li[data-program='altair-3d']")
+        assert our_words(page.inner_text("body")) == [] and no_sideways_scroll(page)
+        shot(page, tmp_path, f"retro-serve-variants-{width}.png", full_page=True)
     finally:
         page.context.close()
 

@@ -165,9 +165,12 @@ function setText(element, text) {
   element.replaceChildren(...pieces(text));
 }
 
-function field(variant) {
+// A variant: its control (a flag's checkbox, a choice, a number) and what it does, as text
+// beside it (below it on a phone), which a hover tooltip would hide from a touch screen.
+function field(program, variant) {
+  const row = document.createElement("div");
+  row.className = "variant";
   const label = document.createElement("label");
-  label.title = variant.help;
   let input;
   if (variant.kind === "flag") {
     input = document.createElement("input");
@@ -187,7 +190,13 @@ function field(variant) {
   }
   input.dataset.name = variant.name;
   input.dataset.kind = variant.kind;
-  return label;
+  const help = document.createElement("p");
+  help.className = "help";
+  help.id = `help-${program.id}-${variant.name}`;
+  setText(help, variant.help);
+  input.setAttribute("aria-describedby", help.id);
+  row.append(label, help);
+  return row;
 }
 
 function chosen(form) {
@@ -219,7 +228,7 @@ async function showMenu() {
     setText(desc, program.description);
     const form = document.createElement("form");
     form.className = "variants";
-    for (const variant of program.variants) form.append(field(variant));
+    for (const variant of program.variants) form.append(field(program, variant));
     const pace = document.createElement("label");
     pace.className = "pace";
     const baud = paceSelect(document.createElement("select"), LIVE_PACE);
@@ -227,7 +236,10 @@ async function showMenu() {
     const start = document.createElement("button");
     start.textContent = "Start";
     start.type = "submit";
-    form.append(pace, start);
+    const go = document.createElement("div");
+    go.className = "start";
+    go.append(pace, start);
+    form.append(go);
     form.addEventListener("submit", (event) => { event.preventDefault(); run(program, chosen(form), baud.value); });
     item.append(title, meta, desc, form);
     list.append(item);

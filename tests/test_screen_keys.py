@@ -4,13 +4,20 @@ a screen program runs with the terminal in cbreak mode and its echo off from
 its start to its end (retro.terminal.keys_unechoed), and shows what it reads
 when it reads it; the terminal's modes are as they were afterwards, however
 the program ended.  On a real pty, rendered by pyte."""
+import os
+import pty
 import re
+import signal
+import sys
+import termios
 import time
 from pathlib import Path
 
 import pytest
 
 from pty_terminal import Terminal
+from retro.signals import Terminated
+from retro.terminal import keys_unechoed
 
 CURSOR_KEYS = ["\x1b[D", "\x1b[A", "\x1b[C", "\x1b[B"]
 ECHOED = re.compile(r"\^\[|\[[ABCD]")  # what a terminal's echo makes of a cursor key
@@ -79,3 +86,55 @@ def test_a_line_on_the_screen_is_edited_as_the_terminal_edits_it(tmp_path: Path)
     assert "YOUR BOARD, POSITION? 1,4" in [row.rstrip() for row in screen.splitlines()], screen
     term.send("\x03")
     term.ended_cleanly(status="130")
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=lambda s: s.name)
+def test_an_ending_signal_in_the_middle_of_a_line_gives_the_terminal_back(signum: int, tmp_path: Path) -> None:
+    """Half a move typed on the Altair's screen (read and drawn by the
+    program, the terminal in cbreak mode), then a signal: 128 + the signal,
+    the terminal's modes as before."""
+    term = Terminal(["run", "altair-3d"], cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("YOUR BOARD, POSITION?")
+    term.quiet()
+    term.send("1,")
+    term.wait_for("YOUR BOARD, POSITION? 1,")
+    os.kill(term.retro_pid(), signum)
+    term.ended_cleanly(status=str(128 + signum))
+
+
+def test_a_program_that_ends_in_an_error_gives_the_terminal_back(tmp_path: Path) -> None:
+    """?OV ERROR IN 100 (a move past single precision) ends the Altair with status 1."""
+    term = Terminal(["run", "altair-3d"], cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("YOUR BOARD, POSITION?")
+    term.quiet()
+    term.send("1E38,1\r")
+    term.wait_for("?OV ERROR IN 100")
+    term.ended_cleanly(status="1")
+
+
+@pytest.mark.parametrize("ending", [None, KeyboardInterrupt, ValueError, Terminated])
+def test_keys_unechoed_sets_cbreak_without_echo_and_gives_the_modes_back(ending, monkeypatch) -> None:
+    """terminal.keys_unechoed on a pty of this process: inside, no canonical
+    mode and no echo, type-ahead kept; on the way out, however the block
+    ends, the modes as they were."""
+    master, slave = pty.openpty()
+    try:
+        monkeypatch.setattr(sys, "stdin", open(slave, "rb", buffering=0, closefd=False))
+        before = termios.tcgetattr(slave)
+        os.write(master, b"ahead")  # typed before: kept for the program
+        try:
+            with keys_unechoed():
+                inside = termios.tcgetattr(slave)
+                assert not inside[3] & (termios.ICANON | termios.ECHO)
+                assert inside[3] & termios.ISIG  # Ctrl-C still interrupts
+                assert os.read(slave, 100) == b"ahead"
+                if ending is Terminated:
+                    raise Terminated(signal.SIGTERM)
+                if ending is not None:
+                    raise ending()
+        except (KeyboardInterrupt, ValueError, Terminated):
+            pass
+        assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)

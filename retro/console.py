@@ -386,7 +386,7 @@ class ScreenConsole(Console):
                 raise
             if char is None:  # the terminal hung up: what was typed is the last line
                 return decode(b"".join(chars)) if chars else None
-            key = char[0] if len(char) == 1 else -1
+            key = char[0] if len(char) == 1 else None  # a key is one byte; a UTF-8 sequence is text
             if literal:
                 literal = False
             elif key in keys.ends:

@@ -4,6 +4,7 @@ a screen program runs with the terminal in cbreak mode and its echo off from
 its start to its end (retro.terminal.keys_unechoed), and shows what it reads
 when it reads it; the terminal's modes are as they were afterwards, however
 the program ended.  On a real pty, rendered by pyte."""
+import io
 import os
 import pty
 import re
@@ -135,6 +136,41 @@ def test_keys_unechoed_sets_cbreak_without_echo_and_gives_the_modes_back(ending,
         except (KeyboardInterrupt, ValueError, Terminated):
             pass
         assert termios.tcgetattr(slave) == before
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_the_screen_consoles_line_input_edits_as_canonical_mode_does() -> None:
+    """ScreenConsole.read_line on a pty in cbreak mode, no echo: the
+    terminal's erase, kill, word-erase and end-of-input keys; a UTF-8
+    character erased whole; what a drawer is handed; a switched-off key
+    never taken for a character that is not it."""
+    import blessed
+
+    from retro.console import ScreenConsole
+
+    master, slave = pty.openpty()
+    try:
+        mode = termios.tcgetattr(slave)
+        mode[3] &= ~(termios.ICANON | termios.ECHO)
+        termios.tcsetattr(slave, termios.TCSANOW, mode)
+        shown = io.StringIO()
+        console = ScreenConsole(blessed.Terminal(kind="xterm-256color", stream=shown, force_styling=True),
+                                stdin_fd=slave, stderr=io.BytesIO())
+        os.write(master, "aé\x7fb\x15cd ef\x17g\n".encode())
+        assert console.read_line() == "cd g\n"
+        assert shown.getvalue() == "aé\b \bb\b \b\b \bcd ef\b \b\b \bg\r\n"  # as canonical mode echoes it
+        drawn: list[str] = []
+        assert console.echo_with(drawn.append)
+        os.write(master, b"1,\x7f4\x04")  # Ctrl-D after text: the line so far, without its end
+        assert console.read_line() == "14" and "".join(drawn) == "1,\b4"
+        os.write(master, b"\x04")  # at a line's start: the end of input
+        assert console.read_line() is None
+        mode[6][termios.VERASE] = b"\0"  # erase switched off
+        termios.tcsetattr(slave, termios.TCSANOW, mode)
+        os.write(master, "é\n".encode())
+        assert console.read_line() == "é\n"
     finally:
         os.close(master)
         os.close(slave)

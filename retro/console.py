@@ -6,9 +6,11 @@ always through a console handed to it.  Two backends:
 * ``LineConsole`` -- a teletype over byte streams: pipes, files, transcripts and
   tests.  It writes exactly the bytes it is given (no echo, no colour, no
   cursor codes) and reads one line at a time.
-* ``ScreenConsole`` -- a real terminal through blessed: the same line I/O
-  (the terminal's own line editing and echo) plus cursor addressing, clearing
-  and single keys in cbreak mode.
+* ``ScreenConsole`` -- a real terminal through blessed, for a program that
+  draws on it: cursor addressing, clearing, scrolling and single keys, the
+  terminal in cbreak mode with its echo off for the whole run (so that keys
+  typed while the program draws are never drawn into its picture), and line
+  input edited and echoed as canonical mode does, when the program reads it.
 
 Text is ``str``; bytes that are not UTF-8 travel through as lone surrogates
 (``surrogateescape``) so that a port sees, and writes back, exactly the bytes
@@ -26,6 +28,8 @@ import sys
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Literal, Optional, Protocol, runtime_checkable
+
+from .terminal import in_cbreak
 
 if TYPE_CHECKING:
     from blessed import Terminal
@@ -144,12 +148,25 @@ class Console:
         """Wait as long as the original took to think (``--period-timing``)."""
         time.sleep(seconds)
 
+    def echo_with(self, draw: Optional[Callable[[str], None]]) -> bool:
+        """Hand what line input echoes to ``draw`` (a program that keeps its
+        own picture of the screen draws it there), or give it back to the
+        console (None).  True if this console will: a screen's, which echoes
+        a line as it reads it (``ScreenConsole.read_line``); False for one
+        whose input nobody echoes (a pipe) or the terminal echoes itself."""
+        return False
+
     # -- screen only -------------------------------------------------------
     def size(self) -> tuple[int, int]:
         """(rows, columns) of the screen."""
         return (24, 80)
 
     def clear(self) -> None:
+        raise NotImplementedError("this console has no screen")
+
+    def scroll(self, rows: int) -> None:
+        """Scroll the whole screen up by ``rows``: its top rows leave it, into
+        the terminal's scrollback, and blank rows come in at the bottom."""
         raise NotImplementedError("this console has no screen")
 
     def place(self, row: int, col: int, text: str) -> None:
@@ -261,10 +278,18 @@ KEY_NAMES = {
 class ScreenConsole(Console):
     """A real terminal, through blessed.
 
-    Line input is the terminal's own (cooked mode: its echo and line editing,
-    Ctrl-D for end of input, Ctrl-C interrupts).  ``read_key`` switches to
-    cbreak mode for one key.  The blessed terminal must be built with its
-    stream given explicitly (blessed's default is ``sys.__stdout__``).
+    A program on a screen runs with the terminal in cbreak mode and its echo
+    off, from its start to its end (the runner: ``terminal.keys_unechoed``),
+    so that keys typed while it draws are never drawn by the terminal in the
+    middle of its picture.  Line input is then edited and echoed here, as the
+    terminal's canonical mode would (its erase, kill and word-erase keys;
+    Ctrl-D at a line's start is the end of input; Ctrl-C interrupts), but
+    when the program reads the line, not when the keys arrive; a program
+    that keeps its own picture of the screen takes that echo (``echo_with``).
+    In canonical mode (the console used outside a session) the terminal
+    edits and echoes as ever.  ``read_key`` reads one key in cbreak mode.
+    The blessed terminal must be built with its stream given explicitly
+    (blessed's default is ``sys.__stdout__``).
     """
 
     interactive = True
@@ -276,7 +301,9 @@ class ScreenConsole(Console):
         self.term = term
         self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
         self._err = stderr if stderr is not None else sys.stderr.buffer
-        self._pending = b""
+        self._pending = b""  # read from the terminal, not yet taken by a line
+        self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
+        self._echoed: list[int] = []  # the width of each character this console echoed on the line
 
     def _emit(self, text: str) -> None:
         self.term.stream.write(text)
@@ -290,19 +317,135 @@ class ScreenConsole(Console):
         self._err.write(encode(text))
         self._err.flush()
 
+    def echo_with(self, draw: Optional[Callable[[str], None]]) -> bool:
+        """``draw`` is handed, as the line input reads them, the characters
+        typed (control characters as they are), ``"\\b"`` for each one erased
+        and ``"\\n"`` for the line's end; without it they are echoed on the
+        terminal as its canonical mode echoes them (``^X`` for a control
+        character)."""
+        self._draw = draw
+        self._echoed.clear()
+        return True
+
+    def _echo(self, text: str) -> None:
+        if self._draw is not None:
+            self._draw(text)
+            return
+        shown = []
+        for ch in text:
+            if ch == "\b":
+                shown.append("\b \b" * (self._echoed.pop() if self._echoed else 0))
+            elif ch == "\n":
+                self._echoed.clear()
+                shown.append("\r\n")
+            elif ch < " " or ch == "\x7f":
+                self._echoed.append(2)
+                shown.append("^" + chr(ord(ch) ^ 0x40))
+            else:
+                self._echoed.append(1)
+                shown.append(ch)
+        self._emit("".join(shown))
+
     def read_line(self) -> Optional[str]:
-        """One line as the terminal delivers it in canonical mode."""
+        """One line: edited and echoed here in cbreak mode (a screen
+        program's run), by the terminal in canonical mode; ``None`` at the end
+        of input (Ctrl-D at the start of a line, or a terminal hung up)."""
         self.term.stream.flush()
+        if in_cbreak(self._fd):
+            return self._edit_line()
         while b"\n" not in self._pending:
             chunk = os.read(self._fd, 4096)
             if not chunk:  # Ctrl-D: end of input (or of a partial line)
                 if not self._pending:
                     return None
                 data, self._pending = self._pending, b""
+                if self._draw is not None:  # the terminal echoed it: the drawer draws it too
+                    self._draw(decode(data))
                 return decode(data)
             self._pending += chunk
         line, _, self._pending = self._pending.partition(b"\n")
+        if self._draw is not None:
+            self._draw(decode(line) + "\n")
         return decode(line + b"\n")
+
+    def _edit_line(self) -> Optional[str]:
+        """A line as canonical mode edits it, read and echoed now (the
+        terminal is in cbreak mode with its echo off).  The keys are the
+        terminal's own (stty): erase, kill, werase, eof, lnext; a line ends at
+        a new line (Enter, which the terminal turns into one) or eol/eol2.
+        A character is a whole UTF-8 sequence, erased whole (as with IUTF8);
+        the rest of what was read waits for the next line, unechoed."""
+        keys = special_keys(self._fd)
+        chars: list[bytes] = []  # the line so far, one character each
+        literal = False
+        while True:
+            try:
+                char = self._next_char()
+            except KeyboardInterrupt:  # the terminal drops what was typed (no NOFLSH): so does the line
+                self._pending = b""
+                raise
+            if char is None:  # the terminal hung up: what was typed is the last line
+                return decode(b"".join(chars)) if chars else None
+            key = char[0] if len(char) == 1 else None  # a key is one byte; a UTF-8 sequence is text
+            if literal:
+                literal = False
+            elif key in keys.ends:
+                self._echo("\n")
+                return decode(b"".join(chars) + char)
+            elif key == keys.eof:
+                return decode(b"".join(chars)) if chars else None  # not echoed, as canonical mode does
+            elif key == keys.erase:
+                if chars:
+                    chars.pop()
+                    self._echo("\b")
+                continue
+            elif key == keys.kill:
+                self._echo("\b" * len(chars))
+                chars.clear()
+                continue
+            elif key == keys.werase:
+                while chars and chars[-1] in (b" ", b"\t"):
+                    chars.pop()
+                    self._echo("\b")
+                while chars and chars[-1] not in (b" ", b"\t"):
+                    chars.pop()
+                    self._echo("\b")
+                continue
+            elif key == keys.lnext:
+                literal = True
+                continue
+            elif key == keys.reprint:
+                continue
+            chars.append(char)
+            self._echo(decode(char))
+
+    def _next_char(self) -> Optional[bytes]:
+        """The next character typed (a UTF-8 sequence whole, or one byte);
+        None when the terminal has hung up."""
+        if not self._pending:
+            try:
+                self._pending = os.read(self._fd, 4096)
+            except OSError:  # EIO: hung up
+                self._pending = b""
+            if not self._pending:
+                return None
+        lead = self._pending[0]
+        size = 2 if 0xC2 <= lead <= 0xDF else 3 if 0xE0 <= lead <= 0xEF else 4 if 0xF0 <= lead <= 0xF4 else 1
+        k = 1
+        while k < size:
+            if k == len(self._pending):
+                try:
+                    more = os.read(self._fd, 4096)
+                except OSError:
+                    more = b""
+                if not more:
+                    break
+                self._pending += more
+            if not 0x80 <= self._pending[k] <= 0xBF:
+                break  # not UTF-8: the lead byte alone
+            k += 1
+        char, self._pending = self._pending[:k if k == size else 1], self._pending[k if k == size else 1:]
+        return char
 
     def flush(self) -> None:
         self.term.stream.flush()
@@ -313,6 +456,12 @@ class ScreenConsole(Console):
     def clear(self) -> None:
         self._emit(self.term.home + self.term.clear)
 
+    def scroll(self, rows: int) -> None:
+        """New lines at the bottom row: the terminal scrolls, and the rows
+        that leave its top go into its scrollback (as on any terminal)."""
+        if rows > 0:
+            self._emit(self.term.move_yx(self.size()[0] - 1, 0) + "\n" * rows)
+
     def place(self, row: int, col: int, text: str) -> None:
         self._emit(self.term.move_yx(row, col) + text)
 
@@ -322,6 +471,41 @@ class ScreenConsole(Console):
         with self.term.cbreak():
             key = self.term.inkey()
         return key_name(key)
+
+
+@dataclass(frozen=True)
+class SpecialKeys:
+    """The line-editing keys of a terminal (its termios ``c_cc``), as bytes'
+    values; -1 for a key switched off."""
+
+    erase: int = 0x7F
+    kill: int = 0x15
+    werase: int = 0x17
+    eof: int = 0x04
+    lnext: int = 0x16
+    reprint: int = 0x12
+    ends: frozenset[int] = frozenset({0x0A})
+
+
+def special_keys(fd: int) -> SpecialKeys:
+    """The terminal's own line-editing keys (stty), or the usual ones."""
+    try:
+        import termios
+
+        cc = termios.tcgetattr(fd)[6]
+        disabled = {0, 0xFF}  # _POSIX_VDISABLE: 0 on Linux, 0xff on the BSDs
+
+        def key(index: int) -> int:
+            value = cc[index]
+            byte = value[0] if isinstance(value, bytes) else value
+            return -1 if byte in disabled else byte
+
+        ends = frozenset({0x0A} | {key(termios.VEOL), key(termios.VEOL2)} - {-1})
+        return SpecialKeys(erase=key(termios.VERASE), kill=key(termios.VKILL), werase=key(termios.VWERASE),
+                           eof=key(termios.VEOF), lnext=key(termios.VLNEXT), reprint=key(termios.VREPRINT),
+                           ends=ends)
+    except (ImportError, OSError, AttributeError, IndexError):
+        return SpecialKeys()
 
 
 def key_name(key: Keystroke) -> Optional[str]:
@@ -410,8 +594,14 @@ class Recorder(Console):
     def size(self) -> tuple[int, int]:
         return self.inner.size()
 
+    def echo_with(self, draw: Optional[Callable[[str], None]]) -> bool:
+        return self.inner.echo_with(draw)
+
     def clear(self) -> None:
         self.inner.clear()
+
+    def scroll(self, rows: int) -> None:
+        self.inner.scroll(rows)
 
     def place(self, row: int, col: int, text: str) -> None:
         self.inner.place(row, col, text)

@@ -3,8 +3,10 @@
 Whatever happens inside a port -- its program ends, its runtime fails, the
 user presses Ctrl-C, a write fails, or a bug of ours raises -- the session
 ends with an exit status (retro/exits.py has the table), the terminal as it
-was, and never a Python traceback.  A signal that ends retro (retro.signals)
-is not a session's end: it passes on, through every ``finally``.
+was, and never a Python traceback.  A program that draws on the screen runs
+with the terminal in cbreak mode and its echo off (``terminal.keys_unechoed``).
+A signal that ends retro (retro.signals) is not a session's end: it passes
+on, through every ``finally``.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from .catalog import Program
 from .console import Console, ProgramExit, Recorder
 from .crash_reports import report_internal_error
 from .exits import INTERRUPTED, write_failed
-from .terminal import modes_restored
+from .terminal import keys_unechoed
 
 
 def run_session(program: Program, console: Console, options: dict[str, Any]) -> int:
@@ -25,7 +27,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
     reported in one line, with the details in a file, and gives status 70.
     """
     try:
-        with modes_restored() if console.screen else nullcontext():
+        with keys_unechoed() if console.screen else nullcontext():  # the terminal as it was, at the end
             try:
                 return program.run(console, **options)
             except ProgramExit as done:

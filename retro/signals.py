@@ -50,6 +50,13 @@ class _Screen:  # a plain class: this module is imported first, and dataclasses 
 _screens: list[_Screen] = []
 _start_modes: Optional[Modes] = None
 _received: Optional[int] = None  # the ending signal, once one came
+_resumes = 0  # times retro was continued after Ctrl-Z
+
+
+def resumes() -> int:
+    """How many times retro has been continued after Ctrl-Z: a screen drawn
+    in place before one must be drawn whole again (the shell had the terminal)."""
+    return _resumes
 
 
 def received() -> Optional[int]:
@@ -84,6 +91,8 @@ def _suspend(signum: int, frame: Optional[FrameType]) -> None:
         os.kill(os.getpid(), signal.SIGTSTP)  # stops here until SIGCONT (fg)
     finally:
         signal.signal(signal.SIGTSTP, _suspend)
+    global _resumes
+    _resumes += 1
     set_modes(modes)
     if top is not None:
         t = top.term

@@ -4,7 +4,8 @@ This is the one module that knows the terminal.  The menu, the screen
 console and the replay get their blessed ``Terminal`` from ``terminal()``;
 the runner (a session's end) and the signal handlers (an ending signal,
 Ctrl-Z and ``fg``) save and restore the terminal's modes with
-``save_modes``/``set_modes``.
+``save_modes``/``set_modes``; a program that draws on the screen runs in
+``keys_unechoed`` (cbreak, no echo) from its start to its end.
 
 Nothing here imports blessed until a terminal is asked for: retro.signals
 imports this module first thing, and a teletype session never needs blessed.
@@ -155,6 +156,48 @@ def set_modes(modes: Optional[Modes]) -> None:
 def modes_restored() -> Iterator[None]:
     """Whatever the block did to the terminal's modes, undo it on the way out."""
     saved = save_modes()
+    try:
+        yield
+    finally:
+        set_modes(saved)
+
+
+def in_cbreak(fd: int) -> bool:
+    """Whether the terminal on ``fd`` delivers keys as they are typed (not
+    canonical mode); False for anything that is no terminal."""
+    try:
+        import termios
+
+        return os.isatty(fd) and not termios.tcgetattr(fd)[3] & termios.ICANON
+    except (ImportError, OSError):
+        return False
+
+
+@contextmanager
+def keys_unechoed() -> Iterator[None]:
+    """For the whole run of a program that draws on the screen: cbreak mode
+    (each key delivered as typed; Ctrl-C, Ctrl-\\ and Ctrl-Z still signals)
+    and no echo, so that keys typed while the program draws are never drawn
+    by the terminal into its picture (a cursor key's ``^[[D`` on the board):
+    the program shows what it reads, when it reads it (the screen console's
+    line input echoes, ``ScreenConsole.read_line``).  Keys typed ahead stay
+    queued (TCSANOW, no flush).  The modes are put back on the way out,
+    whatever ends the block: the program's end, Ctrl-C, an error, a signal
+    (retro.signals raises Terminated through here); Ctrl-Z and ``fg`` give
+    the terminal back and take it again (retro.signals)."""
+    saved = save_modes()
+    fd = input_terminal()
+    if saved is not None and fd is not None:
+        try:
+            import termios
+
+            mode = termios.tcgetattr(fd)
+            mode[3] &= ~(termios.ICANON | termios.ECHO)
+            mode[6][termios.VMIN] = 1
+            mode[6][termios.VTIME] = 0
+            termios.tcsetattr(fd, termios.TCSANOW, mode)
+        except (ImportError, OSError):
+            pass  # a terminal that hung up: the program reads its end
     try:
         yield
     finally:

@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class Terminal:
     def __init__(self, args: list[str], rows: int = 24, cols: int = 80, env: dict | None = None,
-                 cwd: Path | None = None, record_modes: Path | None = None):
+                 cwd: Path | None = None, record_modes: Path | None = None, history: int = 0):
         full_env = {**os.environ, "TERM": "xterm-256color", **(env or {})}
         command = " ".join([sys.executable, "-m", "retro", *args])
         if record_modes is not None:
@@ -22,7 +22,8 @@ class Terminal:
                                    dimensions=(rows, cols))
         self.record_modes = record_modes
         self.raw = b""
-        self.screen = pyte.Screen(cols, rows)
+        # history: rows scrolled off the top that the terminal keeps (its scrollback), or none
+        self.screen = pyte.HistoryScreen(cols, rows, history=history) if history else pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
 
     def pump(self, timeout: float = 0.1, limit: float = 5) -> bool:
@@ -51,6 +52,10 @@ class Terminal:
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
+
+    def scrollback(self) -> list[str]:
+        """The rows that scrolled off the top, oldest first (with ``history``)."""
+        return ["".join(row[x].data for x in range(self.screen.columns)).rstrip() for row in self.screen.history.top]
 
     def wait_for(self, needle: str, timeout: float = 15) -> str:
         """Wait for text on the screen; the screen."""
@@ -99,6 +104,7 @@ class Terminal:
     def finish(self, timeout: float = 15) -> None:
         self.child.expect(pexpect.EOF, timeout=timeout)
         self.raw += self.child.before or b""
+        self.stream.feed(self.child.before or b"")
         self.child.close()
 
     def ended_cleanly(self, status: str = "0", timeout: float = 15) -> None:

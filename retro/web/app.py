@@ -20,7 +20,9 @@
                                       "rows": R}``; the server sends ``{"type":
                                       "notice", "text": ...}`` (a limit, the
                                       server speaking) and ends with ``{"type":
-                                      "exit", "status": n, "reason": ...}``.  A
+                                      "exit", "status": n, "reason": ...,
+                                      "meaning": ...}`` (what the status means:
+                                      the program's own, Ctrl-C, a signal).  A
                                       session refused (the exhibit is full, a
                                       variant is wrong) is accepted, told why in
                                       ``{"type": "refused", "text": ...}`` and
@@ -66,6 +68,7 @@ import socket
 import sys
 import time
 from dataclasses import dataclass, field, replace
+from http import HTTPStatus
 from importlib import resources as package
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Mapping, Optional
@@ -76,6 +79,7 @@ from aiohttp import WSCloseCode, WSMsgType, web
 
 from .. import catalog, resources, transcript
 from ..crash_reports import report_internal_error
+from ..exits import INTERNAL_ERROR, INTERRUPTED, PIPE_CLOSED
 from ..visible import visible
 from . import listener, messages, process
 
@@ -175,8 +179,8 @@ class Exhibit:
         if self.stopping:
             return "The server is stopping."
         if len(self.sessions) >= self.max_sessions:
-            return (f"The exhibit is full: {self.max_sessions} sessions are running. "
-                    f"Please try again in a moment.")
+            running = "1 session is" if self.max_sessions == 1 else f"{self.max_sessions} sessions are"
+            return f"The exhibit is full: {running} running. Please try again in a moment."
         return None
 
     def own_name(self, host_header: Optional[str]) -> bool:
@@ -424,16 +428,36 @@ async def run_api(request: web.Request) -> web.Response:
     return web.Response(body=output, content_type="application/octet-stream", headers=headers)
 
 
-def exit_frame(returncode: Optional[int], reason: str) -> dict[str, Any]:
+def exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog.Program] = None
+               ) -> dict[str, Any]:
     """The session's last message: the program's exit status (a signal N as
-    128 + N, as a shell says it), or why it was ended."""
+    128 + N, as a shell says it) and what it means, or why it was ended."""
     if returncode is None:
         return {"type": "exit", "status": None, "reason": reason}
     if returncode < 0:
         signum = -returncode
         return {"type": "exit", "status": 128 + signum,
-                "reason": reason or f"the program was ended by signal {signum} ({_signal_name(signum)})"}
-    return {"type": "exit", "status": returncode, "reason": reason}
+                "reason": reason or f"the program was ended by signal {signum} ({_signal_name(signum)})",
+                "meaning": f"ended by signal {signum} ({_signal_name(signum)})"}
+    return {"type": "exit", "status": returncode, "reason": reason, "meaning": meaning(program, returncode)}
+
+
+def meaning(program: Optional[catalog.Program], status: int) -> str:
+    """What an exit status says, in words for a visitor: the program's own
+    (its declared statuses), else retro's (retro/exits.py): Ctrl-C, a signal,
+    an internal error; "" for a status nobody declared."""
+    declared = dict(program.exit_statuses) if program is not None else {}
+    if status in declared:
+        return declared[status]
+    if status == INTERRUPTED:
+        return "interrupted by Ctrl-C"
+    if status == INTERNAL_ERROR:
+        return "an internal error of retro (the exhibit's operator has the report)"
+    if status == PIPE_CLOSED:
+        return "its output was closed"
+    if 128 < status < 128 + 65:
+        return f"ended by signal {status - 128} ({_signal_name(status - 128)})"
+    return ""
 
 
 def _signal_name(signum: int) -> str:
@@ -485,7 +509,7 @@ class Session(Slot):
             killed = await term.end(self.exhibit.grace)
             if killed and self.exhibit.stopping:
                 self.exhibit.given_up += 1
-        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason))
+        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason, program))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""
@@ -672,17 +696,37 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
 
 class OneLine(logging.Filter):
     """A failed request (malformed, cut off) is one line in the log: what
-    happened, never a traceback."""
+    happened and why, never a traceback."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.exc_info and record.exc_info[1] is not None:
-            error = record.exc_info[1]
-            said = visible(str(error).splitlines()[0] if str(error) else "")[:160]
-            record.msg = f"{record.getMessage()}: {type(error).__name__}{': ' + said if said else ''}"
+            record.msg = f"{record.getMessage()}: {why(record.exc_info[1])}"
             record.args = ()
             record.exc_info = None
             record.exc_text = None
         return True
+
+
+def why(error: BaseException) -> str:
+    """An error in one line of at most a few hundred characters.  A malformed
+    request's (aiohttp's HttpProcessingError: a status ``code`` and a
+    ``message`` of several lines, its first line ``400, message:``) is its
+    status and its reason, the request's line quoted without the caret that
+    points into it: ``400 Bad Request (BadHttpMessage): Invalid character in
+    Content-Length: b'Content-Length: abc'``."""
+    code, message = getattr(error, "code", None), getattr(error, "message", None)
+    if isinstance(code, int) and isinstance(message, str):
+        try:
+            status = f"{code} {HTTPStatus(code).phrase}"
+        except ValueError:
+            status = str(code)
+        head, text = f"{status} ({type(error).__name__})", message
+    else:
+        head, text = type(error).__name__, str(error)
+    words = [line.strip() for line in text.splitlines()]
+    said = " ".join(line for line in words if line.strip("^ "))  # a caret line only points
+    said = visible(said)
+    return f"{head}: {said[:200]}{'...' if len(said) > 200 else ''}" if said else head
 
 
 def http_logger() -> logging.Logger:

@@ -246,24 +246,30 @@ async def run_piped(argv: list[str], body: bytes, output_limit: int, ended: Call
                 reason = f"the session wrote its {output_limit:,} bytes"
                 return
 
-    work = asyncio.gather(feed(), take())
+    # Two tasks, each awaited to its end below whatever happens: a run cut short
+    # (the client gone, the time up) cancels them, and their cancellation is
+    # retrieved here, never left for asyncio to report in the server's log.
+    work = [asyncio.create_task(feed()), asyncio.create_task(take())]
     deadline = asyncio.get_running_loop().time() + seconds
     try:
-        while not work.done():
-            await asyncio.wait({work}, timeout=0.25)
+        while not all(task.done() for task in work):
+            await asyncio.wait(work, timeout=0.25, return_when=asyncio.ALL_COMPLETED)
             if ended():
                 reason = "the client has gone"
                 break
             if asyncio.get_running_loop().time() > deadline:
                 reason = "the session's time is up"
                 break
-        if work.done() and not reason:
-            work.result()
+        if not reason:
+            for task in work:
+                task.result()
             status: Optional[int] = await asyncio.wait_for(process.wait(), grace)
             return bytes(output), status, ""
     except asyncio.TimeoutError:
         reason = reason or "the program did not end after its output"
     finally:
-        work.cancel()
+        for task in work:
+            task.cancel()
+        await asyncio.gather(*work, return_exceptions=True)
         await end(process, grace)
     return bytes(output), None, reason

@@ -1,11 +1,14 @@
 """On a screen console the program is drawn as the article's 80x24 video
 terminal showed it; in a pipe the bytes are the original's."""
 import io
+from pathlib import Path
 
 import pyte
 import pytest
 
-from ports.altair_3d import run
+from ports.altair_3d import PROGRAM, run
+from pty_terminal import Terminal
+from retro import transcript
 from retro.console import Console, LineConsole, ScreenConsole
 
 
@@ -24,6 +27,7 @@ class GridScreen(Console):
         self.written = ""
         self.snapshots = []
         self.cursors = []
+        self.history = []  # the rows scrolled off the top, as a terminal's scrollback keeps them
 
     def write(self, text):  # line output: a screen session never uses it
         self.written += text
@@ -41,6 +45,11 @@ class GridScreen(Console):
 
     def clear(self):
         self.grid = [[" "] * self.cols for _ in range(self.rows)]
+
+    def scroll(self, rows):
+        for _ in range(rows):
+            self.history.append("".join(self.grid.pop(0)).rstrip())
+            self.grid.append([" "] * self.cols)
 
     def place(self, row, col, text):
         assert 0 <= row < self.rows and 0 <= col < self.cols
@@ -104,7 +113,7 @@ class PyteScreenConsole(ScreenConsole):
         self.stream = io.StringIO()
         term = blessed.Terminal(kind="xterm-256color", stream=self.stream, force_styling=True)
         super().__init__(term, stdin_fd=0, stderr=io.BytesIO())
-        self.screen = pyte.Screen(80, 24)
+        self.screen = pyte.HistoryScreen(80, 24, history=1000)
         self.vt = pyte.Stream(self.screen)
         self.lines = list(lines)
         self.pictures = []
@@ -120,8 +129,14 @@ class PyteScreenConsole(ScreenConsole):
         if not self.lines:
             return None
         line = self.lines.pop(0)
-        self.vt.feed(line + "\r\n")  # the terminal's own echo
+        self._echo(line + "\n")  # the console's echo as it reads the line (drawn by the program)
         return line + "\n"
+
+    def scrollback(self):
+        self.vt.feed(self.stream.getvalue())
+        self.stream.seek(0)
+        self.stream.truncate()
+        return ["".join(line[x].data for x in range(80)).rstrip() for line in self.screen.history.top]
 
 
 def test_blessed_screen_as_pyte_shows_it():
@@ -138,3 +153,62 @@ def test_blessed_screen_as_pyte_shows_it():
     assert len(rows) == 4 and all(len(r) == 80 for r in rows)
     assert rows[3].startswith("UU /") and rows[3][25:27] == "CC"  # box 4; board 2 position 8
     assert picture[start + 12] == "/" * 40 + " " * 40  # no blank line after an 80-character row
+
+
+# -- the rows that scroll off the top ---------------------------------------------------
+
+TRANSCRIPTS = Path(__file__).resolve().parents[2] / "transcripts"
+
+
+def fig5_player_wins() -> transcript.Transcript:
+    return transcript.load(TRANSCRIPTS / "altair-3d" / "fig5-v2-player-wins.txt")
+
+
+def rolled(session: transcript.Transcript) -> list[str]:
+    """The rows of a session as a terminal that never cleared would hold them,
+    top to bottom: its output, and each line typed echoed with its RETURN."""
+    text = "".join(e.text or "" if e.kind != "in" else (e.text or "").rstrip("\n") + ("\n" if e.text else "")
+                   for e in session.events)
+    rows = [row.rstrip() for row in text.split("\n")]
+    while rows and not rows[-1]:
+        rows.pop()
+    return rows
+
+
+def test_the_rows_that_scroll_off_the_glass_go_to_the_scrollback_in_order():
+    """Fig. 5's second game: every row that left the 80x24 screen went to the
+    real terminal's scrollback once, in order, YOU WON among them; with the
+    last screen they make the whole session as a roll of paper shows it."""
+    session = fig5_player_wins()
+    screen = GridScreen(session.input_lines())
+    run(screen, **PROGRAM.parse_options(session.options))
+    assert "YOU WON" in screen.history
+    held = screen.history + screen.text()
+    while held and not held[-1]:
+        held.pop()
+    assert held == rolled(session)
+    for picture in screen.snapshots:  # the screen itself is the 80x24 terminal's, as before
+        assert len(picture) == 24
+
+
+def test_a_won_game_on_a_real_terminal_can_be_read_back_in_its_scrollback():
+    """`retro run altair-3d --version 2` on an 80x24 pty, Fig. 5's moves typed
+    as a person types them, then Ctrl-D: the terminal's history holds what
+    scrolled off, YOU WON included, and with its last screen it is the whole
+    session; each screen on the way was the 80x24 terminal's."""
+    session = fig5_player_wins()
+    term = Terminal(["run", "altair-3d", *session.options], rows=24, cols=80, history=5000)
+    try:
+        for line in session.input_lines() + [None]:
+            term.quiet(0.3)
+            assert term.text().splitlines()[term.screen.cursor.y].startswith("YOUR BOARD, POSITION?")
+            term.send(line + "\r" if line is not None else "\x04")
+        term.finish()
+    finally:
+        term.child.close(force=True)
+    history = term.scrollback()
+    assert "YOU WON" in history and history.count("YOU WON") == 1
+    held = history + [row.rstrip() for row in term.screen.display]
+    while held and not held[-1]:
+        held.pop()
+    assert held == rolled(session)

@@ -4,7 +4,8 @@ time, on loopback only):
 
 1. a POST's body that arrives in pieces is read whole (or refused with 413
    as soon as it is too large), never run on what has arrived so far;
-2. a POST run whose client has gone is ended, and its place given back;
+2. a POST run whose client has gone, or whose time is up, is ended, its
+   place given back, and the log holds no traceback;
 3. a WebSocket message nested 1,000 deep gets a notice and the session goes
    on (test_web_sessions.py: test_a_bad_message_gets_a_notice...);
 4. connections that never finish their headers are closed, the open
@@ -15,7 +16,10 @@ time, on loopback only):
 """
 import asyncio
 import re
+import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -131,6 +135,45 @@ def test_2_a_post_run_ends_when_its_client_goes() -> None:
     assert busy == 8 and took < 5 and running == [] and status == 200
 
 
+def test_2_a_run_cut_short_leaves_the_log_clean(tmp_path: Path) -> None:
+    """A real server, its runs limited to 3 s: one POST client leaves after a
+    second, another waits until the limit ends its run.  Each is ended, and
+    the server's standard error holds its own lines only: no traceback, no
+    report of a task's exception never retrieved (the first version left
+    its cancelled gather for asyncio to report)."""
+    script = ("import sys; from retro.web.app import Exhibit, Limits, serve; "
+              "sys.exit(serve('127.0.0.1', 0, Exhibit(limits=Limits(seconds=3.0))))")
+    server = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    request = (b"POST /api/run/altair-3d?period_timing=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+               b"Content-Length: 4\r\nConnection: close\r\n\r\n1,1\n")
+    try:
+        url = server.stderr.readline().decode().split()[2]
+        port = int(url.rsplit(":", 1)[1].strip("/"))
+
+        async def visit() -> bytes:
+            _, leaving = await asyncio.open_connection("127.0.0.1", port)
+            leaving.write(request)
+            await leaving.drain()
+            await asyncio.sleep(1.0)
+            leaving.transport.abort()
+            reader, waiting = await asyncio.open_connection("127.0.0.1", port)
+            waiting.write(request)
+            answer = await asyncio.wait_for(reader.read(), 30)  # to the end: the run was ended
+            waiting.close()
+            await asyncio.sleep(1.0)  # the first run has been ended too
+            return answer
+
+        answer = asyncio.run(visit())
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+    assert b"X-Retro-Limit: the session's time is up" in answer and b"X-Retro-Exit: limit" in answer
+    log = server.stderr.read().decode("utf-8", "replace").splitlines()
+    assert log[-1] == "retro serve: stopped", log
+    assert all(line.startswith("retro serve: ") for line in log), log
+
+
 def test_4_connections_that_never_finish_their_headers_are_closed(tmp_path: Path) -> None:
     """300 connections that send half a request, against a server allowed 128
     descriptors: accepting pauses at the cap, the stalled ones are closed after
@@ -217,6 +260,9 @@ def test_5_a_malformed_request_is_one_line_in_the_log(tmp_path: Path) -> None:
     assert len(errors) <= len(MALFORMED), errors
     assert not any("Traceback" in line or line.startswith("  ") for line in errors), errors
     assert all(line.startswith("retro serve: ") and len(line) < 300 for line in errors), errors
+    # each says its status and its reason (aiohttp's own text ends in "400, message:", its reason below)
+    assert errors and all(re.search(r": 400 Bad Request \(\w+\): \w.{8,}", line) for line in errors), errors
+    assert "Invalid character in Content-Length: b'Content-Length: abc'" in errors[0], errors
 
 
 def test_6_visitors_play_the_learner_together(tmp_path: Path) -> None:

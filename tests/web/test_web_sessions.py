@@ -16,7 +16,8 @@ import aiohttp
 import pytest
 import pyte
 
-from retro.web.app import Exhibit, Limits
+from retro import catalog
+from retro.web.app import Exhibit, Limits, exit_frame, meaning
 from retro.web.process import Command
 
 from web_helpers import children_running, golden, prompts, query, start_server, with_client
@@ -78,7 +79,8 @@ def test_a_teletype_session_on_the_pty_is_the_pipe_session_echoed(program_id: st
         return await visitor.exit()
 
     exit_message = with_client(lambda c: visit(c, program_id, play, query(program_id, session.options)))
-    assert exit_message == {"type": "exit", "status": session.exit_status, "reason": ""}
+    said = dict(catalog.get(program_id).exit_statuses)[session.exit_status]  # the program's own words for it
+    assert exit_message == {"type": "exit", "status": session.exit_status, "reason": "", "meaning": said}
 
 
 def screen_of(output: bytes, cols: int = 80, rows: int = 24) -> list[str]:
@@ -148,10 +150,25 @@ def test_a_failing_program_is_told_to_the_visitor() -> None:
         return await visitor.exit(), visitor.text()
 
     exit_message, text = with_client(lambda c: visit(c, "cpm-c", watch), Exhibit(command=failing))
-    assert exit_message == {"type": "exit", "status": 3, "reason": ""} and "about to fail" in text
+    assert exit_message == {"type": "exit", "status": 3, "reason": "", "meaning": ""} and "about to fail" in text
     exit_message, text = with_client(lambda c: visit(c, "cpm-c", watch), Exhibit(command=killed))
-    assert exit_message == {"type": "exit", "status": 137,
-                            "reason": "the program was ended by signal 9 (SIGKILL)"} and "about to die" in text
+    assert exit_message == {"type": "exit", "status": 137, "reason": "the program was ended by signal 9 (SIGKILL)",
+                            "meaning": "ended by signal 9 (SIGKILL)"} and "about to die" in text
+
+
+@pytest.mark.parametrize("program_id, status, said", [
+    ("perl-midterm", 130, "interrupted by Ctrl-C"),
+    ("perl-midterm", 1, "the input ended where the original would ask 'Pick a space: ' for ever"),
+    ("fortran-rcd", 2, "a gfortran runtime error: bad input or end of file"),
+    ("cpm-c", 143, "ended by signal 15 (SIGTERM)"),
+    ("cpm-c", 70, "an internal error of retro (the exhibit's operator has the report)"),
+    ("cpm-c", 5, ""),
+])
+def test_an_exit_status_is_said_in_words(program_id: str, status: int, said: str) -> None:
+    """What the page says at the end: the program's own meaning of its status,
+    else retro's (Ctrl-C, a signal, an internal error)."""
+    assert meaning(catalog.get(program_id), status).startswith(said)
+    assert exit_frame(status, "", catalog.get(program_id))["meaning"].startswith(said)
 
 
 def test_an_internal_error_is_said_without_the_servers_folders(tmp_path: Path) -> None:
@@ -236,10 +253,18 @@ def test_a_full_exhibit_asks_the_next_visitor_to_wait() -> None:
             return answer.status, await answer.text(), frames, code
 
     status, text, frames, code = with_client(work, Exhibit(max_sessions=1))
-    assert status == 503 and "The exhibit is full: 1 sessions are running." in text
+    assert status == 503 and "The exhibit is full: 1 session is running." in text
     assert [json.loads(f.data) for f in frames if f.type == aiohttp.WSMsgType.TEXT] == [
-        {"type": "refused", "text": "The exhibit is full: 1 sessions are running. Please try again in a moment."}]
+        {"type": "refused", "text": "The exhibit is full: 1 session is running. Please try again in a moment."}]
     assert code == 1013
+
+
+@pytest.mark.parametrize("most, said", [(1, "1 session is running."), (2, "2 sessions are running."),
+                                        (20, "20 sessions are running.")])
+def test_a_full_exhibit_says_how_many_sessions_in_good_english(most: int, said: str) -> None:
+    exhibit = Exhibit(max_sessions=most)
+    exhibit.sessions.update(object() for _ in range(most))
+    assert exhibit.full() == f"The exhibit is full: {said} Please try again in a moment."
 
 
 def test_a_wrong_variant_is_refused_in_the_socket_too() -> None:
@@ -272,7 +297,7 @@ def test_a_browser_session_writes_no_file() -> None:
         return await visitor.exit(), "".join(screen_of(visitor.output))
 
     exit_message, screen = with_client(lambda c: visit(c, "pascal-learner", play, {"seed": "1"}))
-    assert exit_message["status"] == 130
+    assert exit_message["status"] == 130 and exit_message["meaning"] == "interrupted by Ctrl-C"
     assert (sorted(data_home.rglob("*")) if data_home.exists() else []) == before
     assert str(data_home) not in screen and "My schemes are in" not in screen
 

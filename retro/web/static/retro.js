@@ -14,6 +14,22 @@ const THEMES = {  // the page's look of each kind of terminal
   paper: {background: "#f4efdc", foreground: "#222222", cursor: "#444444", cursorAccent: "#f4efdc",
           selectionBackground: "#d8cfae"},
 };
+// The paces output is shown at (10 bits a character), "as it comes" first.  A live game starts at
+// the pace chosen for it in its program's card (as it comes, unless chosen otherwise), a replay at
+// the pace chosen in the recorded sessions' heading (300 baud, the period's, unless chosen
+// otherwise); the session's own Pace changes it for that session only.
+const PACES = [["0", "as it comes"], ["110", "110 baud"], ["300", "300 baud"], ["1200", "1200 baud"],
+               ["9600", "9600 baud"]];
+const LIVE_PACE = "0";
+const REPLAY_PACE = "300";
+
+function paceSelect(select, value) {
+  for (const [baud, label] of PACES) select.add(new Option(label, baud, false, baud === value));
+  return select;
+}
+paceSelect($("baud"), LIVE_PACE);
+paceSelect($("replay-baud"), REPLAY_PACE);
+
 const SMALLEST_FONT = 7;   // below it, the terminal scrolls inside its frame instead of shrinking
 const LARGEST_FONT = 16;
 
@@ -25,27 +41,12 @@ let screenSize = {cols: 80, rows: 24};
 // -- the paced output --------------------------------------------------------------------
 // What the terminal is to show waits here and is written at the chosen baud rate
 // (10 bits a character); "as it comes" writes it at once.
-const pending = [];  // Uint8Array or string pieces, and functions to call when they are reached
+const pending = [];  // Uint8Array or string pieces
 let lastTick = performance.now();
 let credit = 0;
 
 function emit(piece) {
   if (piece && piece.length) pending.push(piece);
-}
-
-// The line of the buffer where the last line was typed (a move, an answer): at the end of a
-// session or a replay the terminal is scrolled back to it, so that what answered it (YOU WON)
-// is on the screen, whatever the program printed after it.
-let lastTyped = null;
-
-function markTyped() {
-  if (term) lastTyped = term.buffer.active.baseY + term.buffer.active.cursorY;
-}
-
-function showLastTyped() {
-  if (!term || lastTyped === null) return;
-  const buffer = term.buffer.active;
-  if (buffer.baseY + buffer.cursorY - lastTyped >= term.rows) term.scrollToLine(lastTyped);
 }
 
 function tick(now) {
@@ -54,7 +55,6 @@ function tick(now) {
   lastTick = now;
   while (term && pending.length && budget >= 1) {
     const piece = pending[0];
-    if (typeof piece === "function") { pending.shift(); piece(); continue; }
     const take = Math.min(piece.length, Math.floor(budget));
     term.write(take === piece.length ? piece : piece.slice(0, take));
     window.retroLastOutput = now;
@@ -148,9 +148,29 @@ async function api(path) {
   return answer.json();
 }
 
-function field(variant) {
+// Text with its identifiers kept whole: a word with a hyphen or a slash inside (perl-midterm,
+// altair-3d/fig5-v2-player-wins, --fix-for-stack, Ctrl-C) is never broken at them; the line wraps
+// before it, and one longer than its line ends in an ellipsis (.id in retro.css).
+function pieces(text) {
+  return String(text).split(/(\s+)/).filter(Boolean).map((word) => {
+    if (!/\S[-/]\S|^-\S/.test(word)) return document.createTextNode(word);
+    const span = document.createElement("span");
+    span.className = "id";
+    span.textContent = word;
+    return span;
+  });
+}
+
+function setText(element, text) {
+  element.replaceChildren(...pieces(text));
+}
+
+// A variant: its control (a flag's checkbox, a choice, a number) and what it does, as text
+// beside it (below it on a phone), which a hover tooltip would hide from a touch screen.
+function field(program, variant) {
+  const row = document.createElement("div");
+  row.className = "variant";
   const label = document.createElement("label");
-  label.title = variant.help;
   let input;
   if (variant.kind === "flag") {
     input = document.createElement("input");
@@ -170,7 +190,13 @@ function field(variant) {
   }
   input.dataset.name = variant.name;
   input.dataset.kind = variant.kind;
-  return label;
+  const help = document.createElement("p");
+  help.className = "help";
+  help.id = `help-${program.id}-${variant.name}`;
+  setText(help, variant.help);
+  input.setAttribute("aria-describedby", help.id);
+  row.append(label, help);
+  return row;
 }
 
 function chosen(form) {
@@ -193,21 +219,28 @@ async function showMenu() {
     item.dataset.program = program.id;
     const title = document.createElement("div");
     title.className = "title";
-    title.textContent = program.title;
+    setText(title, program.title);
     const meta = document.createElement("div");
     meta.className = "meta";
-    meta.textContent = `${program.language} \u2014 ${program.machine} \u2014 ${program.year}`;
+    setText(meta, `${program.language} \u2014 ${program.machine} \u2014 ${program.year}`);
     const desc = document.createElement("p");
     desc.className = "desc";
-    desc.textContent = program.description;
+    setText(desc, program.description);
     const form = document.createElement("form");
     form.className = "variants";
-    for (const variant of program.variants) form.append(field(variant));
+    for (const variant of program.variants) form.append(field(program, variant));
+    const pace = document.createElement("label");
+    pace.className = "pace";
+    const baud = paceSelect(document.createElement("select"), LIVE_PACE);
+    pace.append("Pace ", baud);
     const start = document.createElement("button");
     start.textContent = "Start";
     start.type = "submit";
-    form.append(start);
-    form.addEventListener("submit", (event) => { event.preventDefault(); run(program, chosen(form)); });
+    const go = document.createElement("div");
+    go.className = "start";
+    go.append(pace, start);
+    form.append(go);
+    form.addEventListener("submit", (event) => { event.preventDefault(); run(program, chosen(form), baud.value); });
     item.append(title, meta, desc, form);
     list.append(item);
   }
@@ -227,7 +260,7 @@ async function showMenu() {
     details.className = "group";
     details.open = mine.some((s) => /fig5/.test(s.id));
     const summary = document.createElement("summary");
-    summary.textContent = `${program.title} (${mine.length})`;
+    setText(summary, `${program.title} (${mine.length})`);
     details.append(summary);
     for (const [name, sessions] of groups) {
       const heading = document.createElement("div");
@@ -238,10 +271,11 @@ async function showMenu() {
         const li = document.createElement("li");
         const button = document.createElement("button");
         button.type = "button";
+        button.className = "id";
         button.textContent = s.id.split("/")[1];
         button.dataset.session = s.id;
         button.addEventListener("click", () => replay(s.id));
-        li.append(button, " " + s.title);
+        li.append(button, " ", ...pieces(s.title));
         list.append(li);
       }
       details.append(heading, list);
@@ -254,25 +288,26 @@ async function showMenu() {
 function open(program, title, replay) {
   $("menu").hidden = true;
   $("session").hidden = false;
-  $("session-title").textContent = title;
+  setText($("session-title"), title);
   $("ended").hidden = true;
   delete $("status").dataset.exit;
   $("status").textContent = "";
   $("notice").textContent = "";
   $("keys-hint").hidden = replay;
   pending.length = 0;
-  lastTyped = null;
   window.scrollTo(0, 0);
   return makeTerminal(program.terminal || {cols: 80, rows: 24, theme: "paper"}, replay);
 }
 
 function finish(text, exit) {
-  $("status").textContent = text;
+  setText($("status"), text);
   $("status").dataset.exit = exit;
   $("ended").hidden = false;
   $("keys-hint").hidden = true;
-  if (term) term.options.disableStdin = true;
-  showLastTyped();
+  if (term) {  // the end shows the program's last output: its last screenful, the scrollback above it
+    term.options.disableStdin = true;
+    term.scrollToBottom();
+  }
 }
 
 function closeSession() {
@@ -284,19 +319,31 @@ function closeSession() {
   $("menu").hidden = false;
 }
 
-function run(program, params) {
+// How a session ended, in words: the program by its title, its status and what the status means
+// (the program's own, Ctrl-C, a signal: the server says), or why the server ended it.
+function ending(program, message, endOfInput) {
+  const title = program.title || program.id;
+  if (message.status === null) return `${title} was ended: ${message.reason}.`;
+  const after = endOfInput && message.status !== 130 ? " after the end of input (Ctrl-D)" : "";
+  const meaning = message.meaning ? `: ${message.meaning}` : "";
+  return `${title} ended with status ${message.status}${after}${meaning}${/[.!?]$/.test(meaning) ? "" : "."}`;
+}
+
+function run(program, params, pace) {
   const shown = params.toString() ? "  (" + params.toString().replaceAll("&", " ") + ")" : "";
   const terminal = open(program, `${program.title}${shown}`, false);
+  $("baud").value = pace || LIVE_PACE;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/run/${encodeURIComponent(program.id)}?${params}`);
   socket = ws;
   ws.binaryType = "arraybuffer";
   const encoder = new TextEncoder();
   let ended = false;
+  let endOfInput = false;  // the last key typed was Ctrl-D
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
   terminal.onData((data) => {
     if (ws.readyState !== WebSocket.OPEN) return;
-    if (data.includes("\r")) markTyped();
+    endOfInput = data.endsWith("\x04");
     ws.send(encoder.encode(data));
   });
   terminal.onBinary((data) => {
@@ -308,12 +355,10 @@ function run(program, params) {
     if (message.type === "exit") {
       ended = true;
       await drained();
-      const how = message.status === null ? `was ended: ${message.reason}`
-        : `ended with status ${message.status}${message.reason ? " (" + message.reason + ")" : ""}`;
-      finish(`${program.id} ${how}. Scroll the terminal to read the session back.`,
+      finish(`${ending(program, message, endOfInput)} Scroll the terminal to read the session back.`,
              message.status === null ? "limit" : String(message.status));
     } else if (message.type === "notice") {
-      $("notice").textContent = message.text;
+      setText($("notice"), message.text);
     } else if (message.type === "refused") {  // the exhibit is full or stopping, or a variant is wrong
       ended = true;
       finish(message.text, "refused");
@@ -332,13 +377,10 @@ async function replay(id) {
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
   const program = catalog.find((p) => p.id === session.program) || {};
   open(program, `${session.title}  (recorded: ${id})`, true);
-  if ($("baud").value === "0") $("baud").value = "300";  // the period's pace, unless chosen
+  $("baud").value = $("replay-baud").value;
   replaying = id;
-  const typed = session.events.filter((e) => e.kind === "in" && e.text);
-  const last = typed[typed.length - 1];
   for (const event of session.events) {
     if (event.kind !== "in") { emit(event.text); continue; }
-    if (event === last) pending.push(markTyped);
     emit(event.text ? event.text.replace(/\n?$/, "\n") : "^D\n");
   }
   await drained();

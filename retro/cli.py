@@ -320,11 +320,27 @@ def check(paths: tuple[Path, ...]) -> None:
         elif outcome.diff:
             click.echo(outcome.diff, nl=False)
         failed += not outcome.ok
-    word = "transcript" if len(files) == 1 else "transcripts"
+    click.echo(f"retro check: {check_summary(failed, len(files))}")
     if failed:
-        click.echo(f"retro check: {failed} of {len(files)} {word} differ")
         sys.exit(1)
-    click.echo(f"retro check: {len(files)} {word} checked, all match")
+
+
+def check_summary(failed: int, checked: int) -> str:
+    """The last line of `retro check`, in words that agree with its numbers.
+
+    >>> check_summary(1, 1), check_summary(2, 5), check_summary(1, 5)
+    ('1 of 1 transcript differs', '2 of 5 transcripts differ', '1 of 5 transcripts differs')
+    >>> check_summary(0, 1), check_summary(0, 89)
+    ('1 transcript checked: it matches', '89 transcripts checked, all match')
+    >>> check_summary(0, 0)
+    'no transcripts found to check'
+    """
+    word = "transcript" if checked == 1 else "transcripts"
+    if failed:
+        return f"{failed} of {checked} {word} {'differs' if failed == 1 else 'differ'}"
+    if checked == 0:
+        return "no transcripts found to check"
+    return "1 transcript checked: it matches" if checked == 1 else f"{checked} {word} checked, all match"
 
 
 @cli.command()

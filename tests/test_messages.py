@@ -62,7 +62,7 @@ def test_baud_takes_the_standard_rates_from_50_to_19200() -> None:
 def test_check_prints_its_summary_on_stdout_and_documents_its_status() -> None:
     result = retro("check", str(ROOT / "transcripts" / "fortran-rcd" / "replay-loop.txt"))
     assert result.returncode == 0
-    assert result.stdout.decode() == "retro check: 1 transcript checked, all match\n"
+    assert result.stdout.decode() == "retro check: 1 transcript checked: it matches\n"
     assert result.stderr == b""
     helped = " ".join(retro("check", "--help").stdout.decode().split())
     assert "Exit status: 0 when every transcript matches, 1 when one differs" in helped

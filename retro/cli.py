@@ -416,6 +416,21 @@ class PortGroups(ProgramsGroup):
                      for found in [source.get_command(ctx, name)] if found is not None), None)
 
 
+def show_error(error: click.ClickException) -> None:
+    """click's message for ``error`` (a usage error's usage line, then
+    ``Error: ...``), each line folded at word boundaries to the width of the
+    terminal standard error goes to (80 columns elsewhere)."""
+    import io
+
+    from .layout import fold, message_width
+
+    said = io.StringIO()
+    error.show(file=said)
+    width = message_width(2)
+    sys.stderr.write("".join(row + "\n" for line in said.getvalue().splitlines() for row in fold(line, width)))
+    sys.stderr.flush()
+
+
 class PipeClosed(Exception):
     """Standard output's reader went away (click would call that status 1)."""
 
@@ -434,7 +449,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.ClickException as error:
-        error.show()
+        show_error(error)
         return error.exit_code
     except (click.Abort, KeyboardInterrupt):  # click.Abort is how click reports Ctrl-C
         sys.stderr.write("\n")

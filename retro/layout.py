@@ -19,11 +19,13 @@ notice of a screen too small all lay their text out here.
 """
 from __future__ import annotations
 
+import os
 import textwrap
 from typing import Any, Sequence
 
 ELLIPSIS = "…"
 HINT_GAP = "   "  # between two key hints on one row
+PIPE_WIDTH = 80  # what a message is folded to when it goes to no terminal
 
 
 def one_row(text: str, width: int) -> str:
@@ -57,6 +59,31 @@ def wrap(text: str, width: int, indent: str | None = None) -> list[str]:
                          subsequent_indent=following, break_long_words=False, break_on_hyphens=False,
                          drop_whitespace=True)
     return [one_row(row, width) for row in rows] or [""]
+
+
+def fold(text: str, width: int) -> list[str]:
+    """``text`` folded at word boundaries to ``width`` columns, every word kept
+    whole (a word wider than a row is left to the terminal): for messages,
+    whose every character counts (a path, a name).
+
+    >>> fold("Error: no program 'nosuch'; the programs are: altair-3d, pascal-learner", 40)
+    ["Error: no program 'nosuch'; the programs", 'are: altair-3d, pascal-learner']
+    """
+    if len(text) <= width or width <= 0:
+        return [text]
+    lead = text[: len(text) - len(text.lstrip(" "))]
+    return textwrap.wrap(text, width=width, initial_indent="", subsequent_indent=lead if len(lead) < width else "",
+                         break_long_words=False, break_on_hyphens=False) or [text]
+
+
+def message_width(fd: int = 2) -> int:
+    """The width a message on ``fd`` is folded to: its terminal's, 80 elsewhere."""
+    try:
+        if os.isatty(fd):
+            return os.get_terminal_size(fd).columns or PIPE_WIDTH
+    except OSError:
+        pass
+    return PIPE_WIDTH
 
 
 def with_note(text: str, note: str, width: int) -> str:

@@ -10,9 +10,10 @@ for them before a program starts.
 from __future__ import annotations
 
 import importlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 import click
 
@@ -68,6 +69,41 @@ class LazyGroup(click.Group):
 
     def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         return self.built().get_command(ctx, name)
+
+
+class RenamedOption(click.Option):
+    """A click option that still takes its old names, which no user is shown:
+    not in --help, not in an error's hint (``opts[0]`` is the name `retro
+    list`, the menu's form and a recorded transcript use).  So a recorded
+    transcript, a script or a tool that gives an old name goes on working.
+
+    >>> option = RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int)
+    >>> option.opts, option.name
+    (['--random-state', '--seed'], 'seed')
+    >>> option.get_error_hint(None)
+    "'--random-state'"
+    """
+
+    def __init__(self, param_decls: Sequence[str], *, old_names: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__([*param_decls, *old_names], **kwargs)
+        self.old_names = tuple(old_names)
+
+    @contextmanager
+    def _new_names_only(self) -> Iterator[None]:
+        every = self.opts
+        self.opts = [name for name in every if name not in self.old_names]
+        try:
+            yield
+        finally:
+            self.opts = every
+
+    def get_help_record(self, ctx: click.Context) -> Optional[tuple[str, str]]:
+        with self._new_names_only():
+            return super().get_help_record(ctx)
+
+    def get_error_hint(self, ctx: Optional[click.Context]) -> str:
+        with self._new_names_only():
+            return super().get_error_hint(ctx)
 
 
 @dataclass(frozen=True)

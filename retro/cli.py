@@ -218,7 +218,10 @@ cli.add_command(ProgramGroup("audit", make=_audit_command,
 
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
-@click.option("--seed", type=int, default=1, show_default=True, help="For the programs that choose at random.")
+@click.option("seed", "--random-state", cls=catalog.RenamedOption, old_names=("--seed",), type=int,
+              default=1, show_default=True,
+              help="Start the random choices of the programs that choose at random from this number: the same "
+                   "number gives the same table.")
 def tournament(as_json: bool, seed: int) -> None:
     """Round robin among the 3x3 programs and the perfect-play referee, both colours."""
     import json
@@ -227,7 +230,7 @@ def tournament(as_json: bool, seed: int) -> None:
 
     table = play_all(seed=seed)
     if as_json:
-        click.echo(json.dumps({"seed": seed, "first_player_results": table}, indent=2))
+        click.echo(json.dumps({"random_state": seed, "first_player_results": table}, indent=2))
     else:
         click.echo(render(table))
 

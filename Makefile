@@ -31,15 +31,22 @@ venv: $(STAMP)
 # as a job of its own (`set -m`: its own group, the terminal's foreground), and
 # only retro sees Ctrl-C.  Ctrl-Z stops retro alone: then make is stopped too,
 # so that the shell that ran make gets the terminal back, and when `fg`
-# continues make, retro is continued (`fg`) where it was.
+# continues make, retro is continued (`fg`) where it was.  The waiting between
+# is done with job control off (`set +m`): with it on, the shell (dash) would
+# run each `sleep` as a foreground job and take the terminal from the user's
+# shell for it, every turn of the loop (the user's shell then died of the next
+# key typed).  Off, the recipe's shell goes back into make's group, which
+# gives the terminal to that group first, while make still runs.
 run: $(STAMP)
 	@set -m; $(BIN)/retro; status=$$?; \
 	make_stopped() { state=$$(cut -d' ' -f3 /proc/$$PPID/stat 2>/dev/null || ps -o stat= -p $$PPID); \
 		case $$state in T*) return 0;; *) return 1;; esac; }; \
 	while [ $$status = 148 ]; do \
+		set +m; \
 		kill -TSTP $$PPID || break; \
 		until make_stopped; do sleep 0.1; done; \
 		while make_stopped; do sleep 0.2; done; \
+		set -m; \
 		fg >/dev/null; status=$$?; \
 	done; exit $$status
 

@@ -8,6 +8,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TOOLS  := $(VENV)/.dist-tools
 
+# setuptools says "Editable installation ... be careful with folders in your
+# working directory with the same name as your package" on every editable
+# install, whatever the layout (a notice, no warning of ours): not shown.
+QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
+
 .PHONY: run test lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor
 
 $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
@@ -15,7 +20,7 @@ $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	@$(MAKE) --no-print-directory npm
 	$(BIN)/python setup.py vendor
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(QUIET_BUILD) $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 # The packaging tools, for `make dist` only.

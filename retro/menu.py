@@ -3,7 +3,8 @@
 On a terminal it is fullscreen (blessed): arrow keys or digits choose, Enter
 plays the program (its variants are chosen first), Right (or s) opens the
 program's recorded sessions, grouped (resources.GROUPS), where Enter asks
-the pace (--baud) and replays one; q or Esc goes back, and quits.  A program
+the pace (--baud) and replays one; q or Esc goes back, and quits (so does
+Ctrl-D; Ctrl-C goes back too, and on the programs' list quits with 130).  A program
 or a replay started here comes back here when it ends, when its runtime
 fails, or on Ctrl-C, with the terminal restored.  In a pipe it is a numbered
 list read from standard input (``3``, ``3 --ai mj``, ``3s`` for program 3's
@@ -255,6 +256,7 @@ class ListScreen:
         self.selected = 0
         self.typed = ""
         self.message = ""
+        self.interrupted = False  # the last choice ended by Ctrl-C
 
     def rows(self, width: int) -> list[tuple[int, str]]:
         """(entry index, or -1 for a heading, and its text) for every row of the list."""
@@ -268,7 +270,9 @@ class ListScreen:
         draw_screen(self.term, self.title, self.rows(width), self.selected, self.footer(width), self.message)
 
     def choose(self) -> Optional[tuple[str, int]]:
-        """Wait for a choice: (action, entry index), or None (q, Esc, Ctrl-D or Ctrl-C)."""
+        """Wait for a choice: (action, entry index), or None (q, Esc, Ctrl-D or
+        Ctrl-C; ``interrupted`` says whether it was Ctrl-C)."""
+        self.interrupted = False
         with closing(read_keys(self.term, self.draw)) as pressed:
             for key in pressed:
                 self.message = ""
@@ -277,6 +281,7 @@ class ListScreen:
                     return None
                 if action is not None:
                     return action, self.selected
+        self.interrupted = True  # the keys end at Ctrl-C
         return None
 
     # -- the handlers of KEYS ----------------------------------------------------
@@ -389,10 +394,12 @@ class ScreenMenu(ListScreen):
         return "open" if self.count else None
 
     def loop(self) -> int:
+        """The menu until it is quit: status 0 (q, Esc, Ctrl-D), or 130 (Ctrl-C,
+        which ends retro here as it ends any retro command)."""
         while True:
             choice = self.choose()
             if choice is None:
-                return 0
+                return INTERRUPTED if self.interrupted else 0
             action, index = choice
             item = self.items[index]
             if action == "open":

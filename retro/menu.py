@@ -29,6 +29,7 @@ from .terminal import can_address_cursor, on_terminal, terminal
 
 if TYPE_CHECKING:
     from blessed import Terminal
+    from blessed.keyboard import Keystroke
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 PIPE_WIDTH = 80  # the numbered menu's lines, as a teletype of the period printed them
@@ -197,9 +198,32 @@ def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, 
                 return
             if not key:
                 continue
-            name = key_name(key)
+            name = "escape" if escape_then_key(term, key) else key_name(key)
             yield END if name is None else name
             draw()
+
+
+def escape_then_key(term: Terminal, key: Keystroke) -> bool:
+    """Whether ``key`` is Esc and the key typed after it, which blessed reads
+    as one Alt key when the second comes within its escape delay (0.35 s):
+    Esc then Down is KEY_ALT_ESCAPE ("\\x1b\\x1b"), then "[" and "B", and both
+    keys were lost.  The menu has no Alt keys: this is Esc, and what followed
+    it is put back to be read again (after whatever blessed holds already).
+
+    The delay itself is kept: a shorter one would narrow the gap, not close
+    it, and would split a cursor key whose bytes come apart (a slow link)
+    into Esc and letters."""
+    if not (key.is_sequence and len(key) == 2 and key[0] == "\x1b"
+            and (key.name or "").startswith(("KEY_ALT_", "KEY_CTRL_ALT_"))):
+        return False
+    rest = key[1:]
+    while True:
+        held = term.inkey(timeout=0)
+        if not held:
+            break
+        rest += held
+    term.ungetch(rest)
+    return True
 
 
 def dispatch(screen: Any, table: dict[str, str], key: str) -> Optional[str]:

@@ -70,3 +70,32 @@ class Key(str):
                                       (Key("\x7f"), "backspace")])
 def test_the_console_names_the_keys_the_menu_reads(key, name) -> None:
     assert key_name(key) == name
+
+
+@pytest.mark.parametrize("gap", [0.1, 0.0], ids=["Down 0.1 s after Esc", "Esc and Down in one read"])
+def test_esc_then_a_key_within_the_escape_delay_loses_neither(gap: float, tmp_path) -> None:
+    """blessed reads Esc and a key typed within its escape delay (0.35 s) as one
+    Alt key (Esc then Down: KEY_ALT_ESCAPE, "[", "B"), and the menu lost both."""
+    import time
+
+    from pty_terminal import Terminal
+
+    term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.send("s")
+    term.wait_for("3-D Tic-Tac-Toe -- recorded sessions")
+    term.quiet()
+    if gap:
+        term.send("\x1b")
+        time.sleep(gap)
+        term.send("\x1b[B")
+    else:
+        term.send("\x1b\x1b[B")
+    term.wait_for("Right or s: the program's recorded sessions")  # Esc: back to the programs
+    term.quiet()
+    term.send("\r")  # Down chose the second program: its variants
+    term.wait_for(f"{catalog.get('pascal-learner').title} -- variants")
+    term.send("\x1b")
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.send("q")
+    term.ended_cleanly()

@@ -531,9 +531,24 @@ class SessionsScreen(ListScreen):
         self.elsewhere(run)
 
 
+def why_not(opt: click.Option, text: str, err: click.BadParameter) -> str:
+    """Why ``text`` is no value of ``opt``, in the form's words.
+
+    >>> why_not(click.Option(["--rows"], type=click.IntRange(1, 15)), "99", click.BadParameter(""))
+    "--rows takes a whole number from 1 to 15, not '99'."
+    """
+    kind = opt.type
+    if isinstance(kind, click.IntRange) and kind.min is not None and kind.max is not None:
+        return f"{opt.opts[0]} takes a whole number from {kind.min} to {kind.max}, not {text!r}."
+    if kind is click.INT or isinstance(kind, click.IntRange):
+        return f"{opt.opts[0]} takes a whole number, not {text!r}."
+    return f"{opt.opts[0]}: {err.message}"
+
+
 class VariantForm:
     """Choose a program's variant options before it starts: one entry per
-    option, then Start; a text option is edited in place."""
+    option, then Start; a text option is edited in place (a text it cannot
+    take is said why, above the options, and stays there to be corrected)."""
 
     KEYS = {"up": "previous", "down": "following", "left": "change_back", "right": "change",
             "enter": "start", "escape": "leave", "q": "leave", "Q": "leave", END: "leave"}
@@ -547,6 +562,7 @@ class VariantForm:
         self.values: dict[str, Any] = program.defaults()
         self.row = 0
         self.editing: Optional[str] = None  # the text of the option being edited
+        self.message = ""  # why the text typed is not a value of the option
 
     def _text(self, opt: click.Option) -> str:
         value = self.values.get(opt.name)
@@ -576,7 +592,7 @@ class VariantForm:
         width = self.term.width
         hints = self.edit_hints if self.editing is not None else self.hints
         draw_screen(self.term, f"{self.program.title} -- variants", self.rows(width), self.row,
-                    layout.hint_rows(hints, width))
+                    layout.hint_rows(hints, width), self.message)
 
     def ask(self) -> Optional[dict[str, Any]]:
         """The options chosen, or None (Esc, q, Ctrl-D or Ctrl-C)."""
@@ -629,15 +645,21 @@ class VariantForm:
 
     # -- the handlers of EDIT_KEYS -----------------------------------------------
     def keep(self, key: str) -> None:
+        """Enter: the text typed becomes the option's value (none: its default);
+        a text that is no value of the option is said why, and stays to be
+        corrected (Esc keeps the value it had)."""
         opt = self.program.options[self.row]
-        text, self.editing = self.editing or "", None
+        text = self.editing or ""
         try:
-            self.values[opt.name] = opt.type.convert(text, opt, None) if text else None
-        except click.BadParameter:
-            pass  # keep the previous value
+            value = opt.type.convert(text, opt, None) if text else None
+        except click.BadParameter as err:
+            self.message = why_not(opt, text, err)
+            return
+        self.values[opt.name], self.editing, self.message = value, None, ""
 
     def cancel(self, key: str) -> None:
         self.editing = None
+        self.message = ""
 
     def erase(self, key: str) -> None:
         self.editing = (self.editing or "")[:-1]

@@ -99,3 +99,30 @@ def test_esc_then_a_key_within_the_escape_delay_loses_neither(gap: float, tmp_pa
     term.wait_for("Right or s: the program's recorded sessions")
     term.send("q")
     term.ended_cleanly()
+
+
+@pytest.mark.parametrize("typed", ["abc", "0", "99"])
+def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: str) -> None:
+    """The variant form once put the previous value back without a word."""
+    from test_screen_layout import SIZES, assert_whole_words, vocabulary
+
+    program = catalog.get("pascal-learner")
+    form = menu.VariantForm(SizedTerminal(24, 80), program)
+    press(form, form.KEYS, "enter")  # --rows: edited
+    press(form, form.EDIT_KEYS, *typed, "enter")
+    assert form.editing == typed and form.values["rows"] is None  # still edited, the value as it was
+    from ports.pascal_learner.board import MAXSIZE
+
+    assert form.message == f"--rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
+    for rows, cols in SIZES:  # said in the form, whole, at every size
+        form.term = term = SizedTerminal(rows, cols)
+        form.draw()
+        shown = term.shown()
+        assert shown[1] == form.message, shown
+        assert f"--rows               {typed}_" in "\n".join(shown)
+        assert_whole_words(shown[1:2], vocabulary(form.message))
+    press(form, form.EDIT_KEYS, *["backspace"] * len(typed), "4", "enter")  # corrected
+    assert form.values["rows"] == 4 and form.editing is None and form.message == ""
+    press(form, form.KEYS, "enter")
+    press(form, form.EDIT_KEYS, "x", "enter", "escape")  # Esc: the value it had
+    assert form.values["rows"] == 4 and form.editing is None and form.message == ""

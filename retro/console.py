@@ -158,6 +158,11 @@ class Console:
     def read_key(self) -> Optional[str]:
         raise NotImplementedError("this console has no screen")
 
+    def discard_typed_ahead(self) -> None:
+        """Forget the keys typed and not read yet, before a question they
+        cannot have been meant for (a screen's board, shown after a Y/N
+        answer).  Only a terminal has any: elsewhere input is data, all kept."""
+
 
 class LineConsole(Console):
     """A teletype over byte streams: what a pipe, a file or a test sees."""
@@ -323,6 +328,20 @@ class ScreenConsole(Console):
             key = self.term.inkey()
         return key_name(key)
 
+    def discard_typed_ahead(self) -> None:
+        """The terminal's input queue, and what blessed has read of it ahead
+        (it reads every byte there is and keeps what follows the key)."""
+        import termios
+
+        self._pending = b""
+        try:
+            termios.tcflush(self._fd, termios.TCIFLUSH)
+            with self.term.cbreak():
+                while self.term.inkey(timeout=0):
+                    pass
+        except (OSError, termios.error):  # a terminal gone: nothing to read anyway
+            pass
+
 
 def key_name(key: Keystroke) -> Optional[str]:
     """A blessed keystroke as ``read_key`` gives it: a printable character, a
@@ -418,3 +437,6 @@ class Recorder(Console):
 
     def read_key(self) -> Optional[str]:
         return self.inner.read_key()
+
+    def discard_typed_ahead(self) -> None:
+        self.inner.discard_typed_ahead()

@@ -82,6 +82,9 @@ class LineView:
         for line in board_lines(board):
             self.out.writeln(line)
 
+    def new_game(self) -> None:
+        """A game begins: plain lines have nothing to set."""
+
     def placed(self, board: Board, square: int) -> None:
         """A mark was placed: plain lines show the board after the computer's move only."""
 
@@ -128,11 +131,20 @@ class ScreenView:
         self.console = console
         self.grid = grid
         self.width = 2 if grid.boardcols < 10 else 3
-        self.cursor = grid.square((grid.boardrows + 1) // 2, (grid.boardcols + 1) // 2)
+        self.centre = grid.square((grid.boardrows + 1) // 2, (grid.boardcols + 1) // 2)
+        self.cursor = self.centre
+        self.first_move = True  # of a game: what was typed before the board is dropped
         self.messages: list[str] = []
         self.title = ""
         self.board: Optional[Board] = None
         self.console.clear()
+
+    def new_game(self) -> None:
+        """A game begins: the cursor on the centre square (the original's
+        screen is lost; the centre is where a player looks first), and
+        nothing typed before its first move is asked for counts."""
+        self.cursor = self.centre
+        self.first_move = True
 
     # -- drawing --------------------------------------------------------------------
     def set_title(self, text: str) -> None:
@@ -228,6 +240,9 @@ class ScreenView:
         self.board = board
         typed = ""
         hint = "Your move: cursor keys and Enter, or type row,col"
+        if self.first_move:  # an Enter typed twice after a Y/N answer is no move
+            self.console.discard_typed_ahead()
+            self.first_move = False
         while True:
             self._draw_cell(self.cursor, cursor=True)
             self._prompt(f"{hint}: {typed}" if typed else hint + ".")

@@ -105,6 +105,7 @@ class TicTacToe:
         moves: list[tuple[int, int]] = []
         player = CROSS if humanfirst else CIRCLE
         warned = False
+        view.new_game()
         view.say()
         if humanfirst:
             view.show_board(board)

@@ -115,3 +115,30 @@ def test_an_enter_typed_after_n_places_nothing_when_the_learner_begins(tmp_path:
     assert "".join(board(screen)).count("X") == 0 and "".join(board(screen)).count("O") == 1, screen
     assert cursor(screen) == (2, 2) or board(screen)[1][1] == "O", screen
     quit_cleanly(term)
+
+
+def test_another_game_clears_the_last_ones_messages_and_says_what_is_known_now(tmp_path: Path) -> None:
+    """The last game's messages stayed on the screen into the next, and with
+    them "There is no Tic-Tac-Toe-Data-3 yet", after the file was made."""
+    term = Terminal(["run", "pascal-learner", "--random-state", "2"], cwd=tmp_path, record_modes=tmp_path)
+    screen = term.wait_for("Do you want to move first? (Y/N)")
+    assert "There is no Tic-Tac-Toe-Data-3 yet" in " ".join(screen.split())
+    term.send("y\r")
+    for move in ("3,2", "3,1", "3,3"):
+        term.wait_for("Your move")
+        term.quiet()
+        term.send(move + "\r")
+    screen = " ".join(term.wait_for("Another game? (Y/N)").split())
+    assert "You win." in screen and "My schemes are kept in Tic-Tac-Toe-Data-3 from now on." in screen
+    term.quiet()
+    term.send("y\r")
+    term.wait_for("Do you want to move first? (Y/N)")
+    term.quiet()
+    screen = term.text()
+    flat = " ".join(screen.split())
+    for old in ("You win.", "Let me think", "I play", "There is no", "I have learnt", "You are X"):
+        assert old not in flat, screen
+    assert "I know 1 scheme (level 1: 1), from Tic-Tac-Toe-Data-3." in flat, screen
+    assert board(screen) == ["...", "...", "..."], screen
+    term.send("\x04")
+    term.ended_cleanly()

@@ -85,6 +85,12 @@ class LineView:
     def new_game(self) -> None:
         """A game begins: plain lines have nothing to set."""
 
+    def turn_page(self, lines: list[str]) -> None:
+        """Another game is asked for: a teletype's paper keeps what it printed."""
+
+    def aside(self, text: str) -> None:
+        """What only the screen says (its messages are rewritten in place)."""
+
     def placed(self, board: Board, square: int) -> None:
         """A mark was placed: plain lines show the board after the computer's move only."""
 
@@ -189,13 +195,30 @@ class ScreenView:
         """A message, wrapped at word boundaries to the terminal's width; the
         last rows of messages show, as many as the terminal has (_message_rows)."""
         width = self.console.size()[1]
-        rows = self._message_rows()
-        self.messages = (self.messages + wrap(text, width))[-rows:]
+        self.messages = (self.messages + wrap(text, width))[-self._message_rows():]
+        self._draw_messages()
+
+    def _draw_messages(self) -> None:
+        width = self.console.size()[1]
         top = self._message_row()
-        for i in range(rows):
+        for i in range(self._message_rows()):
             line = self.messages[i] if i < len(self.messages) else ""
             self.console.place(top + i, 0, line.ljust(width))
         self.console.flush()
+
+    def turn_page(self, lines: list[str]) -> None:
+        """Another game is asked for: the last game's messages give way to
+        ``lines`` (what the learner knows now), and the board is empty again."""
+        self.board = None
+        for square in range(self.grid.size):
+            self._draw_cell(square)
+        self.messages = []
+        self._draw_messages()
+        for line in lines:
+            self.say(line)
+
+    def aside(self, text: str) -> None:
+        self.say(text)
 
     def _prompt(self, text: str) -> None:
         """The prompt row: one row, ended with "…" if it must be cut; the cursor after it."""

@@ -133,6 +133,12 @@ class Program:
     # For a port that draws on the screen: (rows, columns) its layout needs with
     # these options.  A smaller terminal gets a notice and the teletype instead.
     screen_size: Optional[Callable[[dict[str, Any]], tuple[int, int]]] = None
+    # Whether its output is prose of the port's own (no original's layout to
+    # keep): on a terminal, never in a pipe, its teletype then wraps the text
+    # at word boundaries to the terminal's width (retro.layout.TerminalLine).
+    # The originals' own lines were laid out for their terminals (72 or 80
+    # columns) and are left to the terminal, as they were written.
+    wraps_words: bool = False
     # For a replay of a transcript (data from anyone): the options made safe,
     # given the transcript's folder -- a file an option names is looked for
     # there (retro.safefile.inside) and only read; nothing sleeps.  ValueError

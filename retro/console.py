@@ -27,6 +27,8 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Literal, Optional, Protocol, runtime_checkable
 
+from .layout import TerminalLine
+
 if TYPE_CHECKING:
     from blessed import Terminal
     from blessed.keyboard import Keystroke
@@ -175,6 +177,8 @@ class LineConsole(Console):
         *,
         input_kind: Optional[StreamKind] = None,
         output_kind: Optional[StreamKind] = None,
+        terminal: Optional[TerminalLine] = None,
+        errors_on_terminal: bool = False,
     ):
         self._in = stdin
         self._live = stdin if isinstance(stdin, LiveInput) else None
@@ -182,6 +186,9 @@ class LineConsole(Console):
         self._err = stderr
         self.input_kind = input_kind or stream_kind(stdin)
         self.output_kind = output_kind or stream_kind(stdout)
+        # On a terminal only (retro.stdio): the column followed, the text perhaps wrapped.
+        self._terminal = terminal
+        self._errors_on_terminal = terminal is not None and errors_on_terminal
 
     @classmethod
     def from_bytes(cls, data: bytes, *, input_kind: Optional[StreamKind] = None,
@@ -196,10 +203,14 @@ class LineConsole(Console):
                               input_kind=input_kind, output_kind=output_kind)
 
     def write(self, text: str) -> None:
+        if self._terminal is not None:
+            text = self._terminal.text(text)
         self._out.write(encode(text))
         self._out.flush()
 
     def write_err(self, text: str) -> None:
+        if self._errors_on_terminal and self._terminal is not None:
+            text = self._terminal.text(text)
         self._err.write(encode(text))
         self._err.flush()
 
@@ -212,11 +223,16 @@ class LineConsole(Console):
                 if not more or more.endswith(b"\n"):
                     data += more[-1:] if more.endswith(b"\n") else b""
                     break
-        return decode(data) if data else None
+        return self._read(decode(data) if data else None)
 
     def read_chunk(self, size: int) -> Optional[str]:
         data = self._in.readline(max(1, size))
-        return decode(data) if data else None
+        return self._read(decode(data) if data else None)
+
+    def _read(self, line: Optional[str]) -> Optional[str]:
+        if self._terminal is not None:
+            self._terminal.read(line)
+        return line
 
     def input_ready(self) -> bool:
         return self._live.ready() if self._live is not None else True

@@ -20,8 +20,9 @@ notice of a screen too small all lay their text out here.
 from __future__ import annotations
 
 import os
+import re
 import textwrap
-from typing import Any, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 ELLIPSIS = "…"
 HINT_GAP = "   "  # between two key hints on one row
@@ -107,6 +108,81 @@ def hint_rows(hints: Sequence[str], width: int) -> list[str]:
         else:
             rows.extend(wrap(hint, width))
     return rows
+
+
+class TerminalLine:
+    """A teletype's output on a terminal (never in a pipe, whose bytes are
+    the original's): the column the cursor is at, counted from what was
+    written (a line read puts it back at 0: its Enter did), and -- given the
+    terminal's width, asked at each write -- the text wrapped at word
+    boundaries, as the screens are, instead of cut by the terminal inside a
+    word.  A word wider than the row is left to the terminal; blanks where a
+    row is broken are not written.
+
+    >>> line = TerminalLine(lambda: 20)
+    >>> line.text("There is no Tic-Tac-Toe-Data-5 yet: I know no schemes.\\n")
+    'There is no\\nTic-Tac-Toe-Data-5\\nyet: I know no\\nschemes.\\n'
+    >>> line.text("Do you want to move first? (Y/N) "), line.column
+    ('Do you want to move\\nfirst? (Y/N) ', 13)
+    >>> line.read("y\\n"); line.column
+    0
+    """
+
+    def __init__(self, width: Optional[Callable[[], int]] = None):
+        self.column = 0
+        self._width = width
+        self._in_word = False  # the last character written was part of a word
+
+    def read(self, line: Optional[str]) -> None:
+        """A line was read: typed and echoed, and ended by Enter, or not (Ctrl-D)."""
+        if line:
+            self._advance(line)
+
+    def text(self, text: str) -> str:
+        """``text`` as it is to be written (wrapped, if there is a width), the column followed."""
+        width = self._width() if self._width is not None else 0
+        if width <= 0:
+            self._advance(text)
+            return text
+        out: list[str] = []
+        blanks = ""
+        for token in _TOKENS.findall(text):
+            if token in ("\n", "\r"):
+                out.append(token)
+                self.column, blanks, self._in_word = 0, "", False
+            elif token.isspace():
+                blanks += token
+                self._in_word = False
+            else:
+                continued = self._in_word and not blanks  # a word begun by the last write
+                if self.column and not continued and self.column + len(blanks) + len(token) > width:
+                    out.append("\n")
+                    self.column, blanks = 0, ""
+                out.append(blanks + token)
+                self._advance(blanks + token, width)
+                blanks, self._in_word = "", True
+        if blanks:  # a prompt's last blank: as many as the row holds
+            room = blanks[: max(0, width - self.column)]
+            out.append(room)
+            self._advance(room, width)
+        return "".join(out)
+
+    def _advance(self, text: str, width: int = 0) -> None:
+        for ch in text:
+            if ch in "\n\r":
+                self.column = 0
+            elif ch == "\b":
+                self.column = max(0, self.column - 1)
+            elif ch == "\t":
+                self.column += 8 - self.column % 8
+            elif ch.isprintable():
+                self.column += 1
+            if width and self.column > width:  # the terminal went on to the next row
+                self.column -= width
+        self._in_word = bool(text) and not text[-1].isspace()
+
+
+_TOKENS = re.compile(r"\n|\r|[ \t]+|[^ \t\n\r]+")
 
 
 def notice(term: Any, text: str, hint: str = "press a key to go on") -> None:

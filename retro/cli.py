@@ -81,7 +81,12 @@ class ProgramGroup(ProgramsGroup):
 
 def _run_command(program: catalog.Program) -> click.Command:
     def callback(**options: Any) -> None:
-        status = run_session(program, stdio_console(program=program, options=options), options)
+        console = stdio_console(program=program, options=options)
+        status = run_session(program, console, options)
+        try:  # on a terminal: the shell's prompt on a fresh line below what the program left
+            console.finish_line()
+        except (OSError, ValueError):
+            pass  # a terminal gone, a closed stream: the status says what happened
         sys.exit(status)
 
     return UsageCommand(

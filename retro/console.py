@@ -24,10 +24,12 @@ import os
 import stat
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Literal, Optional, Protocol, runtime_checkable
+from typing import (TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, Literal, Optional, Protocol,
+                    runtime_checkable)
 
-from .layout import TerminalLine
+from .layout import ScreenRows, TerminalLine
 
 if TYPE_CHECKING:
     from blessed import Terminal
@@ -165,6 +167,11 @@ class Console:
         cannot have been meant for (a screen's board, shown after a Y/N
         answer).  Only a terminal has any: elsewhere input is data, all kept."""
 
+    def finish_line(self) -> None:
+        """At the end of a session on a terminal: the cursor at the start of a
+        fresh line, below what the program left, for whatever comes next (the
+        shell's prompt).  Nothing elsewhere: a pipe's bytes are the original's."""
+
 
 class LineConsole(Console):
     """A teletype over byte streams: what a pipe, a file or a test sees."""
@@ -216,23 +223,39 @@ class LineConsole(Console):
 
     def read_line(self) -> Optional[str]:
         """The next line (at most MAX_LINE bytes of it: the rest is dropped)."""
-        data = self._in.readline(MAX_LINE)
-        if data and not data.endswith(b"\n"):
-            while True:  # a line longer than MAX_LINE: read past the rest of it
-                more = self._in.readline(1 << 16)
-                if not more or more.endswith(b"\n"):
-                    data += more[-1:] if more.endswith(b"\n") else b""
-                    break
+        with self._reading():
+            data = self._in.readline(MAX_LINE)
+            if data and not data.endswith(b"\n"):
+                while True:  # a line longer than MAX_LINE: read past the rest of it
+                    more = self._in.readline(1 << 16)
+                    if not more or more.endswith(b"\n"):
+                        data += more[-1:] if more.endswith(b"\n") else b""
+                        break
         return self._read(decode(data) if data else None)
 
     def read_chunk(self, size: int) -> Optional[str]:
-        data = self._in.readline(max(1, size))
+        with self._reading():
+            data = self._in.readline(max(1, size))
         return self._read(decode(data) if data else None)
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        try:
+            yield
+        except KeyboardInterrupt:
+            if self._terminal is not None:
+                self._terminal.interrupted()
+            raise
 
     def _read(self, line: Optional[str]) -> Optional[str]:
         if self._terminal is not None:
             self._terminal.read(line)
         return line
+
+    def finish_line(self) -> None:
+        if self._terminal is not None:
+            self._out.write(encode(self._terminal.fresh_line()))
+            self._out.flush()
 
     def input_ready(self) -> bool:
         return self._live.ready() if self._live is not None else True
@@ -298,15 +321,18 @@ class ScreenConsole(Console):
         self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
         self._err = stderr if stderr is not None else sys.stderr.buffer
         self._pending = b""
+        self._rows = ScreenRows()  # for finish_line
 
     def _emit(self, text: str) -> None:
         self.term.stream.write(text)
         self.term.stream.flush()
 
     def write(self, text: str) -> None:
+        self._rows.written(text, self.term.height)
         self._emit(text)
 
     def write_err(self, text: str) -> None:
+        self._rows.written(text, self.term.height)
         self.term.stream.flush()
         self._err.write(encode(text))
         self._err.flush()
@@ -332,10 +358,20 @@ class ScreenConsole(Console):
         return (self.term.height, self.term.width)
 
     def clear(self) -> None:
+        self._rows.cleared()
         self._emit(self.term.home + self.term.clear)
 
     def place(self, row: int, col: int, text: str) -> None:
+        self._rows.placed(row, col, text, self.term.width)
         self._emit(self.term.move_yx(row, col) + text)
+
+    def finish_line(self) -> None:
+        """Below the last row that shows text (the screen scrolled by one if that is its last)."""
+        row = self._rows.below()
+        if row is None:
+            return
+        height = self.term.height
+        self._emit(self.term.move_yx(height - 1, 0) + "\n" if row >= height else self.term.move_yx(row, 0))
 
     def read_key(self) -> Optional[str]:
         """One key: a printable character or a name from KEY_NAMES; None on Ctrl-D."""
@@ -456,3 +492,6 @@ class Recorder(Console):
 
     def discard_typed_ahead(self) -> None:
         self.inner.discard_typed_ahead()
+
+    def finish_line(self) -> None:
+        self.inner.finish_line()

@@ -230,6 +230,12 @@ class ScreenView:
         self.console.place(row, len(shown), "")
         self.console.flush()
 
+    def interrupted(self) -> None:
+        """Ctrl-C: the prompt row blanked, the cursor at its start (for the message that follows)."""
+        self._prompt("")
+        self.console.place(self._message_row() + self._message_rows() + 1, 0, "")
+        self.console.flush()
+
     # -- input ----------------------------------------------------------------------
     def ask_yes_no(self, question: str) -> Optional[bool]:
         """An answer read as a line, as the Pascal program's readln read it: the
@@ -240,6 +246,7 @@ class ScreenView:
             self._prompt(f"{question} {typed}")
             key = self.console.read_key()
             if key is None or key == "escape":
+                self._prompt("")  # asked no more
                 return None
             if key == "enter":
                 answer = parse_yes_no(typed)
@@ -272,6 +279,7 @@ class ScreenView:
             key = self.console.read_key()
             self._draw_cell(self.cursor)
             if key is None or key in ("escape", "q", "Q"):
+                self._prompt("")  # asked no more: no stale prompt under the last screen
                 return None
             if key in self.STEPS:
                 dr, dc = self.STEPS[key]

@@ -205,11 +205,15 @@ def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None
                            literal=literal, shared=shared)
     if session is None:
         return 1
+    view: Optional[View] = None
     try:
-        view: View = ScreenView(console, grid) if console.screen else LineView(console, grid)
+        view = ScreenView(console, grid) if console.screen else LineView(console, grid)
         return TicTacToe(session, view, fresh).main()
     except KeyboardInterrupt:
-        console.write("\n")
+        if isinstance(view, ScreenView):
+            view.interrupted()  # the message where the prompt was
+        else:
+            console.write("\n")
         console.write_err("Interrupted: the schemes learnt so far are saved.\n" if not (no_save or fresh)
                           else "Interrupted.\n")
         return INTERRUPTED

@@ -8,6 +8,11 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TOOLS  := $(VENV)/.dist-tools
 
+# setuptools says "Editable installation ... be careful with folders in your
+# working directory with the same name as your package" on every editable
+# install, whatever the layout (a notice, no warning of ours): not shown.
+QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
+
 .PHONY: run test lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor
 
 $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
@@ -15,7 +20,7 @@ $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	@$(MAKE) --no-print-directory npm
 	$(BIN)/python setup.py vendor
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(QUIET_BUILD) $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
 # The packaging tools, for `make dist` only.
@@ -31,15 +36,22 @@ venv: $(STAMP)
 # as a job of its own (`set -m`: its own group, the terminal's foreground), and
 # only retro sees Ctrl-C.  Ctrl-Z stops retro alone: then make is stopped too,
 # so that the shell that ran make gets the terminal back, and when `fg`
-# continues make, retro is continued (`fg`) where it was.
+# continues make, retro is continued (`fg`) where it was.  The waiting between
+# is done with job control off (`set +m`): with it on, the shell (dash) would
+# run each `sleep` as a foreground job and take the terminal from the user's
+# shell for it, every turn of the loop (the user's shell then died of the next
+# key typed).  Off, the recipe's shell goes back into make's group, which
+# gives the terminal to that group first, while make still runs.
 run: $(STAMP)
 	@set -m; $(BIN)/retro; status=$$?; \
 	make_stopped() { state=$$(cut -d' ' -f3 /proc/$$PPID/stat 2>/dev/null || ps -o stat= -p $$PPID); \
 		case $$state in T*) return 0;; *) return 1;; esac; }; \
 	while [ $$status = 148 ]; do \
+		set +m; \
 		kill -TSTP $$PPID || break; \
 		until make_stopped; do sleep 0.1; done; \
 		while make_stopped; do sleep 0.2; done; \
+		set -m; \
 		fg >/dev/null; status=$$?; \
 	done; exit $$status
 

@@ -74,8 +74,10 @@ class SDist(sdist):
 
 
 setup(
+    # retro.web.static and .vendor (the page, xterm.js) are found too: folders of data only,
+    # their files named in setup.cfg's package_data
     packages=find_namespace_packages(include=["retro", "retro.*", "ports", "ports.*"],
-                                      exclude=["*.__pycache__", "retro.web.static*"]) + ["retro.transcripts"],
+                                      exclude=["*.__pycache__"]) + ["retro.transcripts"],
     package_dir={"retro.transcripts": "transcripts"},
     package_data={"retro.transcripts": ["*/*.txt", "*/*.data"]},
     cmdclass={"build_py": BuildPy, "sdist": SDist},

@@ -10,9 +10,10 @@ for them before a program starts.
 from __future__ import annotations
 
 import importlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 import click
 
@@ -70,6 +71,41 @@ class LazyGroup(click.Group):
         return self.built().get_command(ctx, name)
 
 
+class RenamedOption(click.Option):
+    """A click option that still takes its old names, which no user is shown:
+    not in --help, not in an error's hint (``opts[0]`` is the name `retro
+    list`, the menu's form and a recorded transcript use).  So a recorded
+    transcript, a script or a tool that gives an old name goes on working.
+
+    >>> option = RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int)
+    >>> option.opts, option.name
+    (['--random-state', '--seed'], 'seed')
+    >>> option.get_error_hint(None)
+    "'--random-state'"
+    """
+
+    def __init__(self, param_decls: Sequence[str], *, old_names: Sequence[str] = (), **kwargs: Any) -> None:
+        super().__init__([*param_decls, *old_names], **kwargs)
+        self.old_names = tuple(old_names)
+
+    @contextmanager
+    def _new_names_only(self) -> Iterator[None]:
+        every = self.opts
+        self.opts = [name for name in every if name not in self.old_names]
+        try:
+            yield
+        finally:
+            self.opts = every
+
+    def get_help_record(self, ctx: click.Context) -> Optional[tuple[str, str]]:
+        with self._new_names_only():
+            return super().get_help_record(ctx)
+
+    def get_error_hint(self, ctx: Optional[click.Context]) -> str:
+        with self._new_names_only():
+            return super().get_error_hint(ctx)
+
+
 @dataclass(frozen=True)
 class Program:
     """A historical program and how to run its port.
@@ -97,6 +133,12 @@ class Program:
     # For a port that draws on the screen: (rows, columns) its layout needs with
     # these options.  A smaller terminal gets a notice and the teletype instead.
     screen_size: Optional[Callable[[dict[str, Any]], tuple[int, int]]] = None
+    # Whether its output is prose of the port's own (no original's layout to
+    # keep): on a terminal, never in a pipe, its teletype then wraps the text
+    # at word boundaries to the terminal's width (retro.layout.TerminalLine).
+    # The originals' own lines were laid out for their terminals (72 or 80
+    # columns) and are left to the terminal, as they were written.
+    wraps_words: bool = False
     # For a replay of a transcript (data from anyone): the options made safe,
     # given the transcript's folder -- a file an option names is looked for
     # there (retro.safefile.inside) and only read; nothing sleeps.  ValueError

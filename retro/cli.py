@@ -81,7 +81,12 @@ class ProgramGroup(ProgramsGroup):
 
 def _run_command(program: catalog.Program) -> click.Command:
     def callback(**options: Any) -> None:
-        status = run_session(program, stdio_console(program=program, options=options), options)
+        console = stdio_console(program=program, options=options)
+        status = run_session(program, console, options)
+        try:  # on a terminal: the shell's prompt on a fresh line below what the program left
+            console.finish_line()
+        except (OSError, ValueError):
+            pass  # a terminal gone, a closed stream: the status says what happened
         sys.exit(status)
 
     return UsageCommand(
@@ -218,7 +223,10 @@ cli.add_command(ProgramGroup("audit", make=_audit_command,
 
 @cli.command()
 @click.option("--json", "as_json", is_flag=True, help="Print the table as one JSON object.")
-@click.option("--seed", type=int, default=1, show_default=True, help="For the programs that choose at random.")
+@click.option("seed", "--random-state", cls=catalog.RenamedOption, old_names=("--seed",), type=int,
+              default=1, show_default=True,
+              help="Start the random choices of the programs that choose at random from this number: the same "
+                   "number gives the same table.")
 def tournament(as_json: bool, seed: int) -> None:
     """Round robin among the 3x3 programs and the perfect-play referee, both colours."""
     import json
@@ -227,7 +235,7 @@ def tournament(as_json: bool, seed: int) -> None:
 
     table = play_all(seed=seed)
     if as_json:
-        click.echo(json.dumps({"seed": seed, "first_player_results": table}, indent=2))
+        click.echo(json.dumps({"random_state": seed, "first_player_results": table}, indent=2))
     else:
         click.echo(render(table))
 
@@ -320,11 +328,27 @@ def check(paths: tuple[Path, ...]) -> None:
         elif outcome.diff:
             click.echo(outcome.diff, nl=False)
         failed += not outcome.ok
-    word = "transcript" if len(files) == 1 else "transcripts"
+    click.echo(f"retro check: {check_summary(failed, len(files))}")
     if failed:
-        click.echo(f"retro check: {failed} of {len(files)} {word} differ")
         sys.exit(1)
-    click.echo(f"retro check: {len(files)} {word} checked, all match")
+
+
+def check_summary(failed: int, checked: int) -> str:
+    """The last line of `retro check`, in words that agree with its numbers.
+
+    >>> check_summary(1, 1), check_summary(2, 5), check_summary(1, 5)
+    ('1 of 1 transcript differs', '2 of 5 transcripts differ', '1 of 5 transcripts differs')
+    >>> check_summary(0, 1), check_summary(0, 89)
+    ('1 transcript checked: it matches', '89 transcripts checked, all match')
+    >>> check_summary(0, 0)
+    'no transcripts found to check'
+    """
+    word = "transcript" if checked == 1 else "transcripts"
+    if failed:
+        return f"{failed} of {checked} {word} {'differs' if failed == 1 else 'differ'}"
+    if checked == 0:
+        return "no transcripts found to check"
+    return "1 transcript checked: it matches" if checked == 1 else f"{checked} {word} checked, all match"
 
 
 @cli.command()
@@ -400,6 +424,21 @@ class PortGroups(ProgramsGroup):
                      for found in [source.get_command(ctx, name)] if found is not None), None)
 
 
+def show_error(error: click.ClickException) -> None:
+    """click's message for ``error`` (a usage error's usage line, then
+    ``Error: ...``), each line folded at word boundaries to the width of the
+    terminal standard error goes to (80 columns elsewhere)."""
+    import io
+
+    from .layout import fold, message_width
+
+    said = io.StringIO()
+    error.show(file=said)
+    width = message_width(2)
+    sys.stderr.write("".join(row + "\n" for line in said.getvalue().splitlines() for row in fold(line, width)))
+    sys.stderr.flush()
+
+
 class PipeClosed(Exception):
     """Standard output's reader went away (click would call that status 1)."""
 
@@ -418,7 +457,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     except click.exceptions.Exit as done:
         return done.exit_code
     except click.ClickException as error:
-        error.show()
+        show_error(error)
         return error.exit_code
     except (click.Abort, KeyboardInterrupt):  # click.Abort is how click reports Ctrl-C
         sys.stderr.write("\n")

@@ -26,9 +26,12 @@ import os
 import stat
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Literal, Optional, Protocol, runtime_checkable
+from typing import (TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, Literal, Optional, Protocol,
+                    runtime_checkable)
 
+from .layout import ScreenRows, TerminalLine
 from .terminal import in_cbreak
 
 if TYPE_CHECKING:
@@ -175,6 +178,16 @@ class Console:
     def read_key(self) -> Optional[str]:
         raise NotImplementedError("this console has no screen")
 
+    def discard_typed_ahead(self) -> None:
+        """Forget the keys typed and not read yet, before a question they
+        cannot have been meant for (a screen's board, shown after a Y/N
+        answer).  Only a terminal has any: elsewhere input is data, all kept."""
+
+    def finish_line(self) -> None:
+        """At the end of a session on a terminal: the cursor at the start of a
+        fresh line, below what the program left, for whatever comes next (the
+        shell's prompt).  Nothing elsewhere: a pipe's bytes are the original's."""
+
 
 class LineConsole(Console):
     """A teletype over byte streams: what a pipe, a file or a test sees."""
@@ -187,6 +200,8 @@ class LineConsole(Console):
         *,
         input_kind: Optional[StreamKind] = None,
         output_kind: Optional[StreamKind] = None,
+        terminal: Optional[TerminalLine] = None,
+        errors_on_terminal: bool = False,
     ):
         self._in = stdin
         self._live = stdin if isinstance(stdin, LiveInput) else None
@@ -194,6 +209,9 @@ class LineConsole(Console):
         self._err = stderr
         self.input_kind = input_kind or stream_kind(stdin)
         self.output_kind = output_kind or stream_kind(stdout)
+        # On a terminal only (retro.stdio): the column followed, the text perhaps wrapped.
+        self._terminal = terminal
+        self._errors_on_terminal = terminal is not None and errors_on_terminal
 
     @classmethod
     def from_bytes(cls, data: bytes, *, input_kind: Optional[StreamKind] = None,
@@ -208,27 +226,52 @@ class LineConsole(Console):
                               input_kind=input_kind, output_kind=output_kind)
 
     def write(self, text: str) -> None:
+        if self._terminal is not None:
+            text = self._terminal.text(text)
         self._out.write(encode(text))
         self._out.flush()
 
     def write_err(self, text: str) -> None:
+        if self._errors_on_terminal and self._terminal is not None:
+            text = self._terminal.text(text)
         self._err.write(encode(text))
         self._err.flush()
 
     def read_line(self) -> Optional[str]:
         """The next line (at most MAX_LINE bytes of it: the rest is dropped)."""
-        data = self._in.readline(MAX_LINE)
-        if data and not data.endswith(b"\n"):
-            while True:  # a line longer than MAX_LINE: read past the rest of it
-                more = self._in.readline(1 << 16)
-                if not more or more.endswith(b"\n"):
-                    data += more[-1:] if more.endswith(b"\n") else b""
-                    break
-        return decode(data) if data else None
+        with self._reading():
+            data = self._in.readline(MAX_LINE)
+            if data and not data.endswith(b"\n"):
+                while True:  # a line longer than MAX_LINE: read past the rest of it
+                    more = self._in.readline(1 << 16)
+                    if not more or more.endswith(b"\n"):
+                        data += more[-1:] if more.endswith(b"\n") else b""
+                        break
+        return self._read(decode(data) if data else None)
 
     def read_chunk(self, size: int) -> Optional[str]:
-        data = self._in.readline(max(1, size))
-        return decode(data) if data else None
+        with self._reading():
+            data = self._in.readline(max(1, size))
+        return self._read(decode(data) if data else None)
+
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        try:
+            yield
+        except KeyboardInterrupt:
+            if self._terminal is not None:
+                self._terminal.interrupted()
+            raise
+
+    def _read(self, line: Optional[str]) -> Optional[str]:
+        if self._terminal is not None:
+            self._terminal.read(line)
+        return line
+
+    def finish_line(self) -> None:
+        if self._terminal is not None:
+            self._out.write(encode(self._terminal.fresh_line()))
+            self._out.flush()
 
     def input_ready(self) -> bool:
         return self._live.ready() if self._live is not None else True
@@ -304,15 +347,18 @@ class ScreenConsole(Console):
         self._pending = b""  # read from the terminal, not yet taken by a line
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
         self._echoed: list[int] = []  # the width of each character this console echoed on the line
+        self._rows = ScreenRows()  # for finish_line
 
     def _emit(self, text: str) -> None:
         self.term.stream.write(text)
         self.term.stream.flush()
 
     def write(self, text: str) -> None:
+        self._rows.written(text, self.term.height)
         self._emit(text)
 
     def write_err(self, text: str) -> None:
+        self._rows.written(text, self.term.height)
         self.term.stream.flush()
         self._err.write(encode(text))
         self._err.flush()
@@ -454,6 +500,7 @@ class ScreenConsole(Console):
         return (self.term.height, self.term.width)
 
     def clear(self) -> None:
+        self._rows.cleared()
         self._emit(self.term.home + self.term.clear)
 
     def scroll(self, rows: int) -> None:
@@ -463,7 +510,16 @@ class ScreenConsole(Console):
             self._emit(self.term.move_yx(self.size()[0] - 1, 0) + "\n" * rows)
 
     def place(self, row: int, col: int, text: str) -> None:
+        self._rows.placed(row, col, text, self.term.width)
         self._emit(self.term.move_yx(row, col) + text)
+
+    def finish_line(self) -> None:
+        """Below the last row that shows text (the screen scrolled by one if that is its last)."""
+        row = self._rows.below()
+        if row is None:
+            return
+        height = self.term.height
+        self._emit(self.term.move_yx(height - 1, 0) + "\n" if row >= height else self.term.move_yx(row, 0))
 
     def read_key(self) -> Optional[str]:
         """One key: a printable character or a name from KEY_NAMES; None on Ctrl-D."""
@@ -471,6 +527,20 @@ class ScreenConsole(Console):
         with self.term.cbreak():
             key = self.term.inkey()
         return key_name(key)
+
+    def discard_typed_ahead(self) -> None:
+        """The terminal's input queue, and what blessed has read of it ahead
+        (it reads every byte there is and keeps what follows the key)."""
+        import termios
+
+        self._pending = b""
+        try:
+            termios.tcflush(self._fd, termios.TCIFLUSH)
+            with self.term.cbreak():
+                while self.term.inkey(timeout=0):
+                    pass
+        except (OSError, termios.error):  # a terminal gone: nothing to read anyway
+            pass
 
 
 @dataclass(frozen=True)
@@ -608,3 +678,9 @@ class Recorder(Console):
 
     def read_key(self) -> Optional[str]:
         return self.inner.read_key()
+
+    def discard_typed_ahead(self) -> None:
+        self.inner.discard_typed_ahead()
+
+    def finish_line(self) -> None:
+        self.inner.finish_line()

@@ -3,7 +3,8 @@
 On a terminal it is fullscreen (blessed): arrow keys or digits choose, Enter
 plays the program (its variants are chosen first), Right (or s) opens the
 program's recorded sessions, grouped (resources.GROUPS), where Enter asks
-the pace (--baud) and replays one; q or Esc goes back, and quits.  A program
+the pace (--baud) and replays one; q or Esc goes back, and quits (so does
+Ctrl-D; Ctrl-C goes back too, and on the programs' list quits with 130).  A program
 or a replay started here comes back here when it ends, when its runtime
 fails, or on Ctrl-C, with the terminal restored.  In a pipe it is a numbered
 list read from standard input (``3``, ``3 --ai mj``, ``3s`` for program 3's
@@ -28,6 +29,7 @@ from .terminal import can_address_cursor, on_terminal, terminal
 
 if TYPE_CHECKING:
     from blessed import Terminal
+    from blessed.keyboard import Keystroke
 
 MIN_COLUMNS, MIN_ROWS = 60, 12
 PIPE_WIDTH = 80  # the numbered menu's lines, as a teletype of the period printed them
@@ -196,9 +198,32 @@ def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, 
                 return
             if not key:
                 continue
-            name = key_name(key)
+            name = "escape" if escape_then_key(term, key) else key_name(key)
             yield END if name is None else name
             draw()
+
+
+def escape_then_key(term: Terminal, key: Keystroke) -> bool:
+    """Whether ``key`` is Esc and the key typed after it, which blessed reads
+    as one Alt key when the second comes within its escape delay (0.35 s):
+    Esc then Down is KEY_ALT_ESCAPE ("\\x1b\\x1b"), then "[" and "B", and both
+    keys were lost.  The menu has no Alt keys: this is Esc, and what followed
+    it is put back to be read again (after whatever blessed holds already).
+
+    The delay itself is kept: a shorter one would narrow the gap, not close
+    it, and would split a cursor key whose bytes come apart (a slow link)
+    into Esc and letters."""
+    if not (key.is_sequence and len(key) == 2 and key[0] == "\x1b"
+            and (key.name or "").startswith(("KEY_ALT_", "KEY_CTRL_ALT_"))):
+        return False
+    rest = key[1:]
+    while True:
+        held = term.inkey(timeout=0)
+        if not held:
+            break
+        rest += held
+    term.ungetch(rest)
+    return True
 
 
 def dispatch(screen: Any, table: dict[str, str], key: str) -> Optional[str]:
@@ -255,6 +280,7 @@ class ListScreen:
         self.selected = 0
         self.typed = ""
         self.message = ""
+        self.interrupted = False  # the last choice ended by Ctrl-C
 
     def rows(self, width: int) -> list[tuple[int, str]]:
         """(entry index, or -1 for a heading, and its text) for every row of the list."""
@@ -268,7 +294,9 @@ class ListScreen:
         draw_screen(self.term, self.title, self.rows(width), self.selected, self.footer(width), self.message)
 
     def choose(self) -> Optional[tuple[str, int]]:
-        """Wait for a choice: (action, entry index), or None (q, Esc, Ctrl-D or Ctrl-C)."""
+        """Wait for a choice: (action, entry index), or None (q, Esc, Ctrl-D or
+        Ctrl-C; ``interrupted`` says whether it was Ctrl-C)."""
+        self.interrupted = False
         with closing(read_keys(self.term, self.draw)) as pressed:
             for key in pressed:
                 self.message = ""
@@ -277,6 +305,7 @@ class ListScreen:
                     return None
                 if action is not None:
                     return action, self.selected
+        self.interrupted = True  # the keys end at Ctrl-C
         return None
 
     # -- the handlers of KEYS ----------------------------------------------------
@@ -389,10 +418,12 @@ class ScreenMenu(ListScreen):
         return "open" if self.count else None
 
     def loop(self) -> int:
+        """The menu until it is quit: status 0 (q, Esc, Ctrl-D), or 130 (Ctrl-C,
+        which ends retro here as it ends any retro command)."""
         while True:
             choice = self.choose()
             if choice is None:
-                return 0
+                return INTERRUPTED if self.interrupted else 0
             action, index = choice
             item = self.items[index]
             if action == "open":
@@ -500,9 +531,24 @@ class SessionsScreen(ListScreen):
         self.elsewhere(run)
 
 
+def why_not(opt: click.Option, text: str, err: click.BadParameter) -> str:
+    """Why ``text`` is no value of ``opt``, in the form's words.
+
+    >>> why_not(click.Option(["--rows"], type=click.IntRange(1, 15)), "99", click.BadParameter(""))
+    "--rows takes a whole number from 1 to 15, not '99'."
+    """
+    kind = opt.type
+    if isinstance(kind, click.IntRange) and kind.min is not None and kind.max is not None:
+        return f"{opt.opts[0]} takes a whole number from {kind.min} to {kind.max}, not {text!r}."
+    if kind is click.INT or isinstance(kind, click.IntRange):
+        return f"{opt.opts[0]} takes a whole number, not {text!r}."
+    return f"{opt.opts[0]}: {err.message}"
+
+
 class VariantForm:
     """Choose a program's variant options before it starts: one entry per
-    option, then Start; a text option is edited in place."""
+    option, then Start; a text option is edited in place (a text it cannot
+    take is said why, above the options, and stays there to be corrected)."""
 
     KEYS = {"up": "previous", "down": "following", "left": "change_back", "right": "change",
             "enter": "start", "escape": "leave", "q": "leave", "Q": "leave", END: "leave"}
@@ -516,6 +562,7 @@ class VariantForm:
         self.values: dict[str, Any] = program.defaults()
         self.row = 0
         self.editing: Optional[str] = None  # the text of the option being edited
+        self.message = ""  # why the text typed is not a value of the option
 
     def _text(self, opt: click.Option) -> str:
         value = self.values.get(opt.name)
@@ -545,7 +592,7 @@ class VariantForm:
         width = self.term.width
         hints = self.edit_hints if self.editing is not None else self.hints
         draw_screen(self.term, f"{self.program.title} -- variants", self.rows(width), self.row,
-                    layout.hint_rows(hints, width))
+                    layout.hint_rows(hints, width), self.message)
 
     def ask(self) -> Optional[dict[str, Any]]:
         """The options chosen, or None (Esc, q, Ctrl-D or Ctrl-C)."""
@@ -598,15 +645,21 @@ class VariantForm:
 
     # -- the handlers of EDIT_KEYS -----------------------------------------------
     def keep(self, key: str) -> None:
+        """Enter: the text typed becomes the option's value (none: its default);
+        a text that is no value of the option is said why, and stays to be
+        corrected (Esc keeps the value it had)."""
         opt = self.program.options[self.row]
-        text, self.editing = self.editing or "", None
+        text = self.editing or ""
         try:
-            self.values[opt.name] = opt.type.convert(text, opt, None) if text else None
-        except click.BadParameter:
-            pass  # keep the previous value
+            value = opt.type.convert(text, opt, None) if text else None
+        except click.BadParameter as err:
+            self.message = why_not(opt, text, err)
+            return
+        self.values[opt.name], self.editing, self.message = value, None, ""
 
     def cancel(self, key: str) -> None:
         self.editing = None
+        self.message = ""
 
     def erase(self, key: str) -> None:
         self.editing = (self.editing or "")[:-1]

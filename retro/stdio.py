@@ -2,11 +2,13 @@
 that can show the program, a teletype otherwise."""
 from __future__ import annotations
 
+import os
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
 from .catalog import Program
 from .console import Console, LineConsole, ScreenConsole
+from .layout import TerminalLine
 from .terminal import can_address_cursor, on_terminal, terminal
 
 if TYPE_CHECKING:
@@ -23,17 +25,40 @@ def stdio_console(*, line_mode: bool = False, program: Optional[Program] = None,
         term = terminal()
         if can_address_cursor(term):
             return terminal_console(term, program, options or {})
-    return teletype()
+    return teletype(program)
 
 
-def teletype() -> LineConsole:
-    """This process's standard streams as a teletype."""
-    return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer)
+def teletype(program: Optional[Program] = None) -> LineConsole:
+    """This process's standard streams as a teletype.  On a terminal it
+    follows the column it writes at, and wraps a program's own prose at
+    word boundaries (``Program.wraps_words``); in a pipe it writes exactly
+    the bytes it is given."""
+    line = None
+    if _is_terminal(sys.stdout):
+        wraps = program is not None and program.wraps_words
+        line = TerminalLine(_width if wraps else None)
+    return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer, terminal=line,
+                       errors_on_terminal=_is_terminal(sys.stderr))
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
+def _width() -> int:
+    """Standard output's terminal's width now (it may have been resized)."""
+    try:
+        return os.get_terminal_size(sys.stdout.fileno()).columns
+    except (OSError, ValueError):
+        return 0
 
 
 def terminal_console(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> Console:
     """The screen, if the program's layout fits this terminal; else, after a notice, the teletype."""
-    return ScreenConsole(term) if fits(term, program, options) else teletype()
+    return ScreenConsole(term) if fits(term, program, options) else teletype(program)
 
 
 def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> bool:

@@ -135,7 +135,9 @@ def save_modes() -> Optional[Modes]:
         import termios
 
         return termios.tcgetattr(fd)
-    except (ImportError, OSError):
+    except ImportError:
+        return None
+    except (OSError, termios.error):  # termios.error is no OSError
         return None
 
 
@@ -148,8 +150,10 @@ def set_modes(modes: Optional[Modes]) -> None:
         import termios
 
         termios.tcsetattr(fd, termios.TCSADRAIN, modes)
-    except (ImportError, OSError):
-        pass  # a terminal that hung up
+    except ImportError:
+        pass
+    except (OSError, termios.error):  # a terminal that hung up (termios.error is no OSError)
+        pass
 
 
 @contextmanager

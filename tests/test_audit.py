@@ -164,3 +164,50 @@ def test_a_fresh_learner_is_not_what_the_claim_is_about() -> None:
     from ports.pascal_learner.audit import PascalSubject
 
     assert PascalSubject(fresh=True).claim_holds([]) is None
+
+
+def test_the_report_says_each_beating_line_once_in_whole_sentences() -> None:
+    """`retro audit pascal-learner --fresh` once listed one line three times
+    (the learner's random replies differ, the human's moves do not) and said
+    "the claim not settled"."""
+    from retro.audit import explore
+    from retro.audit.run import render
+
+    H, P = explore.HUMAN, explore.PROGRAM
+
+    def line(human_first: bool, replies: list[str]) -> explore.Line:
+        human = [(H, m, m) for m in ("1,1", "1,2", "1,3")]
+        program = [(P, r, r) for r in replies]
+        moves = [m for pair in zip(human, program) for m in pair] + human[len(program):] if human_first \
+            else [m for pair in zip(program, human) for m in pair]
+        return explore.Line(human_first, moves, H)
+
+    def analysis(first: bool, mistake: str, number: int) -> dict:
+        return {"first_unforced_human_move": {"move_number": 1 if first else 2, "move": "1,1"},
+                "first_winning_human_move": {"move_number": 3, "move": "1,2"} if first else None,
+                "program_first_mistake": {"move_number": number, "move": mistake, "better": ["2,2"] if first else ["1,3", "2,3"]}}
+
+    lines = [line(True, ["2,1", "3,3"])] * 3 + [line(False, [a, "2,1", b]) for a, b in (("2,2", "3,1"), ("2,2", "3,2"), ("2,2", "3,3"))]
+    report = explore.Report("pascal-learner", {"fresh": True}, "a claim", None, True,
+                            {P: 2, explore.DRAW: 0, H: 6}, lines, 1.0)
+    report.analysis = [analysis(True, "2,1", 2)] * 3 + [analysis(False, m, 5) for m in ("3,1", "3,2", "3,3")]
+    shown = render(report).splitlines()
+    assert "  verdict: the claim is not settled" in shown
+    assert len(shown) == len(set(shown)), "\n".join(shown)
+    assert [row.strip() for row in shown if row.startswith(("    human first", "    program first"))] == [
+        "human first: 1,1 1,2 1,3 (3 games: the program's random choices differ)",
+        "program first: 1,1 1,2 1,3 (3 games: the program's random choices differ)"]
+    text = " ".join(" ".join(shown).split())
+    assert text.count("the program's first mistake: ") == 2
+    assert "the program's first mistake: move 5 (3,1 or 3,2 or 3,3); perfect play: 1,3 or 2,3" in text
+    assert "the program's first mistake: move 2 (2,1); perfect play: 2,2" in text
+
+
+@pytest.mark.parametrize("holds,said", [(True, "holds"), (False, "does not hold"), (None, "is not settled")])
+def test_every_verdict_is_a_sentence(holds, said) -> None:
+    from retro.audit import explore
+    from retro.audit.run import render
+
+    report = explore.Report("fortran-rcd", {}, "a claim", holds, True, {explore.PROGRAM: 1, explore.DRAW: 0,
+                            explore.HUMAN: 0}, [], 0.1)
+    assert f"  verdict: the claim {said}" in render(report).splitlines()

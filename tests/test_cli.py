@@ -61,7 +61,9 @@ def test_record_then_check_round_trip_and_a_changed_character_fails(tmp_path: Pa
     failed = retro("check", str(target))
     assert failed.returncode == 1
     assert b"-Gana el humanO" in failed.stdout.replace(b" ", b"") or b"humanO" in failed.stdout
-    assert b"retro check: 1 of 1 transcript differ" in failed.stdout  # the summary on stdout, as pytest's
+    assert b"retro check: 1 of 1 transcript differs\n" in failed.stdout  # the summary on stdout, as pytest's
+    both = retro("check", str(target), str(ROOT / "transcripts" / "fortran-rcd" / "replay-loop.txt"))
+    assert b"retro check: 1 of 2 transcripts differs\n" in both.stdout
 
 
 def test_a_session_recorded_with_its_output_to_a_file_replays_as_it_was_recorded(tmp_path: Path) -> None:

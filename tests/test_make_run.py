@@ -30,6 +30,20 @@ def shell():
     child.close(force=True)
 
 
+def stat_fields(pid: int) -> list[str]:
+    """/proc/PID/stat's fields after the command's name (state, ppid, pgrp, session, tty, tpgid...)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+
+
+def process_group(pid: int) -> str:
+    return stat_fields(pid)[2]
+
+
+def terminal_owner(pid: int) -> str:
+    """The foreground process group of the terminal of process ``pid``."""
+    return stat_fields(pid)[5]
+
+
 def menu_up(child) -> None:
     child.expect_exact(TITLE, timeout=60)
     time.sleep(0.5)
@@ -75,3 +89,38 @@ def test_ctrl_z_stops_make_run_and_fg_brings_the_menu_back(shell) -> None:
     shell.sendline("echo status=$?")
     shell.expect(r"status=(\d+)")
     assert shell.match.group(1) == "0"
+
+
+def test_after_ctrl_z_the_users_shell_keeps_the_terminal(shell) -> None:
+    """The shell answers commands while make run is stopped, as long as it is
+    stopped: the recipe's wait loop once ran each of its `sleep`s as a
+    foreground job (dash with `set -m`), which took the terminal from the
+    shell every 0.2 s, and the shell died of the next key typed."""
+    shell.sendline("make run")
+    menu_up(shell)
+    shell.send("\x1a")
+    shell.expect_exact("Stopped")
+    shell.expect_exact("PROMPT$ ")
+    owners = set()
+    end = time.time() + 1.5  # several turns of the recipe's wait loop
+    while time.time() < end:
+        owners.add(terminal_owner(shell.pid))
+        time.sleep(0.02)
+    assert owners == {process_group(shell.pid)}, "the terminal left the shell while make run was stopped"
+    for attempt in range(3):
+        time.sleep(1.0)  # several turns of the recipe's wait loop
+        shell.sendline(f"echo alive{attempt}")
+        shell.expect_exact(f"alive{attempt}", timeout=10)
+        shell.expect_exact("PROMPT$ ", timeout=10)
+    shell.sendline("jobs")
+    shell.expect_exact("make run")
+    shell.expect_exact("PROMPT$ ")
+    shell.sendline("fg")
+    menu_up(shell)
+    shell.send("q")
+    shell.expect_exact("PROMPT$ ", timeout=20)
+    assert "make: ***" not in shell.before
+    shell.sendline("echo status=$?")
+    shell.expect(r"status=(\d+)")
+    assert shell.match.group(1) == "0"
+    assert shell.isalive()

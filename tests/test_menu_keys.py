@@ -70,3 +70,59 @@ class Key(str):
                                       (Key("\x7f"), "backspace")])
 def test_the_console_names_the_keys_the_menu_reads(key, name) -> None:
     assert key_name(key) == name
+
+
+@pytest.mark.parametrize("gap", [0.1, 0.0], ids=["Down 0.1 s after Esc", "Esc and Down in one read"])
+def test_esc_then_a_key_within_the_escape_delay_loses_neither(gap: float, tmp_path) -> None:
+    """blessed reads Esc and a key typed within its escape delay (0.35 s) as one
+    Alt key (Esc then Down: KEY_ALT_ESCAPE, "[", "B"), and the menu lost both."""
+    import time
+
+    from pty_terminal import Terminal
+
+    term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.send("s")
+    term.wait_for("3-D Tic-Tac-Toe -- recorded sessions")
+    term.quiet()
+    if gap:
+        term.send("\x1b")
+        time.sleep(gap)
+        term.send("\x1b[B")
+    else:
+        term.send("\x1b\x1b[B")
+    term.wait_for("Right or s: the program's recorded sessions")  # Esc: back to the programs
+    term.quiet()
+    term.send("\r")  # Down chose the second program: its variants
+    term.wait_for(f"{catalog.get('pascal-learner').title} -- variants")
+    term.send("\x1b")
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.send("q")
+    term.ended_cleanly()
+
+
+@pytest.mark.parametrize("typed", ["abc", "0", "99"])
+def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: str) -> None:
+    """The variant form once put the previous value back without a word."""
+    from test_screen_layout import SIZES, assert_whole_words, vocabulary
+
+    program = catalog.get("pascal-learner")
+    form = menu.VariantForm(SizedTerminal(24, 80), program)
+    press(form, form.KEYS, "enter")  # --rows: edited
+    press(form, form.EDIT_KEYS, *typed, "enter")
+    assert form.editing == typed and form.values["rows"] is None  # still edited, the value as it was
+    from ports.pascal_learner.board import MAXSIZE
+
+    assert form.message == f"--rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
+    for rows, cols in SIZES:  # said in the form, whole, at every size
+        form.term = term = SizedTerminal(rows, cols)
+        form.draw()
+        shown = term.shown()
+        assert shown[1] == form.message, shown
+        assert f"--rows               {typed}_" in "\n".join(shown)
+        assert_whole_words(shown[1:2], vocabulary(form.message))
+    press(form, form.EDIT_KEYS, *["backspace"] * len(typed), "4", "enter")  # corrected
+    assert form.values["rows"] == 4 and form.editing is None and form.message == ""
+    press(form, form.KEYS, "enter")
+    press(form, form.EDIT_KEYS, "x", "enter", "escape")  # Esc: the value it had
+    assert form.values["rows"] == 4 and form.editing is None and form.message == ""

@@ -65,3 +65,23 @@ def test_ctrl_c_in_a_program_returns_to_the_menu(terminal) -> None:
     screen.finish()
     assert (tmp / "status").read_text().strip() == "0"
     assert (tmp / "before").read_text() == (tmp / "after").read_text()
+
+
+def test_a_terminal_that_hung_up_is_no_error_when_its_modes_are_put_back(monkeypatch) -> None:
+    """tcsetattr on a terminal gone (EIO) raises termios.error, which is no
+    OSError: it once came out of retro's last step as a traceback (a retro
+    stopped by Ctrl-Z whose shell had gone)."""
+    import termios
+
+    from retro import terminal
+
+    def gone(*args):
+        raise termios.error(5, "Input/output error")
+
+    monkeypatch.setattr(terminal, "input_terminal", lambda: 0)
+    monkeypatch.setattr(termios, "tcsetattr", gone)
+    monkeypatch.setattr(termios, "tcgetattr", gone)
+    assert terminal.save_modes() is None
+    terminal.set_modes([0, 0, 0, 0, 0, 0, []])
+    with terminal.modes_restored():
+        pass

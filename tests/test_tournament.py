@@ -56,6 +56,6 @@ def test_the_command_prints_the_same_table_as_json_and_is_repeatable() -> None:
     result = subprocess.run([sys.executable, "-m", "retro", "tournament", "--json"], capture_output=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {"seed": 1, "first_player_results": TABLE}
+    assert json.loads(result.stdout) == {"random_state": 1, "first_player_results": TABLE}
     text = subprocess.run([sys.executable, "-m", "retro", "tournament"], capture_output=True, timeout=120)
     assert b"cannot take that side" in text.stdout and text.stdout.count(b"\n") >= len(NAMES) + 3

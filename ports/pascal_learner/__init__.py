@@ -39,6 +39,7 @@ PROGRAM = Program(
         (2, "the grid asked for is impossible (e.g. --align larger than the grid)"),
     ),
     screen_size=screen_size,
+    wraps_words=True,  # its messages are the port's own: the text quotes none
     for_replay=lazy("ports.pascal_learner.options:for_replay"),
     for_visitor=lazy("ports.pascal_learner.options:for_visitor"),
     audit=lazy("ports.pascal_learner.audit:PascalSubject"),

@@ -82,6 +82,15 @@ class LineView:
         for line in board_lines(board):
             self.out.writeln(line)
 
+    def new_game(self) -> None:
+        """A game begins: plain lines have nothing to set."""
+
+    def turn_page(self, lines: list[str]) -> None:
+        """Another game is asked for: a teletype's paper keeps what it printed."""
+
+    def aside(self, text: str) -> None:
+        """What only the screen says (its messages are rewritten in place)."""
+
     def placed(self, board: Board, square: int) -> None:
         """A mark was placed: plain lines show the board after the computer's move only."""
 
@@ -128,11 +137,20 @@ class ScreenView:
         self.console = console
         self.grid = grid
         self.width = 2 if grid.boardcols < 10 else 3
-        self.cursor = grid.square((grid.boardrows + 1) // 2, (grid.boardcols + 1) // 2)
+        self.centre = grid.square((grid.boardrows + 1) // 2, (grid.boardcols + 1) // 2)
+        self.cursor = self.centre
+        self.first_move = True  # of a game: what was typed before the board is dropped
         self.messages: list[str] = []
         self.title = ""
         self.board: Optional[Board] = None
         self.console.clear()
+
+    def new_game(self) -> None:
+        """A game begins: the cursor on the centre square (the original's
+        screen is lost; the centre is where a player looks first), and
+        nothing typed before its first move is asked for counts."""
+        self.cursor = self.centre
+        self.first_move = True
 
     # -- drawing --------------------------------------------------------------------
     def set_title(self, text: str) -> None:
@@ -177,13 +195,30 @@ class ScreenView:
         """A message, wrapped at word boundaries to the terminal's width; the
         last rows of messages show, as many as the terminal has (_message_rows)."""
         width = self.console.size()[1]
-        rows = self._message_rows()
-        self.messages = (self.messages + wrap(text, width))[-rows:]
+        self.messages = (self.messages + wrap(text, width))[-self._message_rows():]
+        self._draw_messages()
+
+    def _draw_messages(self) -> None:
+        width = self.console.size()[1]
         top = self._message_row()
-        for i in range(rows):
+        for i in range(self._message_rows()):
             line = self.messages[i] if i < len(self.messages) else ""
             self.console.place(top + i, 0, line.ljust(width))
         self.console.flush()
+
+    def turn_page(self, lines: list[str]) -> None:
+        """Another game is asked for: the last game's messages give way to
+        ``lines`` (what the learner knows now), and the board is empty again."""
+        self.board = None
+        for square in range(self.grid.size):
+            self._draw_cell(square)
+        self.messages = []
+        self._draw_messages()
+        for line in lines:
+            self.say(line)
+
+    def aside(self, text: str) -> None:
+        self.say(text)
 
     def _prompt(self, text: str) -> None:
         """The prompt row: one row, ended with "…" if it must be cut; the cursor after it."""
@@ -193,6 +228,12 @@ class ScreenView:
         shown += " " if text.endswith(" ") and shown and len(shown) < width - 1 else ""
         self.console.place(row, 0, shown.ljust(width - 1))
         self.console.place(row, len(shown), "")
+        self.console.flush()
+
+    def interrupted(self) -> None:
+        """Ctrl-C: the prompt row blanked, the cursor at its start (for the message that follows)."""
+        self._prompt("")
+        self.console.place(self._message_row() + self._message_rows() + 1, 0, "")
         self.console.flush()
 
     # -- input ----------------------------------------------------------------------
@@ -205,6 +246,7 @@ class ScreenView:
             self._prompt(f"{question} {typed}")
             key = self.console.read_key()
             if key is None or key == "escape":
+                self._prompt("")  # asked no more
                 return None
             if key == "enter":
                 answer = parse_yes_no(typed)
@@ -228,12 +270,16 @@ class ScreenView:
         self.board = board
         typed = ""
         hint = "Your move: cursor keys and Enter, or type row,col"
+        if self.first_move:  # an Enter typed twice after a Y/N answer is no move
+            self.console.discard_typed_ahead()
+            self.first_move = False
         while True:
             self._draw_cell(self.cursor, cursor=True)
             self._prompt(f"{hint}: {typed}" if typed else hint + ".")
             key = self.console.read_key()
             self._draw_cell(self.cursor)
             if key is None or key in ("escape", "q", "Q"):
+                self._prompt("")  # asked no more: no stale prompt under the last screen
                 return None
             if key in self.STEPS:
                 dr, dc = self.STEPS[key]

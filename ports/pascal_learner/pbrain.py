@@ -44,11 +44,13 @@ from typing import BinaryIO, Callable, Optional
 import click
 
 from retro import __version__
+from retro.catalog import RenamedOption
 from retro.console import LineConsole
 
 from .board import CIRCLE, CROSS, Board, Grid
 from .learner import Learner
 from .options import Session, open_session
+from .variants import RANDOM_STATE_HELP
 
 OWN, THEIRS = CIRCLE, CROSS  # the brain plays O, as the text's computer does
 ALIGN = 5
@@ -428,7 +430,8 @@ def command() -> click.Group:
             click.Option(["--data"], type=click.Path(dir_okay=False), default=None,
                          help="The schemes file (default: Tic-Tac-Toe-Data-5 where `retro run pascal-learner "
                               "--five` keeps it)."),
-            click.Option(["--seed"], type=int, default=None, help="Seed the learner's random choices."),
+            RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int, default=None,
+                          help=RANDOM_STATE_HELP),
         ],
     ))
     return group

@@ -81,22 +81,27 @@ class TicTacToe:
                 if again is not None:
                     view.say("Goodbye.")
                 return 0
+            view.turn_page(self.knowledge())  # on the screen: the last game's messages give way
 
     def introduce(self) -> None:
         for line in self.session.where:  # on the screen only (options.py)
             self.view.say(line)
+        for line in self.knowledge():
+            self.view.say(line)
+
+    def knowledge(self) -> list[str]:
+        """What the learner knows now, and from which file; its verdict, if it has one."""
         schemes = self.learner.schemes
         if len(schemes):
-            self.view.say(f"I know {len(schemes)} scheme{'s' if len(schemes) > 1 else ''} ({levels_text(schemes.counts())}), "
-                          f"from {self.session.filename}.")
+            said = [f"I know {len(schemes)} scheme{'s' if len(schemes) > 1 else ''} ({levels_text(schemes.counts())}), "
+                    f"from {self.session.filename}."]
         elif self.fresh or self.session.found:
-            self.view.say("I know no schemes yet: I shall play at random and learn from the games I lose.")
+            said = ["I know no schemes yet: I shall play at random and learn from the games I lose."]
         else:
-            self.view.say(f"There is no {self.session.filename} yet: I know no schemes, I shall play at random "
-                          f"and learn from the games I lose.")
-        said = verdict_text(self.learner.verdict(), self.game)
-        if said:
-            self.view.say(said)
+            said = [f"There is no {self.session.filename} yet: I know no schemes, I shall play at random "
+                    f"and learn from the games I lose."]
+        verdict = verdict_text(self.learner.verdict(), self.game)
+        return said + ([verdict] if verdict else [])
 
     def playthegame(self, humanfirst: bool) -> Optional[int]:
         """One game; the winner (EMPTY for a draw), or None if the human stopped."""
@@ -105,6 +110,7 @@ class TicTacToe:
         moves: list[tuple[int, int]] = []
         player = CROSS if humanfirst else CIRCLE
         warned = False
+        view.new_game()
         view.say()
         if humanfirst:
             view.show_board(board)
@@ -176,6 +182,10 @@ class TicTacToe:
             self.learner.save()
         except DataFileError as err:
             self.view.say(f"({self.session.shown_error(err)}: what I have learnt stays in memory.)")
+            return
+        if self.learner.path is not None and not self.session.found:  # the file is made
+            self.session.found = True
+            self.view.aside(f"My schemes are kept in {self.session.filename} from now on.")
 
 
 def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None, align: Optional[int] = None,
@@ -195,11 +205,15 @@ def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None
                            literal=literal, shared=shared)
     if session is None:
         return 1
+    view: Optional[View] = None
     try:
-        view: View = ScreenView(console, grid) if console.screen else LineView(console, grid)
+        view = ScreenView(console, grid) if console.screen else LineView(console, grid)
         return TicTacToe(session, view, fresh).main()
     except KeyboardInterrupt:
-        console.write("\n")
+        if isinstance(view, ScreenView):
+            view.interrupted()  # the message where the prompt was
+        else:
+            console.write("\n")
         console.write_err("Interrupted: the schemes learnt so far are saved.\n" if not (no_save or fresh)
                           else "Interrupted.\n")
         return INTERRUPTED

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import click
 
+from retro.catalog import RenamedOption
 from retro.userdirs import data_folder, shown
 
 from .board import MAXSIZE
 
 SIZE = click.IntRange(1, MAXSIZE)
+RANDOM_STATE_HELP = "Start the learner's random choices from this number: the same number gives the same games."
 
 GRID_OPTIONS = (
     click.Option(["--rows"], type=SIZE, default=None, help="boardrows: rows of the grid (default 3; 15 with --five)."),
@@ -25,7 +27,9 @@ GRID_OPTIONS = (
                  help=f"The schemes file (default Tic-Tac-Toe-Data-<align>, -<align>-fixed with --fixed, in "
                       f"{shown(data_folder())}; a file of that name in the current folder is used instead, "
                       f"with a note)."),
-    click.Option(["--seed"], type=int, default=None, help="Seed the learner's random choices (repeatable games)."),
+    # --random-state, scikit-learn's name; --seed, its first name, is still taken (recorded transcripts have it)
+    RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int, default=None,
+                  help=RANDOM_STATE_HELP),
 )
 
 RUN_OPTIONS = GRID_OPTIONS + (

@@ -92,7 +92,7 @@ def render(report: explore.Report, width: int = 80) -> str:
     words = catalog.get(report.program).option_words(report.options)
     out = [f"{report.program} {' '.join(words)}".rstrip(),
            f"  claim:   {report.claim}"]
-    verdict = {True: "holds", False: "does not hold", None: "not settled"}[report.claim_holds]
+    verdict = {True: "holds", False: "does not hold", None: "is not settled"}[report.claim_holds]
     out.append(f"  verdict: the claim {verdict}")
     r = report.results
     if report.exhaustive:
@@ -103,22 +103,42 @@ def render(report: explore.Report, width: int = 80) -> str:
         out.append(f"  {note}")
     if report.beating_lines:
         out.append("  shortest lines that beat the program (the human's moves):")
-        for k, line in enumerate(report.beating_lines):
-            who = "human first" if line.human_first else "program first"
-            out.append(f"    {who}: {' '.join(line.human_moves)}")
-            if k < len(report.analysis):
-                a = report.analysis[k]
-                free, mistake = a["first_unforced_human_move"], a["program_first_mistake"]
-                winning = a["first_winning_human_move"]
-                if free:
-                    out.append(f"      first human move not forced: move {free['move_number']} ({free['move']})")
-                if winning:
-                    out.append(f"      first winning human move: move {winning['move_number']} ({winning['move']})")
-                if mistake:
-                    out.append(f"      the program's first mistake: move {mistake['move_number']} ({mistake['move']}); "
-                               f"perfect play: {' or '.join(mistake['better'])}")
+        out.extend(_beating_rows(report))
     out.append(f"  time: {report.seconds:.2f} s")
     return "\n".join(_wrapped(out, width))
+
+
+def _beating_rows(report: explore.Report) -> list[str]:
+    """Each beating line once: the games whose human moves are the same (the
+    program chose differently at random) are one line, their analyses merged."""
+    games: dict[tuple[bool, tuple[str, ...]], list[dict[str, Any]]] = {}
+    for k, line in enumerate(report.beating_lines):
+        games.setdefault((line.human_first, tuple(line.human_moves)), []).append(
+            report.analysis[k] if k < len(report.analysis) else {})
+    rows: list[str] = []
+    for (human_first, moves), analyses in games.items():
+        who = "human first" if human_first else "program first"
+        many = f" ({len(analyses)} games: the program's random choices differ)" if len(analyses) > 1 else ""
+        rows.append(f"    {who}: {' '.join(moves)}{many}")
+        details: list[str] = []
+        for a in analyses:
+            free, winning = a.get("first_unforced_human_move"), a.get("first_winning_human_move")
+            if free:
+                details.append(f"      first human move not forced: move {free['move_number']} ({free['move']})")
+            if winning:
+                details.append(f"      first winning human move: move {winning['move_number']} ({winning['move']})")
+        mistakes: dict[tuple[int, tuple[str, ...]], list[str]] = {}
+        for a in analyses:
+            mistake = a.get("program_first_mistake")
+            if mistake:
+                played = mistakes.setdefault((mistake["move_number"], tuple(mistake["better"])), [])
+                if mistake["move"] not in played:
+                    played.append(mistake["move"])
+        for (number, better), played in mistakes.items():
+            details.append(f"      the program's first mistake: move {number} ({' or '.join(played)}); "
+                           f"perfect play: {' or '.join(better)}")
+        rows.extend(dict.fromkeys(details))  # each once, in order
+    return rows
 
 
 def _wrapped(lines: list[str], width: int) -> list[str]:

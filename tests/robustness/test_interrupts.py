@@ -87,7 +87,9 @@ def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_i
     term.ended_cleanly()
 
 
-def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits(tmp_path: Path) -> None:
+def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits_with_130(tmp_path: Path) -> None:
+    """Ctrl-C ends retro with 130 everywhere (retro/exits.py), the menu too;
+    it once quit the menu with 0, as q does."""
     term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send("1\r")
@@ -95,4 +97,15 @@ def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits(tm
     term.send("\x03")
     term.wait_for("Up/Down or digits: choose")
     term.send("\x03")
-    term.ended_cleanly()
+    term.ended_cleanly(status="130")
+
+
+def test_ctrl_d_in_the_menu_quits_as_q_does(tmp_path: Path) -> None:
+    term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
+    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.send("s")
+    term.wait_for("recorded sessions")
+    term.send("\x04")  # the sessions list: back
+    term.wait_for("Up/Down or digits: choose")
+    term.send("\x04")
+    term.ended_cleanly(status="0")

@@ -47,3 +47,39 @@ def test_ctrl_c_during_training_keeps_what_was_learnt(tmp_path: Path) -> None:
     term.ended_cleanly(status="130", timeout=30)
     store = load(data, 3, "flawed")
     assert store is not None and store.games > 0
+
+
+@pytest.mark.parametrize("rows,cols,grid", [(20, 60, ["--five"]), (24, 80, ["--rows", "19", "--cols", "19"])])
+def test_the_learner_as_a_teletype_on_a_small_terminal_wraps_its_words(rows: int, cols: int, grid: list[str],
+                                                                     tmp_path: Path) -> None:
+    """On a terminal too small for its screen the learner runs as on a
+    teletype; its long messages were cut by the terminal inside a word
+    ("... no sche" / "mes ...").  On a terminal they wrap at word boundaries
+    to its width; in a pipe the bytes are the original's (retro check)."""
+    import subprocess
+    import sys
+
+    options = [*grid, "--random-state", "1"]
+    typed = ["n", "2,2", "q"]
+    piped = subprocess.run([sys.executable, "-m", "retro", "run", "pascal-learner", *options],
+                           input="".join(f"{line}\n" for line in typed).encode(), capture_output=True, cwd=tmp_path,
+                           timeout=60)
+    assert max(len(line) for line in piped.stdout.decode().splitlines()) > cols  # there is something to wrap
+    words = set(piped.stdout.decode().split()) | set(typed)
+    term = Terminal(["run", "pascal-learner", *options], rows=rows, cols=cols, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for_output("press a key to go on")
+    term.quiet()
+    words |= set(term.raw.decode().split())  # the notice's (wrapped by the layout)
+    term.send(" ")
+    for line in typed:
+        term.quiet()
+        shown = [row.rstrip() for row in term.screen.display]
+        cut = [word for row in shown for word in row.split() if word not in words]
+        assert not cut, f"{cut} are cut words; the screen:\n" + "\n".join(shown)
+        term.send(line + "\r")
+    term.ended_cleanly()
+    # the whole session, every row of it: each word whole
+    text = term.raw.decode("utf-8", "replace").partition("press a key to go on")[2]
+    rows_written = [row for row in text.replace("\r", "").split("\n")]
+    assert all(len(row) <= cols for row in rows_written), [row for row in rows_written if len(row) > cols]
+    assert [word for row in rows_written for word in row.split() if word not in words] == []

@@ -232,7 +232,10 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
 def _train_command(games: int, opponent: str, seed: Optional[int], data: Optional[str], rows: Optional[int],
                    cols: Optional[int], align: Optional[int], five: bool, fixed: bool, json: bool,
                    literal: bool = False) -> None:
-    console = stdio_console(line_mode=True)
+    from . import PROGRAM
+
+    # On a terminal the summary is wrapped at words as the program's prose is; JSON never is
+    console = stdio_console(line_mode=True, program=None if json else PROGRAM)
     live = console.output_kind == "tty" if not json else sys.stderr.isatty()
     status = train(console, games, opponent, seed, data, rows, cols, align, five, fixed, json,
                    live=live, progress_to_errors=json and sys.stderr.isatty(), literal=literal)

@@ -83,3 +83,32 @@ def test_the_learner_as_a_teletype_on_a_small_terminal_wraps_its_words(rows: int
     rows_written = [row for row in text.replace("\r", "").split("\n")]
     assert all(len(row) <= cols for row in rows_written), [row for row in rows_written if len(row) > cols]
     assert [word for row in rows_written for word in row.split() if word not in words] == []
+
+
+def test_the_training_summary_wraps_its_words_on_a_terminal(tmp_path: Path) -> None:
+    """`retro train` on an 80-column terminal: the summary's long lines (the
+    verdict's sentence, which the terminal cut as "t" / "he player") wrap at
+    word boundaries; in a pipe, and with --json, they are written whole."""
+    import json
+    import re
+    import subprocess
+    import sys
+
+    args = ["train", "pascal-learner", "--games", "300", "--random-state", "2", "--data", "store"]
+    piped = subprocess.run([sys.executable, "-m", "retro", *args], capture_output=True, cwd=tmp_path, timeout=120)
+    lines = piped.stdout.decode().splitlines()
+    assert max(len(line) for line in lines) > 80  # there is something to wrap
+    words = set(piped.stdout.decode().split())
+    (tmp_path / "store").unlink()
+    term = Terminal(args, rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
+    term.ended_cleanly(timeout=120)
+    shown = [row.rstrip() for row in term.screen.display]
+    summary = shown[next(i for i, row in enumerate(shown) if row.startswith("Played")):]
+    seconds = re.compile(r"\d+\.\d$")  # the time taken, which differs from run to run
+    assert [word for row in summary for word in row.split() if word not in words and not seconds.match(word)] == [], \
+        "\n".join(shown)
+    assert not [row for row in summary if row.startswith(" ")]
+    (tmp_path / "store").unlink()
+    as_json = subprocess.run([sys.executable, "-m", "retro", *args, "--json"], capture_output=True, cwd=tmp_path,
+                             timeout=120)
+    assert json.loads(as_json.stdout)["games"] == 300

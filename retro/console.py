@@ -32,7 +32,7 @@ from typing import (TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, Liter
                     runtime_checkable)
 
 from .layout import ScreenRows, TerminalLine
-from .terminal import in_cbreak
+from .terminal import cbreak, in_cbreak
 
 if TYPE_CHECKING:
     from blessed import Terminal
@@ -524,7 +524,7 @@ class ScreenConsole(Console):
     def read_key(self) -> Optional[str]:
         """One key: a printable character or a name from KEY_NAMES; None on Ctrl-D."""
         self.term.stream.flush()
-        with self.term.cbreak():
+        with cbreak():
             key = self.term.inkey()
         return key_name(key)
 
@@ -536,7 +536,7 @@ class ScreenConsole(Console):
         self._pending = b""
         try:
             termios.tcflush(self._fd, termios.TCIFLUSH)
-            with self.term.cbreak():
+            with cbreak():
                 while self.term.inkey(timeout=0):
                     pass
         except (OSError, termios.error):  # a terminal gone: nothing to read anyway

@@ -24,6 +24,8 @@ import re
 import textwrap
 from typing import Any, Callable, Optional, Sequence
 
+from .terminal import cbreak
+
 ELLIPSIS = "…"
 HINT_GAP = "   "  # between two key hints on one row
 PIPE_WIDTH = 80  # what a message is folded to when it goes to no terminal
@@ -256,5 +258,5 @@ def notice(term: Any, text: str, hint: str = "press a key to go on") -> None:
     for row in wrap(f"{text} -- {hint}", term.width):
         term.stream.write(row + "\n")
     term.stream.flush()
-    with term.cbreak():
+    with cbreak():
         term.inkey()

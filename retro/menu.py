@@ -24,6 +24,7 @@ from .console import LineConsole, key_name
 from .exits import INTERRUPTED
 from .replay import PACES, pace_text, parse_pace, show
 from .runner import run_session
+from .terminal import cbreak
 from .stdio import teletype, terminal_console
 from .terminal import can_address_cursor, on_terminal, terminal
 
@@ -186,7 +187,7 @@ def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, 
     screen is drawn first, after every key and when the terminal's size
     changes.  The keys end at Ctrl-C.  Use it in ``closing()``: the screen
     is restored as soon as the caller stops reading keys."""
-    with signals.screen(term, redraw=draw), term.cbreak():  # given back on Ctrl-Z and signals
+    with signals.screen(term, redraw=draw), cbreak():  # given back on Ctrl-Z and signals
         size = None
         while True:
             if size != (term.width, term.height):

@@ -173,7 +173,9 @@ def in_cbreak(fd: int) -> bool:
         import termios
 
         return os.isatty(fd) and not termios.tcgetattr(fd)[3] & termios.ICANON
-    except (ImportError, OSError):
+    except ImportError:
+        return False
+    except (OSError, termios.error):  # termios.error is no OSError
         return False
 
 
@@ -189,6 +191,16 @@ def keys_unechoed() -> Iterator[None]:
     whatever ends the block: the program's end, Ctrl-C, an error, a signal
     (retro.signals raises Terminated through here); Ctrl-Z and ``fg`` give
     the terminal back and take it again (retro.signals)."""
+    with cbreak():
+        yield
+
+
+@contextmanager
+def cbreak() -> Iterator[None]:
+    """Cbreak mode: each key delivered as typed (Ctrl-C, Ctrl-\\ and Ctrl-Z
+    still signals) and not echoed, as blessed's ``Terminal.cbreak``; but a
+    terminal that hangs up meanwhile is no error on the way in or out (the
+    modes cannot be put back on a terminal that is gone)."""
     saved = save_modes()
     fd = input_terminal()
     if saved is not None and fd is not None:
@@ -200,8 +212,10 @@ def keys_unechoed() -> Iterator[None]:
             mode[6][termios.VMIN] = 1
             mode[6][termios.VTIME] = 0
             termios.tcsetattr(fd, termios.TCSANOW, mode)
-        except (ImportError, OSError):
-            pass  # a terminal that hung up: the program reads its end
+        except ImportError:
+            pass
+        except (OSError, termios.error):  # a terminal that hung up (termios.error is no OSError)
+            pass  # the program reads its end
     try:
         yield
     finally:

@@ -127,3 +127,28 @@ def test_a_key_that_is_not_utf8_is_no_error(where: str, tmp_path: Path) -> None:
     if where == "learner":
         term.send("\x04")
     term.ended_cleanly()
+
+
+@pytest.mark.parametrize("where", list(SCREENS))
+def test_a_terminal_that_hangs_up_ends_retro_with_129_and_no_error_report(where: str, tmp_path: Path) -> None:
+    """The terminal closed under the menu or the learner's board (a window
+    shut, a line dropped): SIGHUP, and the terminal's modes can no longer be
+    put back; that is no internal error (it was one: blessed's cbreak raised
+    termios.error on the way out, and retro wrote an error report)."""
+    args, ready = SCREENS[where]
+    env = {**os.environ, "TERM": "xterm", "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    child = pexpect.spawn(sys.executable, ["-m", "retro", *args], cwd=str(tmp_path), env=env,
+                          dimensions=(24, 80), timeout=30)
+    screen = pyte.Screen(80, 24)
+    stream = pyte.ByteStream(screen)
+    deadline = time.time() + 30
+    while ready not in "\n".join(screen.display) and time.time() < deadline:
+        try:
+            stream.feed(child.read_nonblocking(4096, timeout=0.5))
+        except pexpect.TIMEOUT:
+            pass
+    assert ready in "\n".join(screen.display)
+    child.close(force=False)  # the master closed: the terminal hangs up
+    assert child.exitstatus == 128 + signal.SIGHUP
+    assert not list((tmp_path / "state").rglob("*.txt")), "an internal-error report was written"

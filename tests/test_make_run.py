@@ -75,12 +75,17 @@ def test_ctrl_c_in_a_program_then_q_leaves_make_with_retros_status(shell) -> Non
     assert shell.match.group(1) == "0"
 
 
-def test_ctrl_z_stops_make_run_and_fg_brings_the_menu_back(shell) -> None:
+def stop_make_run(shell) -> None:
+    """make run, its menu up, then Ctrl-Z: both stopped, the shell's prompt back."""
     shell.sendline("make run")
     menu_up(shell)
     shell.send("\x1a")
     shell.expect_exact("Stopped")
     shell.expect_exact("PROMPT$ ")
+
+
+def back_and_quit(shell) -> None:
+    """fg: the menu again; q: make run ends with retro's status, 0."""
     shell.sendline("fg")
     menu_up(shell)
     shell.send("q")
@@ -91,16 +96,17 @@ def test_ctrl_z_stops_make_run_and_fg_brings_the_menu_back(shell) -> None:
     assert shell.match.group(1) == "0"
 
 
+def test_ctrl_z_stops_make_run_and_fg_brings_the_menu_back(shell) -> None:
+    stop_make_run(shell)
+    back_and_quit(shell)
+
+
 def test_after_ctrl_z_the_users_shell_keeps_the_terminal(shell) -> None:
     """The shell answers commands while make run is stopped, as long as it is
     stopped: the recipe's wait loop once ran each of its `sleep`s as a
     foreground job (dash with `set -m`), which took the terminal from the
     shell every 0.2 s, and the shell died of the next key typed."""
-    shell.sendline("make run")
-    menu_up(shell)
-    shell.send("\x1a")
-    shell.expect_exact("Stopped")
-    shell.expect_exact("PROMPT$ ")
+    stop_make_run(shell)
     owners = set()
     end = time.time() + 1.5  # several turns of the recipe's wait loop
     while time.time() < end:
@@ -115,12 +121,5 @@ def test_after_ctrl_z_the_users_shell_keeps_the_terminal(shell) -> None:
     shell.sendline("jobs")
     shell.expect_exact("make run")
     shell.expect_exact("PROMPT$ ")
-    shell.sendline("fg")
-    menu_up(shell)
-    shell.send("q")
-    shell.expect_exact("PROMPT$ ", timeout=20)
-    assert "make: ***" not in shell.before
-    shell.sendline("echo status=$?")
-    shell.expect(r"status=(\d+)")
-    assert shell.match.group(1) == "0"
+    back_and_quit(shell)
     assert shell.isalive()

@@ -221,36 +221,6 @@ class PlanFinder(ReferencePlanFinder):
                         plans.setdefault(a + d, []).append((o, a))
         return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), plans))
 
-    def _ahead_of(self, mine: int, empty: int) -> _Ahead:
-        """For each empty square, the plans a mark of the player there would
-        make: the anchors where every free square is empty and every held
-        square is the player's but one, which is empty (that square)."""
-        plans: dict[int, list[tuple[_Oriented, int]]] = {}
-        for o in self._compiled:
-            m = o.anchors & empty
-            for d in o.free:
-                if d:
-                    m &= (empty >> d) if d >= 0 else (empty << -d)
-                    if not m:
-                        break
-            one = 0  # the anchors with one held square empty so far
-            for d in o.held:
-                if not m:
-                    break
-                e = ((empty >> d) if d >= 0 else (empty << -d)) & m
-                m &= ((mine >> d) if d >= 0 else (mine << -d)) | e
-                m &= ~(one & e)  # a second held square empty: not in one mark
-                one |= e
-            m &= one
-            for d in o.held if m else ():
-                x = m & ((empty >> d) if d >= 0 else (empty << -d))
-                while x:
-                    low = x & -x
-                    x ^= low
-                    a = low.bit_length() - 1
-                    plans.setdefault(a + d, []).append((o, a))
-        return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), plans))
-
     def _keep_ahead(self, mine: int, ahead: _Ahead) -> _Ahead:
         self._ahead[mine] = ahead
         if len(self._ahead) > AHEAD:

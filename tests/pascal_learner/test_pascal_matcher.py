@@ -70,6 +70,18 @@ def scheme(level: int, free: list[tuple[int, int]], held: list[tuple[int, int]])
     return Scheme(level, free, [s for s in held if s not in free and s != (0, 0)])
 
 
+def finders(schemes_: list, added_late: int) -> tuple[SchemeList, PlanFinder, ReferencePlanFinder, list]:
+    """A list on a 7x7 grid (3 to align) with both finders over it, and the
+    last ``added_late`` schemes kept back to be added part-way."""
+    grid = Grid(7, 7, 3)
+    schemes = SchemeList(3)
+    finder, reference = PlanFinder(schemes, grid), ReferencePlanFinder(schemes, grid)
+    late = schemes_[len(schemes_) - added_late:] if added_late else []
+    for level, free, held in schemes_[:len(schemes_) - len(late)]:
+        schemes.add(scheme(level, free, held))
+    return schemes, finder, reference, late
+
+
 shapes = st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), min_size=0, max_size=3, unique=True)
 
 
@@ -80,12 +92,8 @@ def test_the_plans_and_their_order_are_the_reference_s(schemes_: list, squares_:
                                                        data: st.DataObject) -> None:
     """On a 7x7 grid, move by move, with schemes added part-way (the positions
     seen before are caught up), every level limit: the same list."""
-    grid = Grid(7, 7, 3)
-    schemes = SchemeList(3)
-    finder, reference = PlanFinder(schemes, grid), ReferencePlanFinder(schemes, grid)
-    late = schemes_[len(schemes_) - added_late:] if added_late else []
-    for level, free, held in schemes_[:len(schemes_) - len(late)]:
-        schemes.add(scheme(level, free, held))
+    schemes, finder, reference, late = finders(schemes_, added_late)
+    grid = finder.grid
     board = Board(grid)
     boards = [board]
     for k, square in enumerate(dict.fromkeys(squares_)):
@@ -130,12 +138,8 @@ def test_the_plans_looked_ahead_by_growth_are_the_reference_s(schemes_: list, sq
     position with that mark, and perhaps the opponent's marks before it (on
     those plans' free squares) and schemes learnt since, gets the reference's
     plans from them."""
-    grid = Grid(7, 7, 3)
-    schemes = SchemeList(3)
-    finder, reference = PlanFinder(schemes, grid), ReferencePlanFinder(schemes, grid)
-    late = schemes_[len(schemes_) - added_late:] if added_late else []
-    for level, free, held in schemes_[:len(schemes_) - len(late)]:
-        schemes.add(scheme(level, free, held))
+    schemes, finder, reference, late = finders(schemes_, added_late)
+    grid = finder.grid
     board = Board(grid)
     for k, square in enumerate(squares_):
         board = board.with_move(square, CROSS if k % 2 == 0 else CIRCLE)

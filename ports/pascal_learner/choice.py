@@ -105,6 +105,9 @@ def candidatemoves(finder: ReferencePlanFinder, board: Board, player: int, rules
             return Choice(frozenset(safe), "plan", lost=False, level=level)
     # 5. thwart the opponent's most dangerous plans
     candidates = set(squares(empty))
+    # (for the plan finder: the forced lines that end after a block of the
+    # opponent's will each ask for the opponent's plans a move further on)
+    finder.expect(board, you, sum(1 for m in candidates if len(line(m)[1].moves) > len(board.moves) + 1))
     best: Optional[tuple] = None
     chosen: set[int] = set()
     for m in candidates:

@@ -124,8 +124,10 @@ class PlanFinder(ReferencePlanFinder):
         self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
         self._positions: OrderedDict[tuple[int, int, int], _Seen] = OrderedDict()
         self._ahead: OrderedDict[int, _Ahead] = OrderedDict()  # by the player's marks
-        # the walks from a position (by the player's marks): the nodes visited, the empty squares seen
-        self._walked: OrderedDict[int, tuple[int, int]] = OrderedDict()
+        # the walks from a position (by the player's marks): the nodes visited, the empty squares seen, how many
+        self._walked: OrderedDict[int, tuple[int, int, int]] = OrderedDict()
+        # the positions with a mark more that are about to be asked for (expect): how many, the board's empty squares
+        self._expected: OrderedDict[int, tuple[int, int]] = OrderedDict()
 
     def _compile(self) -> None:
         super()._compile()
@@ -300,28 +302,45 @@ class PlanFinder(ReferencePlanFinder):
                 kept.sort(key=_KEY)
         return kept
 
+    def expect(self, board: Board, player: int, marks: int) -> None:
+        """A hint: about ``marks`` positions of this board with one more mark
+        of ``player`` each are about to be asked for (the thwarting step's
+        forced lines, each with a block).  Once the first walks from them
+        show that the rest would cost more than looking ahead, ``_grown``
+        looks ahead (on this board) rather than walk on."""
+        self._expected[board.masks[player]] = (marks, board.masks[EMPTY])
+        if len(self._expected) > AHEAD:
+            self._expected.popitem(last=False)
+
     def _grown(self, square: int, mine: int, empty: int) -> list[Entry]:
         """The plans that hold ``square``, the player's newest mark.
 
         They are found by walking the pivot tree, or among the plans looked
         ahead on the position before the mark (``_ahead_of``), when this is
         that position with the mark and perhaps more of the opponent's marks
-        (which only spoil plans).  ``growth`` looks ahead; so does this, once
-        the walks from one position have cost what looking ahead costs (the
-        forced lines of a crowded board, each with another block): then the
-        position's other marks need no walk."""
+        (which only spoil plans).  ``growth`` looks ahead; so does this, when
+        the walks from one position cost what looking ahead costs: after
+        them (ski rental), or as soon as the walks still expected from it
+        (``expect``) would.  Then the position's other marks need no walk."""
         bit = 1 << square
         base = mine & ~bit
         ahead = self._ahead.get(base)
         if ahead is None or not ahead.empty & bit or empty & ~ahead.empty:
-            nodes, seen = self._walked.pop(base, (0, 0))
-            if nodes <= len(self._compiled) * LOOK_AHEAD:
+            nodes, seen, walks = self._walked.pop(base, (0, 0, 0))
+            budget = len(self._compiled) * LOOK_AHEAD
+            expected, board_empty = self._expected.get(base, (None, 0))
+            if expected is None:  # ski rental: the walks so far have cost what looking ahead costs
+                look = nodes > budget
+            else:  # the walks still expected would cost more, at the cost of those so far
+                look = walks > 0 and (expected - walks) * nodes / walks > budget
+            if look:
+                ahead = self._ahead_of(base, board_empty | seen | empty | bit)
+            else:
                 found, visited = self._walk(square, mine, empty)
-                self._walked[base] = (nodes + visited, seen | empty | bit)
+                self._walked[base] = (nodes + visited, seen | empty | bit, walks + 1)
                 if len(self._walked) > AHEAD:
                     self._walked.popitem(last=False)
                 return [((o.order, a), o.plan(a)) for o, a in found]
-            ahead = self._ahead_of(base, seen | empty | bit)
         found = [(o, a) for o, a in ahead.plans.get(square, ()) if not ((o.freemask << a) >> o.base) & ~empty]
         if ahead.compiled < len(self._compiled):  # schemes learnt since
             found += self._holding(self._compiled[ahead.compiled:], square, mine, empty)

@@ -230,6 +230,11 @@ class ReferencePlanFinder:
                     found |= (m << dj) if dj >= 0 else (m >> -dj)
         return found & empty
 
+    def expect(self, board: Board, player: int, marks: int) -> None:
+        """A hint that ``marks`` positions of ``board`` with one more mark of
+        ``player`` are about to be asked for: the whole-board matcher has no
+        use for it (``incremental.PlanFinder`` may look ahead)."""
+
     def threats(self, board: Board, player: int) -> set[int]:
         """The squares where ``player`` would complete a line: the moves of his
         level-1 plans."""

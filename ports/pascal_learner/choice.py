@@ -49,26 +49,35 @@ class Choice:
     level: int = 0  # the level of the plan followed, or of the opponent's quickest plan left (NOPLAN: none)
 
 
-def forcedline(finder: ReferencePlanFinder, board: Board, move: int, player: int) -> tuple[int, Board]:
+def forcedline(finder: ReferencePlanFinder, board: Board, move: int, player: int,
+               threats: Optional[dict[int, set[int]]] = None) -> tuple[int, Board]:
     """Play ``move`` for ``player`` and then the forced replies: while the side
     to move cannot win at once and faces a single threat, it blocks it.
 
     Returns WON if the opponent ends up facing two threats (or the player
     completes a line), LOST if the player does, OPEN otherwise, and the
-    position where the line stopped."""
+    position where the line stopped.  ``threats``, each side's threats on
+    ``board`` when the caller knows them, spare asking them again: each
+    position of the line has them from the one before (``threats_after``)."""
     board = board.with_move(move, player)
     if board.completes(move):
         return WON, board
+    if threats is None:
+        threats = {side: finder.threats(board, side) for side in (player, opponent(player))}
+    else:
+        threats = finder.threats_after(board, move, threats)
     tomove = opponent(player)
     while True:
-        if finder.threats(board, tomove):  # the side to move wins at once
+        if threats[tomove]:  # the side to move wins at once
             return (LOST if tomove != player else WON), board
-        threats = finder.threats(board, opponent(tomove))
-        if len(threats) >= 2:  # a double threat: the side to move cannot stop both
+        facing = threats[opponent(tomove)]
+        if len(facing) >= 2:  # a double threat: the side to move cannot stop both
             return (WON if tomove != player else LOST), board
-        if not threats:
+        if not facing:
             return OPEN, board
-        board = board.with_move(threats.pop(), tomove)
+        block = next(iter(facing))
+        board = board.with_move(block, tomove)
+        threats = finder.threats_after(board, block, threats)
         tomove = opponent(tomove)
 
 
@@ -89,12 +98,14 @@ def candidatemoves(finder: ReferencePlanFinder, board: Board, player: int, rules
     if not myplans and not yourplans:  # 3. no scheme applies: at random
         return Choice(frozenset(squares(empty)), "random")
     lost = bool(yourplans) and _unstoppable(yourplans, empty)
+    threats = {player: wins, you: blocks}  # (neither side can win at once)
     # 4. the own plan of lowest level, if it wins the race and its forced line holds
     lines: dict[int, tuple[int, Board]] = {}
 
     def line(m: int) -> tuple[int, Board]:
         if m not in lines:
-            lines[m] = forcedline(finder, board, m, player) if rules.forced_line else (OPEN, board.with_move(m, player))
+            lines[m] = forcedline(finder, board, m, player, threats) if rules.forced_line \
+                else (OPEN, board.with_move(m, player))
         return lines[m]
 
     for level in sorted({p.level for p in myplans}):

@@ -39,6 +39,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
@@ -106,12 +107,19 @@ def render(store: Store) -> str:
     lines.extend(f"{key} {value}".rstrip() for key, value in store.extra)
     count = 0
     for scheme in store.schemes:
-        free = " ".join(f"{r},{c}" for r, c in scheme.free)
-        held = " ".join(f"{r},{c}" for r, c in scheme.held)
-        lines.append(f"scheme {scheme.level} free {free} held {held}".rstrip())
+        lines.append(_line(scheme))
         count += 1
     lines.append(f"end {count}")
     return "\n".join(lines) + "\n"
+
+
+@lru_cache(maxsize=1 << 17)
+def _line(scheme: Scheme) -> str:
+    """The line that keeps ``scheme`` (a scheme's level and squares never
+    change: the store is written after every lost game, its lines once)."""
+    free = " ".join(f"{r},{c}" for r, c in scheme.free)
+    held = " ".join(f"{r},{c}" for r, c in scheme.held)
+    return f"scheme {scheme.level} free {free} held {held}".rstrip()
 
 
 def _number(text: str, form: re.Pattern = NUMBER) -> int:

@@ -130,6 +130,8 @@ class PlanFinder(ReferencePlanFinder):
         self._expected: OrderedDict[int, tuple[int, int]] = OrderedDict()
 
     def _compile(self) -> None:
+        if self._seen == len(self.schemes.added) and self._pivoted == len(self._compiled):
+            return
         super()._compile()
         if self._pivoted == len(self._compiled):
             return

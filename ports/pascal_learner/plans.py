@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Optional
 
-from .board import EMPTY, Board, Grid
+from .board import EMPTY, Board, Grid, opponent
 from .schemes import Scheme, SchemeList
 
 
@@ -142,6 +142,7 @@ class ReferencePlanFinder:
         self._compiled: list[_Oriented] = []
         self._levels: dict[int, list[_Oriented]] = {}
         self._trie = _Node()
+        self._lines_only = True
 
     def _compile(self) -> None:
         added = self.schemes.added
@@ -154,6 +155,8 @@ class ReferencePlanFinder:
                 self._levels.setdefault(o.level, []).append(o)
                 self._trie.insert(o)
         self._levels = dict(sorted(self._levels.items()))
+        # (threats_after: a level-1 scheme with no free square but its (0, 0) is a line to complete)
+        self._lines_only = all(o.free == (0,) for o in self._levels.get(1, ()))
         self._seen = len(added)
 
     def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
@@ -235,10 +238,39 @@ class ReferencePlanFinder:
         ``player`` are about to be asked for: the whole-board matcher has no
         use for it (``incremental.PlanFinder`` may look ahead)."""
 
+    def threats_after(self, board: Board, square: int, before: dict[int, set[int]]) -> dict[int, set[int]]:
+        """Both sides' ``threats`` on ``board``, a position with a mark on
+        ``square`` more than one whose threats were ``before``.  A mark can
+        only take threats from the side that did not move: when every level-1
+        scheme's only free square is its (0, 0) (a line to complete), it takes
+        the one on its square, and the mover's alone are found again."""
+        mover = board.squares[square]
+        other = opponent(mover)
+        found = self.threats(board, mover)  # (compiles the schemes learnt since)
+        if not self._lines_only:
+            return {mover: found, other: self.threats(board, other)}
+        return {mover: found, other: before[other] - {square}}
+
     def threats(self, board: Board, player: int) -> set[int]:
         """The squares where ``player`` would complete a line: the moves of his
-        level-1 plans."""
-        return {p.move for p in self.victoryplans(board, player, maxlevel=1)}
+        level-1 plans (the anchors ``victoryplans(maxlevel=1)`` finds, without
+        making the plans: the forced lines ask this of every position)."""
+        self._compile()
+        mine = board.masks[player]
+        empty = board.masks[EMPTY]
+        found = 0
+        for o in self._levels.get(1, ()):
+            m = o.anchors & empty
+            for d in o.held:
+                m &= (mine >> d) if d >= 0 else (mine << -d)
+                if not m:
+                    break
+            else:
+                for d in o.free:
+                    if d:
+                        m &= (empty >> d) if d >= 0 else (empty << -d)
+                found |= m
+        return set(squares(found))
 
 
 def plans_by_square(schemes: SchemeList, board: Board, player: int) -> set[tuple[int, int, int, int]]:

@@ -109,6 +109,25 @@ def test_the_plans_and_their_order_are_the_reference_s(schemes_: list, squares_:
             assert finder.victoryplans(board, player) == reference.victoryplans(board, player)
 
 
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 2), shapes, shapes), min_size=1, max_size=6),
+       st.lists(st.integers(0, 48), max_size=30))
+def test_the_threats_kept_along_a_game_are_the_threats_found_afresh(schemes_: list, squares_: list[int]) -> None:
+    """``threats`` are the moves of the level-1 plans; ``threats_after`` (the
+    forced line's) gives, move by move, what ``threats`` finds on each
+    position: from the threats before the move when every level-1 scheme is
+    a line to complete, afresh when one has other free squares."""
+    _, finder, reference, _ = finders(schemes_, 0)
+    board = Board(finder.grid)
+    known = {side: finder.threats(board, side) for side in (CROSS, CIRCLE)}
+    for k, square in enumerate(dict.fromkeys(squares_)):
+        board = board.with_move(square, CROSS if k % 2 == 0 else CIRCLE)
+        known = finder.threats_after(board, square, known)
+        for side in (CROSS, CIRCLE):
+            assert known[side] == reference.threats(board, side) == \
+                {p.move for p in reference.victoryplans(board, side) if p.level == 1}
+
+
 def test_a_trained_five_in_a_row_list_finds_the_reference_s_plans() -> None:
     """The fixture's Five-in-a-Row list, along a game played by it."""
     learner = fixture("five.data", winalign=5, seed=4)

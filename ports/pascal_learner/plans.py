@@ -171,14 +171,8 @@ class ReferencePlanFinder:
         empty = board.masks[EMPTY]
         plans: list[Plan] = []
         if maxlevel is not None and maxlevel < 2:
-            for o in self._levels.get(1, ()) if maxlevel == 1 else ():
-                m = o.anchors & empty
-                for d in o.held:
-                    m &= (mine >> d) if d >= 0 else (mine << -d)
-                    if not m:
-                        break
-                else:
-                    self._finish(o, m, empty, plans)
+            for o, m in self._level_one(mine, empty) if maxlevel == 1 else ():
+                self._finish(o, m, empty, plans)
             return plans
         stack = [(self._trie, empty)]
         while stack:
@@ -194,14 +188,32 @@ class ReferencePlanFinder:
                     stack.append((child, m))
         return plans
 
+    def _level_one(self, mine: int, empty: int) -> Iterator[tuple["_Oriented", int]]:
+        """Each level-1 turned scheme with the empty squares where its (0, 0)
+        finds its held squares the player's (``mine``)."""
+        for o in self._levels.get(1, ()):
+            m = o.anchors & empty
+            for d in o.held:
+                m &= (mine >> d) if d >= 0 else (mine << -d)
+                if not m:
+                    break
+            else:
+                yield o, m
+
     @staticmethod
-    def _finish(o: "_Oriented", m: int, empty: int, plans: list[Plan]) -> None:
-        """The free squares of a turned scheme whose held squares match at ``m``."""
+    def _free_at(o: "_Oriented", m: int, empty: int) -> int:
+        """The anchors of ``m`` where the free squares of a turned scheme are empty."""
         for d in o.free:
             if d:
                 m &= (empty >> d) if d >= 0 else (empty << -d)
                 if not m:
-                    return
+                    break
+        return m
+
+    @classmethod
+    def _finish(cls, o: "_Oriented", m: int, empty: int, plans: list[Plan]) -> None:
+        """The plans of a turned scheme whose held squares match at ``m``."""
+        m = cls._free_at(o, m, empty)
         while m:
             low = m & -m
             a = low.bit_length() - 1
@@ -259,17 +271,8 @@ class ReferencePlanFinder:
         mine = board.masks[player]
         empty = board.masks[EMPTY]
         found = 0
-        for o in self._levels.get(1, ()):
-            m = o.anchors & empty
-            for d in o.held:
-                m &= (mine >> d) if d >= 0 else (mine << -d)
-                if not m:
-                    break
-            else:
-                for d in o.free:
-                    if d:
-                        m &= (empty >> d) if d >= 0 else (empty << -d)
-                found |= m
+        for o, m in self._level_one(mine, empty):
+            found |= self._free_at(o, m, empty)
         return set(squares(found))
 
 

@@ -430,12 +430,11 @@ def show_error(error: click.ClickException) -> None:
     terminal standard error goes to (80 columns elsewhere)."""
     import io
 
-    from .layout import fold, message_width
+    from .layout import fold_lines, message_width
 
     said = io.StringIO()
     error.show(file=said)
-    width = message_width(2)
-    sys.stderr.write("".join(row + "\n" for line in said.getvalue().splitlines() for row in fold(line, width)))
+    sys.stderr.write(fold_lines(said.getvalue(), message_width(2)))
     sys.stderr.flush()
 
 

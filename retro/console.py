@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import (TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator, Literal, Optional, Protocol,
                     runtime_checkable)
 
-from .layout import ScreenRows, TerminalLine
+from .layout import ScreenRows, TerminalLine, fold_lines
 from .terminal import cbreak, in_cbreak
 
 if TYPE_CHECKING:
@@ -358,6 +358,8 @@ class ScreenConsole(Console):
         self._emit(text)
 
     def write_err(self, text: str) -> None:
+        if stream_kind(self._err) == "tty":  # a message on the screen: folded at words, as retro's own are
+            text = fold_lines(text, self.term.width)
         self._rows.written(text, self.term.height)
         self.term.stream.flush()
         self._err.write(encode(text))

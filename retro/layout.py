@@ -79,6 +79,13 @@ def fold(text: str, width: int) -> list[str]:
                          break_long_words=False, break_on_hyphens=False) or [text]
 
 
+def fold_lines(text: str, width: int) -> str:
+    """Each line of ``text`` folded as ``fold`` folds it (the last line's
+    break, or its absence, kept)."""
+    lines = text.split("\n")
+    return "\n".join("\n".join(fold(line, width)) for line in lines)
+
+
 def message_width(fd: int = 2) -> int:
     """The width a message on ``fd`` is folded to: its terminal's, 80 elsewhere."""
     try:

@@ -112,3 +112,30 @@ def test_the_training_summary_wraps_its_words_on_a_terminal(tmp_path: Path) -> N
     as_json = subprocess.run([sys.executable, "-m", "retro", *args, "--json"], capture_output=True, cwd=tmp_path,
                              timeout=120)
     assert json.loads(as_json.stdout)["games"] == 300
+
+
+@pytest.mark.parametrize("cols", [60, 80])
+def test_the_learner_s_refusal_of_a_file_in_use_wraps_at_words(cols: int, tmp_path: Path) -> None:
+    """Another learner holds the schemes file: the learner's screen says so
+    and ends with 1.  The message names a long path; the terminal cut it
+    mid-word ("Tic-Tac" / "-Toe-Data-3") until it was folded at words."""
+    import shutil
+    import tempfile
+
+    from ports.pascal_learner.datafile import Lock
+
+    folder = Path(tempfile.mkdtemp(prefix="retro-"))  # a path shorter than a row (pytest's are not)
+    data = folder / "Tic-Tac-Toe-Data-3"
+    held = Lock(data)
+    held.acquire()
+    try:
+        term = Terminal(["run", "pascal-learner", "--data", str(data)], rows=24, cols=cols, cwd=tmp_path,
+                        record_modes=tmp_path)
+        term.ended_cleanly(status="1")
+    finally:
+        held.release()
+        shutil.rmtree(folder)
+    shown = [row.rstrip() for row in term.screen.display if row.strip()]
+    words = " ".join(shown).split()
+    assert f"{data}:" in words and "another" in words  # the path whole
+    assert all(len(row) < cols for row in shown), shown  # no row filled to the edge: wrapped by us, not the terminal

@@ -73,6 +73,11 @@ class SDist(sdist):
         super().run()
 
 
+# The vendor folder is a package of data that build_py fills (vendor()); made empty now when a
+# fresh clone has none, so that the search below finds it (else setuptools warns that the folder
+# build_py made "would be ignored").
+VENDOR.mkdir(parents=True, exist_ok=True)
+
 setup(
     # retro.web.static and .vendor (the page, xterm.js) are found too: folders of data only,
     # their files named in setup.cfg's package_data

@@ -49,3 +49,31 @@ def test_the_editable_install_of_make_venv_is_quiet(tmp_path: Path) -> None:
     assert made.returncode == 0, made.stderr
     assert quiet(made.stdout + made.stderr), made.stderr
     shutil.rmtree(tmp_path / "v")
+
+
+def test_a_fresh_clone_builds_quietly(tmp_path: Path) -> None:
+    """A clone has no vendor/ until the build's npm ci makes it: setuptools
+    warned that the folder made then "would be ignored".  The clone here is
+    the committed files; its npm is a stand-in that lays out xterm.js's
+    files as npm ci would (no network)."""
+    clone = tmp_path / "clone"
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True).stdout
+    for name in files.decode().split("\0"):
+        if name and (ROOT / name).is_file():
+            (clone / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, clone / name)
+    assert not (clone / "retro" / "web" / "static" / "vendor").exists()
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    npm = tools / "npm"
+    lib, css = "node_modules/@xterm/xterm/lib", "node_modules/@xterm/xterm/css"
+    npm.write_text(f"#!/bin/sh\nmkdir -p {lib} {css}\n"
+                   f"cp {STATIC}/vendor/xterm.js {lib}/\ncp {STATIC}/vendor/xterm.css {css}/\n"
+                   f"cp {STATIC}/vendor/LICENSE-xterm.txt node_modules/@xterm/xterm/LICENSE\n")
+    npm.chmod(0o755)
+    env = {**os.environ, "PATH": f"{tools}{os.pathsep}{os.environ['PATH']}"}
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", str(clone), "-w",
+                            str(tmp_path)], capture_output=True, text=True, timeout=600, cwd=tmp_path, env=env)
+    assert built.returncode == 0, built.stderr
+    assert quiet(built.stdout + built.stderr) and "would be ignored" not in built.stderr, built.stderr
+    assert "retro/web/static/vendor/xterm.js" in zipfile.ZipFile(next(tmp_path.glob("*.whl"))).namelist()

@@ -233,11 +233,17 @@ def dispatch(screen: Any, table: dict[str, str], key: str) -> Optional[str]:
     return handler(key)
 
 
+# The marks of a list longer than the screen (draw_screen).
+MORE_ABOVE = "  ↑ more above"
+MORE_BELOW = "  ↓ more below"
+
+
 def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selected: int,
                 footer: list[str], message: str = "") -> None:
     """One screen of the menu: the title in reverse video, a message row, the
     body (rows of the entry ``selected`` in reverse video, scrolled to show
-    them) and the footer rows at the bottom (key hints: always shown)."""
+    them, with a mark above and below where more of it is off the screen)
+    and the footer rows at the bottom (key hints: always shown)."""
     t = term
     write = t.stream.write
     width, height = t.width, t.height
@@ -252,6 +258,11 @@ def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selecte
     if message:
         write(t.move_yx(1, 0) + t.bold(layout.one_row(message, width)))
     room = height - 2 - len(footer)
+    first = 2  # the body's first row on the screen
+    scrolled = len(body) > room and room >= 3
+    if scrolled:  # a row above and one below the body say where more of it is
+        room -= 2
+        first += 1
     chosen = [k for k, (index, _) in enumerate(body) if index == selected]
     top = 0
     if chosen:
@@ -261,7 +272,12 @@ def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selecte
             text = t.reverse(text.ljust(width))
         elif index == -1 and text:
             text = t.bold(text)
-        write(t.move_yx(row + 2, 0) + text)
+        write(t.move_yx(row + first, 0) + text)
+    if scrolled:
+        if top > 0:
+            write(t.move_yx(first - 1, 0) + t.dim(layout.one_row(MORE_ABOVE, width)))
+        if top + room < len(body):
+            write(t.move_yx(first + room, 0) + t.dim(layout.one_row(MORE_BELOW, width)))
     for row, text in enumerate(footer):
         write(t.move_yx(height - len(footer) + row, 0) + text)
     t.stream.flush()

@@ -54,7 +54,9 @@ def vocabulary(*texts: str) -> set[str]:
 
 
 def assert_whole_words(rows: list[str], words: set[str]) -> None:
-    """Every word on every row is one of ``words`` (uncut), or ends with "…"."""
+    """Every word on every row is one of ``words`` (uncut), or of a list's
+    marks of more above or below, or ends with "…"."""
+    words = words | vocabulary(menu.MORE_ABOVE, menu.MORE_BELOW)
     for row in rows:
         for word in row.split():
             assert word in words or word.endswith(layout.ELLIPSIS) or word.isdigit(), (
@@ -138,6 +140,11 @@ def test_the_variant_forms_read_whole(rows: int, cols: int) -> None:
             assert all(hint in "\n".join(shown) for hint in form.hints)
             chosen = program.options[row].help if row < len(program.options) else "Start"
             assert " ".join(chosen.split()) in " ".join(" ".join(shown).split())  # the chosen row is on the screen
+            # what is off the screen is said: Start is on it, or a mark says more is below
+            screen = "\n".join(shown)
+            assert "  Start" in shown or menu.MORE_BELOW.strip() in screen
+            if form.rows(cols)[0][1].rstrip() not in shown:
+                assert menu.MORE_ABOVE.strip() in screen
 
 
 class KeysConsole(ScreenConsole):

@@ -344,6 +344,7 @@ class ScreenConsole(Console):
         self.term = term
         self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
         self._err = stderr if stderr is not None else sys.stderr.buffer
+        self._errors_on_terminal = stream_kind(self._err) == "tty"  # messages folded at words, as retro's own are
         self._pending = b""  # read from the terminal, not yet taken by a line
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
         self._echoed: list[int] = []  # the width of each character this console echoed on the line
@@ -358,7 +359,7 @@ class ScreenConsole(Console):
         self._emit(text)
 
     def write_err(self, text: str) -> None:
-        if stream_kind(self._err) == "tty":  # a message on the screen: folded at words, as retro's own are
+        if self._errors_on_terminal:
             text = fold_lines(text, self.term.width)
         self._rows.written(text, self.term.height)
         self.term.stream.flush()

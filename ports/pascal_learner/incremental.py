@@ -130,11 +130,9 @@ class PlanFinder(ReferencePlanFinder):
         self._expected: OrderedDict[int, tuple[int, int]] = OrderedDict()
 
     def _compile(self) -> None:
-        if self._seen == len(self.schemes.added) and self._pivoted == len(self._compiled):
+        if self._seen == len(self.schemes.added):  # nothing learnt since (the common case: asked per position)
             return
         super()._compile()
-        if self._pivoted == len(self._compiled):
-            return
         for o in self._compiled[self._pivoted:]:
             self._pivots.insert(o)
             self._conditions.append((o, tuple(SPAN + d for d in o.free if d), tuple(SPAN + d for d in o.held)))

@@ -21,35 +21,35 @@ from __future__ import annotations
 import gc
 from collections import OrderedDict
 from operator import itemgetter
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from .board import CIRCLE, CROSS, EMPTY, Board, Grid
+from .lookahead import SPAN, VECTOR_FROM, Condition, by_square, condition, python_anchors, shifted
 from .plans import Plan, ReferencePlanFinder, _Oriented
 from .schemes import SchemeList
+
+if TYPE_CHECKING:
+    from .vectorised import VectorConditions
 
 CACHED = 4096  # positions (and players) whose plans are kept
 AHEAD = 16  # positions (by the player's marks) whose plans one mark ahead are kept
 # Looking ahead on a position costs about what walking this many nodes of the
-# pivot tree costs, per turned scheme (measured: 0.96 us a turned scheme, 2.1
-# us a node, on a 1,134-game Five-in-a-Row list).
+# pivot tree costs, per turned scheme: in Python (measured: 0.96 us a turned
+# scheme, 2.1 us a node, on a 1,134-game Five-in-a-Row list) and with NumPy
+# (0.32-0.38 us a turned scheme, 1.95 us a node, along games 1,600-1,660).
 LOOK_AHEAD = 0.45
+VECTOR_LOOK_AHEAD = 0.18
 # Marks on the board from which looking ahead is quicker than walking from each
-# empty square (measured along a lost game on a 2,000-game list: walks 4.6 ms
-# at 10 marks, 107 at 60, 776 at 160; looking ahead 254, 108, 86 ms).
+# empty square: in Python (measured along a lost game on a 2,000-game list:
+# walks 4.6 ms at 10 marks, 107 at 60, 776 at 160; looking ahead 254, 108, 86
+# ms) and with NumPy (along games 1,600-1,660: walks 13 ms at 20-29 marks, 18
+# at 30-39, 31 at 40-49; looking ahead 14, 14, 18 ms).
 CROWDED = 60
-
-# Offsets on the board lie within +-SPAN: the bit numbers of _Pivot are SPAN + offset.
-SPAN = 19 * 19
+VECTOR_CROWDED = 30
 
 # A found plan with its sort key: (the turned scheme's search order, the square).
 Entry = tuple[tuple[tuple[int, ...], int], Plan]
 _KEY = itemgetter(0)
-
-
-def shifted(board: int) -> list[int]:
-    """The board's mask shifted by every offset: item SPAN + d has the bit of
-    each square whose square d further on has the board's bit."""
-    return [(board << -d) if d < 0 else (board >> d) for d in range(-SPAN, SPAN + 1)]
 
 
 class _Pivot:
@@ -118,8 +118,8 @@ class PlanFinder(ReferencePlanFinder):
     def __init__(self, schemes: SchemeList, grid: Grid):
         super().__init__(schemes, grid)
         self._pivots = _Pivot()
-        # each turned scheme with the bit numbers of its free squares but the (0, 0), and of its held squares
-        self._conditions: list[tuple[_Oriented, tuple[int, ...], tuple[int, ...]]] = []
+        self._conditions: list[Condition] = []  # for looking ahead (lookahead.py)
+        self._vector: Optional[VectorConditions] = None  # the same, as arrays, once there are VECTOR_FROM
         self._pivoted = 0
         self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
         self._positions: OrderedDict[tuple[int, int, int], _Seen] = OrderedDict()
@@ -135,7 +135,7 @@ class PlanFinder(ReferencePlanFinder):
         super()._compile()
         for o in self._compiled[self._pivoted:]:
             self._pivots.insert(o)
-            self._conditions.append((o, tuple(SPAN + d for d in o.free if d), tuple(SPAN + d for d in o.held)))
+            self._conditions.append(condition(o))
             self._offsets.update(d - pivot for pivot in o.held for d in o.held)
         self._pivoted = len(self._compiled)
         # The compiled schemes live as long as the list: millions of objects on a large one, which
@@ -163,7 +163,7 @@ class PlanFinder(ReferencePlanFinder):
         self._compile()
         mine, empty = board.masks[player], board.masks[EMPTY]
         ahead = None
-        if (self.grid.full & ~empty).bit_count() < CROWDED:
+        if (self.grid.full & ~empty).bit_count() < (VECTOR_CROWDED if self._long() else CROWDED):
             ahead = self._walked_ahead(mine, empty)
         if ahead is None:
             ahead = self._ahead_of(mine, empty)
@@ -175,7 +175,7 @@ class PlanFinder(ReferencePlanFinder):
     def _walked_ahead(self, mine: int, empty: int) -> Optional[_Ahead]:
         """``_ahead_of``'s answer by walks from each empty square; None if
         they cost more than looking ahead would have."""
-        budget = len(self._compiled) * LOOK_AHEAD
+        budget = self._look_cost()
         plans: dict[int, list[tuple[_Oriented, int]]] = {}
         rest = empty
         while rest:
@@ -192,36 +192,32 @@ class PlanFinder(ReferencePlanFinder):
 
     def _ahead_of(self, mine: int, empty: int) -> _Ahead:
         """For each empty square, the plans a mark of the player there would
-        make: the anchors where every free square is empty and every held
-        square is the player's but one, which is empty (that square).  The
-        board's masks are shifted once by every offset (``shifted``), and each
-        turned scheme takes its conditions from them by their bit numbers."""
+        make (lookahead.py): with NumPy on a long list, else in Python."""
         empties, mines = shifted(empty), shifted(mine)
-        plans: dict[int, list[tuple[_Oriented, int]]] = {}
-        for o, free, held in self._conditions:
-            m = o.anchors & empty
-            for i in free:
-                m &= empties[i]
-                if not m:
-                    break
-            else:
-                one = 0  # the anchors with one held square empty so far
-                for i in held:
-                    e = empties[i] & m
-                    m &= mines[i] | e
-                    m &= ~(one & e)  # a second held square empty: not in one mark
-                    one |= e
-                    if not m:
-                        break
-                m &= one
-                for d in o.held if m else ():
-                    x = m & empties[SPAN + d]
-                    while x:
-                        low = x & -x
-                        x ^= low
-                        a = low.bit_length() - 1
-                        plans.setdefault(a + d, []).append((o, a))
-        return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), plans))
+        vector = self._vectorised()
+        if vector is not None:
+            found = vector.anchors(empties, mines, empty)
+        else:
+            found = list(python_anchors(self._conditions, empties, mines, empty))
+        return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), by_square(found, empties)))
+
+    def _look_cost(self) -> float:
+        """What looking ahead costs, in nodes of the pivot tree walked."""
+        return len(self._compiled) * (VECTOR_LOOK_AHEAD if self._long() else LOOK_AHEAD)
+
+    def _long(self) -> bool:
+        """Whether the list is long enough to look ahead with NumPy."""
+        return len(self._conditions) >= VECTOR_FROM
+
+    def _vectorised(self) -> Optional[VectorConditions]:
+        """The conditions as arrays, up to date, on a long list."""
+        if not self._long():
+            return None
+        if self._vector is None:
+            from .vectorised import VectorConditions  # (NumPy: only for a long list)
+            self._vector = VectorConditions(self.grid)
+        self._vector.extend(self._conditions[len(self._vector):])
+        return self._vector
 
     def _keep_ahead(self, mine: int, ahead: _Ahead) -> _Ahead:
         self._ahead[mine] = ahead
@@ -327,7 +323,7 @@ class PlanFinder(ReferencePlanFinder):
         ahead = self._ahead.get(base)
         if ahead is None or not ahead.empty & bit or empty & ~ahead.empty:
             nodes, seen, walks = self._walked.pop(base, (0, 0, 0))
-            budget = len(self._compiled) * LOOK_AHEAD
+            budget = self._look_cost()
             expected, board_empty = self._expected.get(base, (None, 0))
             if expected is None:  # ski rental: the walks so far have cost what looking ahead costs
                 look = nodes > budget

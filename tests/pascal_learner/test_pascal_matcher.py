@@ -10,13 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ports.pascal_learner import incremental
-from ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid
+from ports.pascal_learner.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from ports.pascal_learner.datafile import render
 from ports.pascal_learner.incremental import PlanFinder
 from ports.pascal_learner.learner import Learner
+from ports.pascal_learner.lookahead import python_anchors, shifted
 from ports.pascal_learner.plans import ReferencePlanFinder, squares
 from ports.pascal_learner.schemes import Scheme, SchemeList
 from ports.pascal_learner.train import Trainer
+from ports.pascal_learner.vectorised import VectorConditions
 
 from pascal_helpers import fixture
 
@@ -57,13 +59,24 @@ def test_a_tiny_position_memory_changes_nothing(monkeypatch: pytest.MonkeyPatch)
     assert training(Grid(15, 15, 5), 40, 3, "incremental") == training(Grid(15, 15, 5), 40, 3, "reference")
 
 
+@pytest.mark.parametrize("vector_from", [0, 10**9], ids=["numpy", "python"])
 @pytest.mark.parametrize("look_ahead", [0.0, 1e9], ids=["at-once", "never"])
-def test_looking_ahead_or_walking_changes_nothing(monkeypatch: pytest.MonkeyPatch, look_ahead: float) -> None:
+def test_looking_ahead_or_walking_changes_nothing(monkeypatch: pytest.MonkeyPatch, look_ahead: float,
+                                                  vector_from: int) -> None:
     """Whether the new plans of a mark come from the plans looked ahead on the
-    position before it after one walk, or always from walks, the games and
-    the store are the reference's."""
+    position before it after one walk, or always from walks, and whether it
+    looks ahead with NumPy or in Python, the games and the store are the
+    reference's."""
     monkeypatch.setattr(incremental, "LOOK_AHEAD", look_ahead)
+    monkeypatch.setattr(incremental, "VECTOR_LOOK_AHEAD", look_ahead)
+    monkeypatch.setattr(incremental, "VECTOR_FROM", vector_from)
     assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
+
+
+def test_numpy_on_a_tic_tac_toe_list_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 3x3 list never grows long enough for NumPy; made to use it, it learns the same."""
+    monkeypatch.setattr(incremental, "VECTOR_FROM", 0)
+    assert training(Grid(3, 3, 3), 300, 1, "incremental") == training(Grid(3, 3, 3), 300, 1, "reference")
 
 
 def scheme(level: int, free: list[tuple[int, int]], held: list[tuple[int, int]]) -> Scheme:
@@ -164,7 +177,7 @@ def test_the_plans_looked_ahead_by_growth_are_the_reference_s(schemes_: list, sq
         board = board.with_move(square, CROSS if k % 2 == 0 else CIRCLE)
     finder.victoryplans(board, CROSS)
     assert finder.growth(board, CROSS) == reference.growth(board, CROSS)
-    if not board.masks[0] >> mark & 1:
+    if not board.masks[EMPTY] >> mark & 1:
         return
     for level, free, held in late:
         schemes.add(scheme(level, free, held))
@@ -177,3 +190,54 @@ def test_the_plans_looked_ahead_by_growth_are_the_reference_s(schemes_: list, sq
         after = after.with_move(square, CIRCLE)
     after = after.with_move(mark, CROSS)
     assert finder.victoryplans(after, CROSS) == reference.victoryplans(after, CROSS)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), shapes, shapes), min_size=1, max_size=6),
+       st.lists(st.integers(0, 48), max_size=40, unique=True), st.integers(0, 6))
+def test_numpy_looks_ahead_as_python_does(schemes_: list, squares_: list[int], split: int) -> None:
+    """With NumPy (all turned schemes at once, a condition at a time) and in
+    Python (turned scheme by turned scheme): the same turned schemes, in the
+    same order, with the same anchors, on boards from empty to full (the
+    held columns first, or taking turns with the free ones from a third
+    full), the arrays grown in two parts as the list grows."""
+    _, finder, _, _ = finders(schemes_, 0)
+    board = Board(finder.grid)
+    finder.victoryplans(board, CROSS)  # compiles the list
+    conditions = finder._conditions
+    vector = VectorConditions(finder.grid)
+    vector.extend(conditions[:split])
+    vector.extend(conditions[split:])
+    assert len(vector) == len(conditions)
+    positions = [board]
+    for k, square in enumerate(squares_):
+        board = board.with_move(square, CROSS if k % 2 == 0 else CIRCLE)
+        positions.append(board)
+    for board in positions:
+        for player in (CROSS, CIRCLE):
+            mine, empty = board.masks[player], board.masks[EMPTY]
+            empties, mines = shifted(empty), shifted(mine)
+            expected = [(o.index, m) for o, m in python_anchors(conditions, empties, mines, empty)]
+            assert [(o.index, m) for o, m in vector.anchors(empties, mines, empty)] == expected
+
+
+def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list() -> None:
+    """The fixture's Five-in-a-Row list (a turned scheme has up to a dozen
+    conditions), on boards with 0 to 200 marks at random."""
+    learner = fixture("five.data", winalign=5, seed=4)
+    finder = PlanFinder(learner.schemes, learner.grid)
+    finder.victoryplans(Board(learner.grid), CROSS)
+    vector = VectorConditions(learner.grid)
+    vector.extend(finder._conditions)
+    rng = random.Random(7)
+    found = 0
+    for marks in (0, 10, 40, 74, 75, 120, 200):
+        board = Board(learner.grid)
+        for k, square in enumerate(rng.sample(range(225), marks)):
+            board.place(square, CROSS if k % 2 == 0 else CIRCLE)
+        mine, empty = board.masks[CROSS], board.masks[EMPTY]
+        empties, mines = shifted(empty), shifted(mine)
+        expected = [(o.index, m) for o, m in python_anchors(finder._conditions, empties, mines, empty)]
+        assert [(o.index, m) for o, m in vector.anchors(empties, mines, empty)] == expected
+        found += len(expected)
+    assert found > 0

@@ -138,6 +138,7 @@ class PlanFinder(ReferencePlanFinder):
             self._conditions.append(condition(o))
             self._offsets.update(d - pivot for pivot in o.held for d in o.held)
         self._pivoted = len(self._compiled)
+        self._vectorised()  # (a long list's arrays grow with it, not in a move that looks ahead: nor NumPy's import)
         # The compiled schemes live as long as the list: millions of objects on a large one, which
         # Python's cycle collector would otherwise walk in full now and then -- 0.7 s in the middle
         # of a move on a 2,000-game list.  Frozen, they are left out of its walks (they hold no

@@ -30,7 +30,7 @@ Condition = tuple[_Oriented, tuple[int, ...], tuple[int, ...]]
 # From this many turned schemes on, NumPy looks ahead quicker than Python (measured on random
 # boards of 4 to 130 marks with the first turned schemes of a 1,600-game Five-in-a-Row list:
 # at 1,000, Python 0.7-1.2 ms and NumPy 0.6-0.9 ms; at 2,000, 1.3-2.6 against 0.9-1.4; at all
-# 52,000, 50-91 against 12-28).
+# 52,000, 50-95 against 11-28).
 VECTOR_FROM = 2048
 
 

@@ -88,7 +88,8 @@ class VectorConditions:
             rows, m, one = _alive(rows, m, one)
         m &= one
         rows, m, one = _alive(rows, m, one)
-        return [(self._schemes[k], int.from_bytes(m[r].astype("<u8").tobytes(), "little")) for r, k in enumerate(rows.tolist())]
+        found = m.astype("<u8")
+        return [(self._schemes[k], int.from_bytes(found[r].tobytes(), "little")) for r, k in enumerate(rows.tolist())]
 
     def _steps(self, crowded: bool) -> list[tuple[bool, Column]]:
         """The columns in the order they are tested, each with whether it is of held squares."""

@@ -119,7 +119,7 @@ class PlanFinder(ReferencePlanFinder):
         super().__init__(schemes, grid)
         self._pivots = _Pivot()
         self._conditions: list[Condition] = []  # for looking ahead (lookahead.py)
-        self._vector: Optional[VectorConditions] = None  # the same, as arrays, once there are VECTOR_FROM
+        self._vector: Optional[VectorConditions] = None  # the same as arrays, on a long list (_grow_arrays)
         self._pivoted = 0
         self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
         self._positions: OrderedDict[tuple[int, int, int], _Seen] = OrderedDict()
@@ -138,7 +138,7 @@ class PlanFinder(ReferencePlanFinder):
             self._conditions.append(condition(o))
             self._offsets.update(d - pivot for pivot in o.held for d in o.held)
         self._pivoted = len(self._compiled)
-        self._vectorised()  # (a long list's arrays grow with it, not in a move that looks ahead: nor NumPy's import)
+        self._grow_arrays()
         # The compiled schemes live as long as the list: millions of objects on a large one, which
         # Python's cycle collector would otherwise walk in full now and then -- 0.7 s in the middle
         # of a move on a 2,000-game list.  Frozen, they are left out of its walks (they hold no
@@ -164,7 +164,7 @@ class PlanFinder(ReferencePlanFinder):
         self._compile()
         mine, empty = board.masks[player], board.masks[EMPTY]
         ahead = None
-        if (self.grid.full & ~empty).bit_count() < (VECTOR_CROWDED if self._long() else CROWDED):
+        if (self.grid.full & ~empty).bit_count() < (CROWDED if self._vector is None else VECTOR_CROWDED):
             ahead = self._walked_ahead(mine, empty)
         if ahead is None:
             ahead = self._ahead_of(mine, empty)
@@ -195,30 +195,26 @@ class PlanFinder(ReferencePlanFinder):
         """For each empty square, the plans a mark of the player there would
         make (lookahead.py): with NumPy on a long list, else in Python."""
         empties, mines = shifted(empty), shifted(mine)
-        vector = self._vectorised()
-        if vector is not None:
-            found = vector.anchors(empties, mines, empty)
+        if self._vector is not None:
+            found = self._vector.anchors(empties, mines, empty)
         else:
             found = list(python_anchors(self._conditions, empties, mines, empty))
         return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), by_square(found, empties)))
 
     def _look_cost(self) -> float:
         """What looking ahead costs, in nodes of the pivot tree walked."""
-        return len(self._compiled) * (VECTOR_LOOK_AHEAD if self._long() else LOOK_AHEAD)
+        return len(self._compiled) * (LOOK_AHEAD if self._vector is None else VECTOR_LOOK_AHEAD)
 
-    def _long(self) -> bool:
-        """Whether the list is long enough to look ahead with NumPy."""
-        return len(self._conditions) >= VECTOR_FROM
-
-    def _vectorised(self) -> Optional[VectorConditions]:
-        """The conditions as arrays, up to date, on a long list."""
-        if not self._long():
-            return None
+    def _grow_arrays(self) -> None:
+        """A long list's conditions as arrays too, for looking ahead with
+        NumPy: grown with the list when it is compiled, not in a move that
+        looks ahead (nor is NumPy imported there)."""
         if self._vector is None:
+            if len(self._conditions) < VECTOR_FROM:
+                return
             from .vectorised import VectorConditions  # (NumPy: only for a long list)
             self._vector = VectorConditions(self.grid)
         self._vector.extend(self._conditions[len(self._vector):])
-        return self._vector
 
     def _keep_ahead(self, mine: int, ahead: _Ahead) -> _Ahead:
         self._ahead[mine] = ahead

@@ -24,7 +24,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Optional
 
 from .board import CIRCLE, CROSS, EMPTY, Board, Grid
-from .lookahead import SPAN, VECTOR_FROM, Condition, by_square, condition, python_anchors, shifted
+from .lookahead import SPAN, VECTOR_FROM, Condition, by_marked_square, condition, python_anchors, shifted
 from .plans import Plan, ReferencePlanFinder, _Oriented
 from .schemes import SchemeList
 
@@ -199,7 +199,7 @@ class PlanFinder(ReferencePlanFinder):
             found = self._vector.anchors(empties, mines, empty)
         else:
             found = list(python_anchors(self._conditions, empties, mines, empty))
-        return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), by_square(found, empties)))
+        return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), by_marked_square(found, empties)))
 
     def _look_cost(self) -> float:
         """What looking ahead costs, in nodes of the pivot tree walked."""

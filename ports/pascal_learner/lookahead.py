@@ -11,9 +11,9 @@ Two ways, one answer (the tests compare them): ``python_anchors`` goes turned
 scheme by turned scheme and stops at the first condition that leaves no
 anchor; ``vectorised.VectorConditions`` tests every turned scheme at once, a
 condition at a time, with NumPy.  Python spends about a microsecond a turned
-scheme; NumPy's fixed cost is a few milliseconds, so the finder uses it from
-``VECTOR_FROM`` turned schemes on (a Five-in-a-Row list after some hundred
-games; never a Tic-Tac-Toe one).
+scheme; NumPy a third of that, but half a millisecond however few there are,
+so the finder uses it from ``VECTOR_FROM`` turned schemes on (a Five-in-a-Row
+list after about a hundred games; never a Tic-Tac-Toe one).
 """
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def python_anchors(conditions: Iterable[Condition], empties: list[int], mines: l
                 yield o, m
 
 
-def by_square(found: Iterable[tuple[_Oriented, int]], empties: list[int]) -> dict[int, list[tuple[_Oriented, int]]]:
+def by_marked_square(found: Iterable[tuple[_Oriented, int]], empties: list[int]) -> dict[int, list[tuple[_Oriented, int]]]:
     """The plans of ``found`` (turned schemes with their anchors) by the
     square of the mark that makes them: the held square that is empty."""
     plans: dict[int, list[tuple[_Oriented, int]]] = {}

@@ -215,14 +215,20 @@ def test_numpy_looks_ahead_as_python_does(schemes_: list, squares_: list[int], s
         positions.append(board)
     for board in positions:
         for player in (CROSS, CIRCLE):
-            mine, empty = board.masks[player], board.masks[EMPTY]
-            empties, mines = shifted(empty), shifted(mine)
-            expected = [(o.index, m) for o, m in python_anchors(conditions, empties, mines, empty)]
-            assert [(o.index, m) for o, m in vector.anchors(empties, mines, empty)] == expected
+            assert_numpy_as_python(conditions, vector, board, player)
+
+
+def assert_numpy_as_python(conditions: list, vector: VectorConditions, board: Board, player: int) -> int:
+    """The same turned schemes with the same anchors, in the same order; how many."""
+    mine, empty = board.masks[player], board.masks[EMPTY]
+    empties, mines = shifted(empty), shifted(mine)
+    expected = [(o.index, m) for o, m in python_anchors(conditions, empties, mines, empty)]
+    assert [(o.index, m) for o, m in vector.anchors(empties, mines, empty)] == expected
+    return len(expected)
 
 
 def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list() -> None:
-    """The fixture's Five-in-a-Row list (a turned scheme has up to a dozen
+    """The fixture's Five-in-a-Row list (a turned scheme has up to 31
     conditions), on boards with 0 to 200 marks at random."""
     learner = fixture("five.data", winalign=5, seed=4)
     finder = PlanFinder(learner.schemes, learner.grid)
@@ -235,9 +241,5 @@ def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list() -> None:
         board = Board(learner.grid)
         for k, square in enumerate(rng.sample(range(225), marks)):
             board.place(square, CROSS if k % 2 == 0 else CIRCLE)
-        mine, empty = board.masks[CROSS], board.masks[EMPTY]
-        empties, mines = shifted(empty), shifted(mine)
-        expected = [(o.index, m) for o, m in python_anchors(finder._conditions, empties, mines, empty)]
-        assert [(o.index, m) for o, m in vector.anchors(empties, mines, empty)] == expected
-        found += len(expected)
+        found += assert_numpy_as_python(finder._conditions, vector, board, CROSS)
     assert found > 0

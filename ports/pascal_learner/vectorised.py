@@ -49,18 +49,10 @@ class VectorConditions:
         if not conditions:
             return
         self._anchors = np.concatenate([self._anchors, self._as_words([o.anchors for o, _, _ in conditions])])
-        self._free = self._columns(self._free, [free for _, free, _ in conditions], _ALL)
-        self._held = self._columns(self._held, [held for _, _, held in conditions], _NONE)
-        self._schemes += [o for o, _, _ in conditions]
-
-    def _columns(self, columns: list[Column], rows: list[tuple[int, ...]], pad: int) -> list[Column]:
-        width = max(len(columns), max(len(r) for r in rows))
-        new = np.full((len(rows), width), pad, dtype=np.int16)
-        for k, r in enumerate(rows):
-            new[k, :len(r)] = r
         old = len(self._schemes)
-        columns = columns + [np.full(old, pad, dtype=np.int16)] * (width - len(columns))
-        return [np.concatenate([column, new[:, j]]) for j, column in enumerate(columns)]
+        self._free = _columns(self._free, old, [free for _, free, _ in conditions], _ALL)
+        self._held = _columns(self._held, old, [held for _, _, held in conditions], _NONE)
+        self._schemes += [o for o, _, _ in conditions]
 
     def _as_words(self, masks: list[int]) -> Words:
         size = self._words * 8
@@ -99,6 +91,17 @@ class VectorConditions:
             return held + free
         longer = max(len(held), len(free))
         return [s for k in range(longer) for s in (held[k:k + 1] + free[k:k + 1])]
+
+
+def _columns(columns: list[Column], old: int, rows: list[tuple[int, ...]], pad: int) -> list[Column]:
+    """The columns of ``old`` rows with ``rows`` added, each padded with ``pad``
+    to the longest (a new column is ``pad`` in the old rows)."""
+    width = max(len(columns), max(len(r) for r in rows))
+    new = np.full((len(rows), width), pad, dtype=np.int16)
+    for k, r in enumerate(rows):
+        new[k, :len(r)] = r
+    columns = columns + [np.full(old, pad, dtype=np.int16)] * (width - len(columns))
+    return [np.concatenate([column, new[:, j]]) for j, column in enumerate(columns)]
 
 
 def _alive(rows: Rows, m: Words, one: Words) -> tuple[Rows, Words, Words]:

@@ -81,7 +81,7 @@ VENDOR.mkdir(parents=True, exist_ok=True)
 setup(
     # retro.web.static and .vendor (the page, xterm.js) are found too: folders of data only,
     # their files named in setup.cfg's package_data
-    packages=find_namespace_packages(include=["retro", "retro.*", "ports", "ports.*"],
+    packages=find_namespace_packages(include=["retro", "retro.*"],
                                       exclude=["*.__pycache__"]) + ["retro.transcripts"],
     package_dir={"retro.transcripts": "transcripts"},
     package_data={"retro.transcripts": ["*/*.txt", "*/*.data"]},

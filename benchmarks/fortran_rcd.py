@@ -3,7 +3,7 @@ import statistics
 import time
 
 from retro.console import LineConsole
-from ports.fortran_rcd.tictactoe import run as run_port
+from retro.ports.fortran_rcd.tictactoe import run as run_port
 
 GAME = b"S\n1,1\n1,2\n3,1\n2,3\n3,3\nN\n"
 

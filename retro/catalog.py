@@ -1,6 +1,6 @@
 """The catalog: one entry per port, as each port's package declares it.
 
-A port's ``ports/<name>/__init__.py`` defines ``PROGRAM = Program(...)``, a
+A port's ``retro/ports/<name>/__init__.py`` defines ``PROGRAM = Program(...)``, a
 light declaration: its entry points (``main``, ``audit``, ``tournament``) are
 ``lazy`` and load the port's code when used.  The catalog only lists which
 packages to import, and imports one only when its program is asked for.  An entry's ``options`` are click
@@ -24,11 +24,11 @@ if TYPE_CHECKING:
 
 # The ports, in the menu's order (oldest first).
 PORT_MODULES = (
-    "ports.altair_3d",
-    "ports.pascal_learner",
-    "ports.cpm_c",
-    "ports.fortran_rcd",
-    "ports.perl_midterm",
+    "retro.ports.altair_3d",
+    "retro.ports.pascal_learner",
+    "retro.ports.cpm_c",
+    "retro.ports.fortran_rcd",
+    "retro.ports.perl_midterm",
 )
 
 Main = Callable[..., int]
@@ -149,7 +149,7 @@ class Program:
     # folder, or None if it has none (then nothing may be written).
     for_visitor: Optional[Callable[[dict[str, Any], Optional[Path]], dict[str, Any]]] = None
     # The author's claim put to the test (retro audit): ``audit(**options)`` is
-    # the port's subject (retro.audit.explore.Subject, in ports/<name>/audit.py),
+    # the port's subject (retro.audit.explore.Subject, in retro/ports/<name>/audit.py),
     # moved by the port's own code; None if the port has no audit.
     audit: Optional[Callable[..., Subject]] = None
     # Its entrants in the 3x3 round robin (retro tournament): (name, options).
@@ -215,7 +215,7 @@ class Program:
 
 
 def port_id(module: str) -> str:
-    """A port's id is its package's name, with "-" for "_" (ports.fortran_rcd: fortran-rcd)."""
+    """A port's id is its package's name, with "-" for "_" (retro.ports.fortran_rcd: fortran-rcd)."""
     return module.rpartition(".")[2].replace("_", "-")
 
 

@@ -12,9 +12,9 @@ import pytest
 from retro.audit.run import audit_program
 from retro.audit.subjects import SUBJECTS
 from retro.console import LineConsole
-from ports.cpm_c.tictactoe import run as run_cpm
-from ports.fortran_rcd.tictactoe import run as run_fortran
-from ports.perl_midterm.midterm import run as run_perl
+from retro.ports.cpm_c.tictactoe import run as run_cpm
+from retro.ports.fortran_rcd.tictactoe import run as run_fortran
+from retro.ports.perl_midterm.midterm import run as run_perl
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -133,8 +133,8 @@ def test_json_report_has_the_contracted_shape() -> None:
 
 @pytest.mark.parametrize("fixed,data", [(False, "trained-3.data"), (True, "trained-3-fixed.data")])
 def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(fixed, data) -> None:
-    from ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
-    from ports.pascal_learner.options import make_grid, open_session
+    from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
+    from retro.ports.pascal_learner.options import make_grid, open_session
 
     path = str(ROOT / "transcripts" / "pascal-learner" / data)
     learner = open_session(LineConsole.from_bytes(b""), make_grid(None, None, None, False), fixed, path, None,
@@ -161,7 +161,7 @@ def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(
 
 
 def test_a_fresh_learner_is_not_what_the_claim_is_about() -> None:
-    from ports.pascal_learner.audit import PascalSubject
+    from retro.ports.pascal_learner.audit import PascalSubject
 
     assert PascalSubject(fresh=True).claim_holds([]) is None
 

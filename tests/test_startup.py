@@ -27,17 +27,17 @@ def imported(args: list[str], stdin: bytes) -> set[str]:
 
 def test_run_imports_only_the_program_it_runs() -> None:
     modules = imported(["run", "fortran-rcd"], GAME)
-    assert "ports.fortran_rcd.tictactoe" in modules  # it ran
-    others = {m for m in modules for port in PORTS if port != "fortran_rcd" and m.startswith(f"ports.{port}")}
+    assert "retro.ports.fortran_rcd.tictactoe" in modules  # it ran
+    others = {m for m in modules for port in PORTS if port != "fortran_rcd" and m.startswith(f"retro.ports.{port}")}
     assert others == set()
-    assert "ports.fortran_rcd.audit" not in modules
+    assert "retro.ports.fortran_rcd.audit" not in modules
     assert not {m for m in modules if m.startswith(("retro.audit", "retro.web", "retro.menu"))}
     assert not {"retro.transcript", "retro.resources", "retro.check"} & modules
 
 
 def test_the_pipe_menu_loads_declarations_not_games() -> None:
     modules = imported([], b"q\n")
-    assert {f"ports.{port}" for port in PORTS} <= modules  # every program is listed
+    assert {f"retro.ports.{port}" for port in PORTS} <= modules  # every program is listed
     assert not {m for m in modules if m.endswith((".audit", ".game", ".tictactoe", ".train", ".learner"))}
     assert not {m for m in modules if m.startswith(("retro.audit", "retro.web"))}
 

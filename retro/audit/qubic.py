@@ -27,7 +27,7 @@ from .explore import HUMAN, PROGRAM, Subject
 
 # The search reads the Altair port's own state (``game.game``: S, W and
 # last_combination, the listing's arrays) through the audit's game adapter
-# (ports/altair_3d/audit.py), which the runtime does not type: ``Any`` below.
+# (retro/ports/altair_3d/audit.py), which the runtime does not type: ``Any`` below.
 AltairGame = Any
 
 UU, CC = 1, 5

@@ -1,7 +1,7 @@
 """The audit subjects, as the ports declare them.
 
 Each port that makes a claim declares its subject next to its ``PROGRAM``
-(``Program.audit``, in ``ports/<name>/audit.py``): a game held in the port's
+(``Program.audit``, in ``retro/ports/<name>/audit.py``): a game held in the port's
 own state and moved by the port's own code (see explore.Game), so that no
 rule of any program is written again in the runtime.  ``SUBJECTS`` maps a
 program id to its subject, for every port of the catalog that has one.

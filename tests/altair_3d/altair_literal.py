@@ -1,7 +1,7 @@
 """Lines 190-350 executed statement by statement, as the interpreter runs
 them: the reference the port's table-driven line 205 loop is checked against
 (every variable, and the work count, must come out the same)."""
-from ports.altair_3d.game import Game
+from retro.ports.altair_3d.game import Game
 
 
 class LiteralGame(Game):

@@ -1,4 +1,4 @@
-"""The errata: NOTES.md's table and ports/altair_3d/errata.py name the same corrections,
+"""The errata: NOTES.md's table and retro/ports/altair_3d/errata.py name the same corrections,
 and each scanned text is in the seed's listing where the table says.
 
 The article is read only if it is on this machine (tests/source_texts.py): CI has none, and then only
@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 
-from ports.altair_3d.errata import ERRATA
+from retro.ports.altair_3d.errata import ERRATA
 from source_texts import needs, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
-NOTES = ROOT / "ports" / "altair_3d" / "NOTES.md"
+NOTES = ROOT / "retro" / "ports" / "altair_3d" / "NOTES.md"
 SEED = source_text("003_7ae37df1db29eaeb.txt")
 GRADES = {"interpreter run", "Fig. 1", "Fig. 3", "Fig. 5", "Table 1", "prose", "reading"}
 ROW = re.compile(r"^\| (?:([B-F]) )?(\d+) \| `(.*)` \| `(.*)` \| ([^|]*) \|")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from ports.altair_3d import PROGRAM, computer_reply
+from retro.ports.altair_3d import PROGRAM, computer_reply
 from retro.console import LineConsole
 
 # Fig. 5. Sample games: (version, player's moves, computer's moves, ending)
@@ -85,7 +85,7 @@ def test_fig5_computer_wins_print_THE_OLD_with_the_box():
 
 
 def test_fig5_second_game_through_the_audit_adapter():
-    from ports.altair_3d.audit import AltairSubject
+    from retro.ports.altair_3d.audit import AltairSubject
     from retro.audit.explore import HUMAN
 
     subject = AltairSubject("2")

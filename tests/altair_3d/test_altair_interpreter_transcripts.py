@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from ports.altair_3d import PROGRAM
+from retro.ports.altair_3d import PROGRAM
 from retro.console import LineConsole
 from retro.transcript import load
 

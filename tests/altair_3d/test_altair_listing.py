@@ -4,11 +4,11 @@ import re
 
 import pytest
 
-from ports.altair_3d import PROGRAM, run
-from ports.altair_3d.combinations import build_w
-from ports.altair_3d.game import Game, computer_reply
-from ports.altair_3d.readings import CHOSEN, Readings
-from ports.altair_3d.referee import FIG3, fig3_differences, search, table1_points
+from retro.ports.altair_3d import PROGRAM, run
+from retro.ports.altair_3d.combinations import build_w
+from retro.ports.altair_3d.game import Game, computer_reply
+from retro.ports.altair_3d.readings import CHOSEN, Readings
+from retro.ports.altair_3d.referee import FIG3, fig3_differences, search, table1_points
 from retro.console import LineConsole
 
 MOVE = re.compile(r"I (?:WANT|WON WITH) BOARD (-?\d+) POSITION (-?\d+) ")
@@ -346,7 +346,7 @@ def test_position_numbers_and_board_titles_stand_where_TAB_puts_them():
 def test_line_1120_as_scanned_would_wrap_every_row():
     game = Game(3, readings=Readings(line_1120_third="S"))
     console = LineConsole.from_lines([])
-    from ports.altair_3d.game import Session
+    from retro.ports.altair_3d.game import Session
     from retro.dialects.basic import AltairBasic
 
     rt = AltairBasic(console)

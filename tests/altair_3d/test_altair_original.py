@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from ports.altair_3d import run
+from retro.ports.altair_3d import run
 from retro.console import LineConsole
 
 MANIFEST = Path(__file__).resolve().parents[1] / "data" / "altair_8k_original.tsv"

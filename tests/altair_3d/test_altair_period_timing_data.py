@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ports.altair_3d.timing import CLOCK_HZ, MEASURED, period_pace, reply_seconds
+from retro.ports.altair_3d.timing import CLOCK_HZ, MEASURED, period_pace, reply_seconds
 
 TABLE = Path(__file__).resolve().parents[1] / "data" / "altair_8k_cycles.tsv"
 

@@ -3,9 +3,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from altair_literal import LiteralGame
-from ports.altair_3d.game import Game
+from retro.ports.altair_3d.game import Game
 from retro.console import LineConsole
-from ports.altair_3d import run
+from retro.ports.altair_3d import run
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

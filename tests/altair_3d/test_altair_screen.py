@@ -6,7 +6,7 @@ from pathlib import Path
 import pyte
 import pytest
 
-from ports.altair_3d import PROGRAM, run
+from retro.ports.altair_3d import PROGRAM, run
 from pty_terminal import Terminal
 from retro import transcript
 from retro.console import Console, LineConsole, ScreenConsole

@@ -2,10 +2,10 @@
 
 The figures are the interpreter's (tests/data/altair_8k_cycles.tsv: Altair 8K
 BASIC 4.0 at 2 MHz, tools/basic_reference/cycles.py); the article's words are
-checked against them in ports/altair_3d/NOTES.md, "Period timing"."""
+checked against them in retro/ports/altair_3d/NOTES.md, "Period timing"."""
 import pytest
 
-from ports.altair_3d import PROGRAM, run
+from retro.ports.altair_3d import PROGRAM, run
 from retro.console import LineConsole
 
 FIG5_V3 = ["1,4", "1,13", "2,4", "2,13", "2,11", "2,3", "3,4", "3,13", "3,1", "3,14"]

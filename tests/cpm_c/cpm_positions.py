@@ -8,7 +8,7 @@ import types
 from pathlib import Path
 from typing import Callable, Iterator, Optional
 
-from ports.cpm_c import game as G
+from retro.ports.cpm_c import game as G
 
 GAME_SOURCE = Path(G.__file__)
 

@@ -13,7 +13,7 @@ from golden import Case, typed as lines
 
 SOURCE = "a recording of the port (tests/cpm_c/make_transcripts.py); no run of the original survives"
 EVIDENCE = ("b: the 'Computer move: %c%d' line (the blog post's line 148); c: the tactics and their order (the blog post's lines 51-73, "
-            "its scan 85-148); d: prompts, board, messages, eval_game (reconstructions, ports/cpm_c/NOTES.md)")
+            "its scan 85-148); d: prompts, board, messages, eval_game (reconstructions, retro/ports/cpm_c/NOTES.md)")
 
 # Whole games, in the menu's "game" group (retro/resources.py); the others are "case".
 GAMES = {"x-computer-begins-computer-wins", "x-computer-begins-tie", "o-player-begins-centre-tie", "play-again",

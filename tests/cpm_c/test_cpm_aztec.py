@@ -19,8 +19,8 @@ from typing import Iterator, NamedTuple
 
 import pytest
 
-from ports.cpm_c.game import BLANK, Game, computer_move
-from ports.cpm_c.tictactoe import run
+from retro.ports.cpm_c.game import BLANK, Game, computer_move
+from retro.ports.cpm_c.tictactoe import run
 from retro.console import LineConsole
 
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -10,7 +10,7 @@ symbol, 200 for a won line).
 import pytest
 
 from cpm_positions import move_of, position, reachable_states, variant, with_stubs
-from ports.cpm_c import game as G
+from retro.ports.cpm_c import game as G
 
 
 def zero(*_args) -> int:

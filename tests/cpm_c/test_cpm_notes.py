@@ -9,7 +9,7 @@ import pytest
 from source_texts import needs, source_text
 
 ROOT = Path(__file__).resolve().parents[2]
-PORT = ROOT / "ports" / "cpm_c"
+PORT = ROOT / "retro" / "ports" / "cpm_c"
 NOTES = (PORT / "NOTES.md").read_text()
 SEED = source_text("004_97c3467a7464b75b.txt")
 

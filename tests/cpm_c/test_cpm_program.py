@@ -1,14 +1,14 @@
 """The program around comp_move: main's loop, the symbol choice, the user's
 move, the end of a game, bad input, end of input and --cpm.  Most of it is a
-reconstruction (ports/cpm_c/NOTES.md); these tests pin the choices recorded
+reconstruction (retro/ports/cpm_c/NOTES.md); these tests pin the choices recorded
 there, and the few things the seed states."""
 import re
 
 from retro.console import LineConsole
 from retro.dialects.c import CProgram
-from ports.cpm_c import PROGRAM
-from ports.cpm_c import game as G
-from ports.cpm_c.tictactoe import QUIT, PLAY_AGAIN, TicTacToe, run
+from retro.ports.cpm_c import PROGRAM
+from retro.ports.cpm_c import game as G
+from retro.ports.cpm_c.tictactoe import QUIT, PLAY_AGAIN, TicTacToe, run
 
 COMPUTER_MOVE = re.compile(r"Computer move: ([A-C][1-3])\n")
 

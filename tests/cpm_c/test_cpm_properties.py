@@ -4,8 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from retro.console import LineConsole
-from ports.cpm_c import game as G
-from ports.cpm_c.tictactoe import run
+from retro.ports.cpm_c import game as G
+from retro.ports.cpm_c.tictactoe import run
 
 SQUARES = [(i, j) for i in range(3) for j in range(3)]
 

@@ -18,7 +18,7 @@ from typing import Iterator, NamedTuple
 
 import pytest
 
-from ports.fortran_rcd.tictactoe import TT
+from retro.ports.fortran_rcd.tictactoe import TT
 from retro.console import LineConsole
 from retro.dialects.fortran import FortranProgram
 

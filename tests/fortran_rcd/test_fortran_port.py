@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from retro.console import LineConsole
 from retro.dialects.fortran import Segfault
-from ports.fortran_rcd import memory
-from ports.fortran_rcd.tictactoe import MESSAGES, MJ, cell, ganar, ia, maxloc, pc, run, sums
+from retro.ports.fortran_rcd import memory
+from retro.ports.fortran_rcd.tictactoe import MESSAGES, MJ, cell, ganar, ia, maxloc, pc, run, sums
 
 
 def board(rows: list[str]) -> list[int]:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from retro.console import LineConsole
-from ports.fortran_rcd.tictactoe import run
+from retro.ports.fortran_rcd.tictactoe import run
 
 MANIFEST = Path(__file__).resolve().parent.parent / "data" / "fortran_rcd_original.tsv"
 

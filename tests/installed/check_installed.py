@@ -94,8 +94,8 @@ def ok(result: subprocess.CompletedProcess, status: int = 0) -> str:
 
 def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
     def imported_from_the_venv() -> None:
-        where = user.python("import retro, ports, retro.transcripts as t; print(retro.__file__); "
-                            "print(ports.__file__); print(t.__file__)").split()
+        where = user.python("import retro, retro.ports, retro.transcripts as t; print(retro.__file__); "
+                            "print(retro.ports.__file__); print(t.__file__)").split()
         for path in where:
             expect(Path(path).resolve().is_relative_to(user.venv.resolve()), f"{path} is not in the venv")
 
@@ -220,7 +220,7 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
 def package_files() -> set[str]:
     """Every file of the checkout's packages, as the wheel names it (not caches)."""
     files = set()
-    for top in ("retro", "ports"):
+    for top in ("retro",):
         for path in (ROOT / top).rglob("*"):
             if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
                 files.add(path.relative_to(ROOT).as_posix())

@@ -19,13 +19,13 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from golden import Case, typed
-from ports.pascal_learner.audit import beating_lines
-from ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
-from ports.pascal_learner.datafile import load
-from ports.pascal_learner.learner import UNDECIDED, Learner
-from ports.pascal_learner.opponents import perfect_move, trap_moves
-from ports.pascal_learner.options import make_grid
-from ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
+from retro.ports.pascal_learner.audit import beating_lines
+from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
+from retro.ports.pascal_learner.datafile import load
+from retro.ports.pascal_learner.learner import UNDECIDED, Learner
+from retro.ports.pascal_learner.opponents import perfect_move, trap_moves
+from retro.ports.pascal_learner.options import make_grid
+from retro.ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
 
 FOLDER = Path(__file__).resolve().parents[2] / "transcripts" / "pascal-learner"  # the data files the cases name
 
@@ -144,7 +144,7 @@ def cases() -> tuple[Case, ...]:
         "seed": str(seed),
         "partner": partner,
         "measured": f"declared after game {learner.store.games}, {learner.store.lost} lost; then "
-                    f"{beating_lines(learner)} losing lines (ports/pascal_learner/audit.py, beating_lines); "
+                    f"{beating_lines(learner)} losing lines (retro/ports/pascal_learner/audit.py, beating_lines); "
                     "seeds 0-11 declare after games 7-49 (tools/pascal_measure.py sessions; "
                     "this random seed is the shortest)",
     }))
@@ -152,7 +152,7 @@ def cases() -> tuple[Case, ...]:
     add(case("literal-learns", ["--literal", "--fresh", "--seed", str(seed)], lines, {
         "title": "--literal: the learner with only what the prose states loses, learns, and declares nothing",
         "source": "reconstruction from the web page's prose, its rules alone "
-                  "(ports/pascal_learner/rules.py, LITERAL)",
+                  "(retro/ports/pascal_learner/rules.py, LITERAL)",
         "evidence": "\"whenever it loses a game it analyses and learns from it\"; the outcome is measured, "
                     "not the text's (NOTES.md, --literal)",
         "seed": str(seed),

@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ports.pascal_learner import incremental
-from ports.pascal_learner.board import CIRCLE, CROSS, EMPTY, Board, Grid
-from ports.pascal_learner.datafile import render
-from ports.pascal_learner.incremental import PlanFinder
-from ports.pascal_learner.learner import Learner
-from ports.pascal_learner.lookahead import python_anchors, shifted
-from ports.pascal_learner.plans import ReferencePlanFinder, squares
-from ports.pascal_learner.schemes import Scheme, SchemeList
-from ports.pascal_learner.train import Trainer
-from ports.pascal_learner.vectorised import VectorConditions
+from retro.ports.pascal_learner import incremental
+from retro.ports.pascal_learner.board import CIRCLE, CROSS, EMPTY, Board, Grid
+from retro.ports.pascal_learner.datafile import render
+from retro.ports.pascal_learner.incremental import PlanFinder
+from retro.ports.pascal_learner.learner import Learner
+from retro.ports.pascal_learner.lookahead import python_anchors, shifted
+from retro.ports.pascal_learner.plans import ReferencePlanFinder, squares
+from retro.ports.pascal_learner.schemes import Scheme, SchemeList
+from retro.ports.pascal_learner.train import Trainer
+from retro.ports.pascal_learner.vectorised import VectorConditions
 
 from pascal_helpers import fixture
 

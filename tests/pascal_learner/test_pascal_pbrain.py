@@ -9,11 +9,11 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from ports.pascal_learner.board import Board, Grid
-from ports.pascal_learner.datafile import load
-from ports.pascal_learner.learner import Learner
-from ports.pascal_learner.options import Session
-from ports.pascal_learner.pbrain import OWN, THEIRS, Brain, limit_of
+from retro.ports.pascal_learner.board import Board, Grid
+from retro.ports.pascal_learner.datafile import load
+from retro.ports.pascal_learner.learner import Learner
+from retro.ports.pascal_learner.options import Session
+from retro.ports.pascal_learner.pbrain import OWN, THEIRS, Brain, limit_of
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

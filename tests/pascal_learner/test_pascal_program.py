@@ -8,8 +8,8 @@ from typing import Optional
 
 import pytest
 
-from ports.pascal_learner import PROGRAM
-from ports.pascal_learner.datafile import Lock
+from retro.ports.pascal_learner import PROGRAM
+from retro.ports.pascal_learner.datafile import Lock
 from retro.console import Console, LineConsole
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,12 +8,12 @@ import re
 import pytest
 from pascal_helpers import FIXTURES
 
-from ports.pascal_learner import PROGRAM
-from ports.pascal_learner.audit import beating_lines
-from ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid
-from ports.pascal_learner.learner import Learner
-from ports.pascal_learner.opponents import perfect_moves
-from ports.pascal_learner.rules import DEFAULT, LITERAL
+from retro.ports.pascal_learner import PROGRAM
+from retro.ports.pascal_learner.audit import beating_lines
+from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid
+from retro.ports.pascal_learner.learner import Learner
+from retro.ports.pascal_learner.opponents import perfect_moves
+from retro.ports.pascal_learner.rules import DEFAULT, LITERAL
 from retro.console import LineConsole
 from retro.transcript import load
 

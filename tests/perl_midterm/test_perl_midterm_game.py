@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from retro.console import LineConsole
-from ports.perl_midterm import PROGRAM, midterm
-from ports.perl_midterm.midterm import (ENDLESS_PROMPT, check, find_move, is_full, new_board, rotate,
+from retro.ports.perl_midterm import PROGRAM, midterm
+from retro.ports.perl_midterm.midterm import (ENDLESS_PROMPT, check, find_move, is_full, new_board, rotate,
                                         run, winner)
-from ports.perl_midterm.patterns import PATTERNS
+from retro.ports.perl_midterm.patterns import PATTERNS
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 

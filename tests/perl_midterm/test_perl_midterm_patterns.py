@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ports.perl_midterm.midterm import check, find_move, matches, new_board, rotate
-from ports.perl_midterm.patterns import BLOCK, BLOCK_IN_TWO, DRAWINGS, PATTERNS, WIN, squares
+from retro.ports.perl_midterm.midterm import check, find_move, matches, new_board, rotate
+from retro.ports.perl_midterm.patterns import BLOCK, BLOCK_IN_TWO, DRAWINGS, PATTERNS, WIN, squares
 from source_texts import needs, source_text
 
 # The course's assignment, where it is on this machine (tests/source_texts.py).

@@ -24,7 +24,7 @@ from retro.console import LineConsole
 from retro.transcript import load
 
 import perl_midterm_cases as table  # tests/perl_midterm/perl_midterm_cases.py, beside this file
-from ports.perl_midterm.midterm import run
+from retro.ports.perl_midterm.midterm import run
 from source_texts import needs, source_text
 
 HERE = Path(__file__).resolve().parent

@@ -109,7 +109,7 @@ def test_endless_input_without_a_line_break_costs_no_memory(program_id: str, tmp
 def test_the_learner_reads_integers_as_pascal_does() -> None:
     """A number of 5,000 digits once crashed the learner (Python's int limit);
     other scripts' digits were taken as moves by ``\\d``."""
-    from ports.pascal_learner import PROGRAM
+    from retro.ports.pascal_learner import PROGRAM
     from retro.console import LineConsole
 
     lines = ["y", "9" * 5000 + ",1", "1," + "0" * 4999 + "2", "١,٢", "１,２", "q"]

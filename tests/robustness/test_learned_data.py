@@ -164,7 +164,7 @@ def test_a_full_disk_when_locking_is_a_message_and_status_1(tmp_path: Path, monk
     import errno
     import os
 
-    from ports.pascal_learner import PROGRAM
+    from retro.ports.pascal_learner import PROGRAM
     from retro.console import LineConsole
 
     real_write = os.write
@@ -185,7 +185,7 @@ def test_a_read_only_folder_plays_without_saving_and_training_is_refused(tmp_pat
     import errno
     import os
 
-    from ports.pascal_learner import PROGRAM
+    from retro.ports.pascal_learner import PROGRAM
     from retro.console import LineConsole
 
     real_open = os.open
@@ -201,7 +201,7 @@ def test_a_read_only_folder_plays_without_saving_and_training_is_refused(tmp_pat
     assert status == 0, console.errors()
     assert "playing without saving" in console.errors() and "Another game? (Y/N)" in console.output()
     assert list(tmp_path.iterdir()) == []
-    from ports.pascal_learner.train import train
+    from retro.ports.pascal_learner.train import train
 
     console = LineConsole.from_bytes(b"")
     assert train(console, games=1, data=str(tmp_path / "d")) == 1

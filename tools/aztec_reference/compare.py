@@ -29,7 +29,7 @@ import source  # noqa: E402
 
 from retro import transcript  # noqa: E402
 from retro.console import LineConsole  # noqa: E402
-from ports.cpm_c.tictactoe import run as run_port  # noqa: E402
+from retro.ports.cpm_c.tictactoe import run as run_port  # noqa: E402
 
 ROOT = HERE.parents[1]
 MANIFEST = ROOT / "tests" / "data" / "cpm_c_aztec.tsv"

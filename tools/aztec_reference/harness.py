@@ -12,7 +12,7 @@ main in the game's source, sets each state, calls the scanned comp_move with
 its printf made silent (``#define printf``), and prints for each board one
 line of 36 characters, one per (symbol, cmc, last move): the square taken as
 ``a`` + 3*column + row, or ``-`` for no move.  The port's comp_move
-(ports/cpm_c/game.py, through tests/cpm_c/test_cpm_aztec.py's port_line)
+(retro/ports/cpm_c/game.py, through tests/cpm_c/test_cpm_aztec.py's port_line)
 runs on the same states; the two must agree everywhere.  Aztec C's int is 16 bits: nothing in comp_move comes near it.
 """
 from __future__ import annotations

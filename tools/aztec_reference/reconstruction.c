@@ -1,8 +1,8 @@
 /*
  * Our reconstruction of the rest of Marek K's Tic-Tac-Toe (2015), in C for
  * Aztec C 1.06D on CP/M: main, init_game, show_board, user_move, end_game,
- * game_done, eval_game, as ports/cpm_c/tictactoe.py and game.py reconstruct
- * them (ports/cpm_c/NOTES.md says what each rests on).  This is not the
+ * game_done, eval_game, as retro/ports/cpm_c/tictactoe.py and game.py reconstruct
+ * them (retro/ports/cpm_c/NOTES.md says what each rests on).  This is not the
  * author's code, and it is never shipped: tools/aztec_reference/source.py
  * puts the scanned comp_move of the article, as the article prints it, where
  * the marker below stands, and the result is compiled on an emulated CP/M.

@@ -29,7 +29,7 @@ SOURCE = ("Aztec C 1.06D (Manx Software Systems) on cpm80's CP/M 2.2: the articl
           "reconstruction of the rest, compiled and run by tools/aztec_reference/record.py; the echo of CP/M's "
           "line input left out")
 EVIDENCE = ("a: the runtime (Aztec C's library and CP/M's BDOS line input, run); b: comp_move (the article's scan, "
-            "compiled); d: the rest of the program (our reconstruction, ports/cpm_c/NOTES.md)")
+            "compiled); d: the rest of the program (our reconstruction, retro/ports/cpm_c/NOTES.md)")
 
 CASES: tuple[tuple[str, str, str, bytes], ...] = (
     ("aztec-x-computer-begins-tie", "game", "Aztec C on CP/M: the player takes X, the computer begins; a tie",

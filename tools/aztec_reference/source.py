@@ -20,7 +20,7 @@ RECONSTRUCTION = Path(__file__).resolve().parent / "reconstruction.c"
 MARKER = "/* COMP_MOVE: the article's scanned routine goes here */"
 FIRST, LAST = 76, 148  # the scan's lines in the article's text
 
-# What the scan lost, as the port reads it (ports/cpm_c/NOTES.md): (before the
+# What the scan lost, as the port reads it (retro/ports/cpm_c/NOTES.md): (before the
 # scan's line N, the text), or (after N, ...) with a negative N.
 READINGS: tuple[tuple[int, str], ...] = (
     (76, "/*"),  # the routine's comment opens before its first line

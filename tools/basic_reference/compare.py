@@ -7,7 +7,7 @@
 
 Each session is played against the interpreter (reference.py: the player
 answers what BASIC printed), then the same lines go through the port
-(``ports.altair_3d.run`` on a LineConsole, as ``retro run altair-3d`` in a
+(``retro.ports.altair_3d.run`` on a LineConsole, as ``retro run altair-3d`` in a
 pipe) and standard output and the exit status are compared.  A difference
 is classified by what the interpreter prints where the two first part
 (``classify``); the reasons it knows were the port's faults, since fixed
@@ -31,7 +31,7 @@ import players  # noqa: E402
 import reference  # noqa: E402
 
 from retro.console import LineConsole, Recorder, encode  # noqa: E402
-from ports.altair_3d import run as run_port  # noqa: E402
+from retro.ports.altair_3d import run as run_port  # noqa: E402
 
 MANIFEST = ROOT / "tests" / "data" / "altair_8k_original.tsv"
 

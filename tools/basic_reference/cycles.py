@@ -29,7 +29,7 @@ import reference  # noqa: E402
 
 from retro.console import LineConsole  # noqa: E402
 from retro.dialects.basic import AltairBasic  # noqa: E402
-from ports.altair_3d.game import Game, Session  # noqa: E402
+from retro.ports.altair_3d.game import Game, Session  # noqa: E402
 
 TABLE = HERE.parents[1] / "tests" / "data" / "altair_8k_cycles.tsv"
 ONE_STATE_LONG = {0x46, 0x4E, 0x56, 0x5E, 0x66, 0x6E, 0x7E, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x77, 0xEB}
@@ -88,7 +88,7 @@ def main(argv: list[str]) -> int:
         "# states_8080 = z80_states - one_state_long (MOV r,M / MOV M,r / XCHG, which the z80 package's i8080",
         "# counts one state longer than Intel's data sheet); seconds at 2 MHz; chars: bytes BASIC wrote in",
         "# that time (the serial line's time for them is not included: the console port is always ready);",
-        "# port_work: ports/altair_3d's work unit for the same reply (what --period-timing paces; 0: not paced).",
+        "# port_work: retro/ports/altair_3d's work unit for the same reply (what --period-timing paces; 0: not paced).",
         "\t".join(header),
     ]
     lines += ["\t".join(f"{x:.3f}" if isinstance(x, float) else str(x) for x in row) for row in rows]

@@ -2,7 +2,7 @@
 
     python tools/basic_reference/errata_runs.py
 
-For every entry of ports/altair_3d/errata.py the listing is typed with that
+For every entry of retro/ports/altair_3d/errata.py the listing is typed with that
 one line as the seed has it (all other errata applied) and a Fig. 5 game is
 played (version 3's third game; Programs D and E first get answers that start it); the report gives the
 first line in which the session departs from the corrected listing's, or
@@ -19,7 +19,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
 import reference  # noqa: E402
 from compare import first_difference  # noqa: E402
-from ports.altair_3d.errata import ERRATA  # noqa: E402
+from retro.ports.altair_3d.errata import ERRATA  # noqa: E402
 
 FIG5_V3 = "1,4 1,13 2,4 2,13 2,11 2,3 3,4 3,13 3,1 3,14".split()
 PROGRAM_OPTIONS = {

@@ -3,8 +3,8 @@
 Program A (the version 3 listing) and the changes of Programs B-F are cut out
 of the seed (``--seed`` / ``RETRO_ALTAIR_SEED``, default
 /work/shared/seeds/003_7ae37df1db29eaeb.txt), the errata of
-``ports/altair_3d/errata.py`` are applied, and the variant's lines are merged
-the way ``ports/altair_3d`` maps its options (NOTES.md, "Versions and
+``retro/ports/altair_3d/errata.py`` are applied, and the variant's lines are merged
+the way ``retro/ports/altair_3d`` maps its options (NOTES.md, "Versions and
 options").  The listing is never written into the repository.
 
 Altair 8K BASIC keeps 71 characters of a typed line (the line number
@@ -22,7 +22,7 @@ from typing import Iterable, Optional
 import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from ports.altair_3d.errata import ERRATA, Erratum  # noqa: E402
+from retro.ports.altair_3d.errata import ERRATA, Erratum  # noqa: E402
 
 DEFAULT_SEED = "/work/shared/seeds/003_7ae37df1db29eaeb.txt"
 BUFFER = 71  # characters of a typed line the interpreter keeps ([8K4] 051A: cpi 48H)

@@ -31,7 +31,7 @@ from retro.transcript import Transcript  # noqa: E402
 GOLDEN = ROOT / "transcripts" / "altair-3d"
 PENDING = ROOT / "tests" / "data" / "altair_8k_pending"
 SOURCE = ("Microsoft's Altair 8K BASIC 4.0 (8kbas.bin, SHA-256 dfe4b157...) on an emulated 8080 with an 88-SIO, "
-          "the article's listing with ports/altair_3d/errata.py (tools/basic_reference/record.py)")
+          "the article's listing with retro/ports/altair_3d/errata.py (tools/basic_reference/record.py)")
 
 
 @dataclass(frozen=True)

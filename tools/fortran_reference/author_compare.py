@@ -17,7 +17,7 @@ Each case is put in one class:
 - ``outside-board``: the session plays a move whose ``tablero(loc(1),loc(2))``
   lies outside the board (offset outside 0..8).  What such a move reads and
   writes is the memory of one build; the port follows our gfortran build's
-  (ports/fortran_rcd/memory.py), so these are counted, not compared;
+  (retro/ports/fortran_rcd/memory.py), so these are counted, not compared;
 - ``UNEXPLAINED``: anything else.
 
 With --write the exe's results are kept as tests/data/fortran_rcd_author.tsv
@@ -36,7 +36,7 @@ import reference
 
 from retro.console import LineConsole
 from retro.dialects.fortran import FortranProgram
-from ports.fortran_rcd.tictactoe import TT
+from retro.ports.fortran_rcd.tictactoe import TT
 
 MANIFEST = reference.ROOT / "tests" / "data" / "fortran_rcd_author.tsv"
 BACKTRACE = b"\nError termination. Backtrace:"

@@ -25,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import reference  # noqa: E402
 
 from retro.console import LineConsole  # noqa: E402
-from ports.fortran_rcd.tictactoe import TT, cell  # noqa: E402
+from retro.ports.fortran_rcd.tictactoe import TT, cell  # noqa: E402
 
 MANIFEST = reference.ROOT / "tests" / "data" / "fortran_rcd_original.tsv"
 

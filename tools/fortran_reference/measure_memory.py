@@ -17,7 +17,7 @@ stack, i.e. on the environment, and is reported as such rather than emulated.
 A third series resumes the program after PAUSE with ``go`` (the input aligned
 to the unit's 80-byte reads) to find the writes that break MAIN__'s return.
 
-Writes ports/fortran_rcd/data/memory-<ai>.txt.
+Writes retro/ports/fortran_rcd/data/memory-<ai>.txt.
     python tools/fortran_reference/measure_memory.py ia mj
 """
 from __future__ import annotations
@@ -158,7 +158,7 @@ def measure(ai: str) -> str:
 
 
 def main(argv: list[str]) -> None:
-    target = reference.ROOT / "ports" / "fortran_rcd" / "data"
+    target = reference.ROOT / "retro" / "ports" / "fortran_rcd" / "data"
     for ai in argv or ["ia", "mj"]:
         text = measure(ai)
         (target / f"memory-{ai}.txt").write_text(text)

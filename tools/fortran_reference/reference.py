@@ -22,7 +22,7 @@ CACHE = Path(os.environ.get("RETRO_REFERENCE_CACHE", Path.home() / ".cache" / "r
 FLAGS = ["-fno-backtrace"]
 
 # A small, fixed environment for every run: what the stack holds above the
-# program's frames depends on it (see ports/fortran_rcd/NOTES.md).
+# program's frames depends on it (see retro/ports/fortran_rcd/NOTES.md).
 ENV = {"PATH": "/usr/bin:/bin", "LANG": "C"}
 
 

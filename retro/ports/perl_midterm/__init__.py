@@ -24,8 +24,8 @@ PROGRAM = Program(
         (0, "the game ended: a win or a tie"),
         (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever (the port stops; NOTES.md)"),
     ),
-    audit=lazy("ports.perl_midterm.audit:PerlSubject"),
-    tournament=lazy("ports.perl_midterm.audit:tournament"),
+    audit=lazy("retro.ports.perl_midterm.audit:PerlSubject"),
+    tournament=lazy("retro.ports.perl_midterm.audit:tournament"),
 )
 
 __all__ = ["PROGRAM", "find_move", "run"]

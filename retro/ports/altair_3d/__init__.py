@@ -22,7 +22,7 @@ PROGRAM = Program(
         "Moves are BOARD,POSITION (1-4, 1-16). Version 3 is the 'almost unbeatable' one, "
         "version 2 can be beaten, version 1 is the 4x4 game on board 1."
     ),
-    main=lazy("ports.altair_3d.game:run"),
+    main=lazy("retro.ports.altair_3d.game:run"),
     options=(
         click.Option(["--version", "version"], type=click.Choice(["1", "2", "3"]), default="3", show_default=True,
                      help="3: Program A; 2: with Program B's lines; 1: with Program C's (4x4 on board 1)."),
@@ -49,7 +49,7 @@ PROGRAM = Program(
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
     for_replay=for_replay,
-    audit=lazy("ports.altair_3d.audit:AltairAudit"),
+    audit=lazy("retro.ports.altair_3d.audit:AltairAudit"),
 )
 
 __all__ = ["PROGRAM", "Game", "Reply", "computer_reply", "run"]

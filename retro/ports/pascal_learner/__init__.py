@@ -25,12 +25,12 @@ PROGRAM = Program(
     author="unnamed (a personal page)",
     description="Tic-Tac-Toe or Five-in-a-Row against a program that starts at random and learns "
                 "schemes from every game it loses; moves as row,col.",
-    main=lazy("ports.pascal_learner.tictactoe:run"),
+    main=lazy("retro.ports.pascal_learner.tictactoe:run"),
     options=RUN_OPTIONS,
     seed_file="000_3ed860745bea39e2.txt",
-    commands=(LazyGroup("train", "ports.pascal_learner.train:command",
+    commands=(LazyGroup("train", "retro.ports.pascal_learner.train:command",
                         help="Let a learning program play and learn (the WarGames mode)."),
-              LazyGroup("pbrain", "ports.pascal_learner.pbrain:command",
+              LazyGroup("pbrain", "retro.ports.pascal_learner.pbrain:command",
                         help="Play as a Gomocup brain: the piskvork protocol on standard input and output.")),
     exit_statuses=(
         (0, "the session ended (also at the end of input, or on q)"),
@@ -40,8 +40,8 @@ PROGRAM = Program(
     ),
     screen_size=screen_size,
     wraps_words=True,  # its messages are the port's own: the text quotes none
-    for_replay=lazy("ports.pascal_learner.options:for_replay"),
-    for_visitor=lazy("ports.pascal_learner.options:for_visitor"),
-    audit=lazy("ports.pascal_learner.audit:PascalSubject"),
-    tournament=lazy("ports.pascal_learner.audit:tournament"),
+    for_replay=lazy("retro.ports.pascal_learner.options:for_replay"),
+    for_visitor=lazy("retro.ports.pascal_learner.options:for_visitor"),
+    audit=lazy("retro.ports.pascal_learner.audit:PascalSubject"),
+    tournament=lazy("retro.ports.pascal_learner.audit:tournament"),
 )

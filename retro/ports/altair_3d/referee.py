@@ -4,7 +4,7 @@
 (the points per combination value) and ``FIG1`` (the reply to 1,4) are
 transcribed from the seed.  ``search()`` tries every combination of the
 plausible readings of the damaged lines (``readings.Readings``) against
-them; NOTES.md records the outcome (``python -m ports.altair_3d.referee``
+them; NOTES.md records the outcome (``python -m retro.ports.altair_3d.referee``
 prints it).
 """
 from __future__ import annotations

@@ -11,7 +11,7 @@ PROGRAM = Program(
     machine="PC (gfortran, PowerStation 4)",
     author="Ricardo Montero",
     description="3x3 against row/column/diagonal sums; you are O, the computer X; rows and columns as F,C.",
-    main=lazy("ports.fortran_rcd.tictactoe:run"),
+    main=lazy("retro.ports.fortran_rcd.tictactoe:run"),
     options=(
         click.Option(["--ai"], type=click.Choice(["ia", "mj"]), default="ia", show_default=True,
                      help="The move routine: ia (the published source, line 198) or mj (the older one, line 197)."),
@@ -24,6 +24,6 @@ PROGRAM = Program(
         (2, "a gfortran runtime error: bad input or end of file"),
         (139, "killed by SIGSEGV: a move outside the board hit memory it must not"),
     ),
-    audit=lazy("ports.fortran_rcd.audit:FortranSubject"),
-    tournament=lazy("ports.fortran_rcd.audit:tournament"),
+    audit=lazy("retro.ports.fortran_rcd.audit:FortranSubject"),
+    tournament=lazy("retro.ports.fortran_rcd.audit:tournament"),
 )

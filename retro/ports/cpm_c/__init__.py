@@ -12,7 +12,7 @@ PROGRAM = Program(
     author="Marek K",
     description="3x3 in scroll-down text mode; moves as column letter and row number (B2); "
                 "choose O to begin, X to let the computer begin.",
-    main=lazy("ports.cpm_c.tictactoe:run"),
+    main=lazy("retro.ports.cpm_c.tictactoe:run"),
     options=(
         click.Option(["--cpm"], is_flag=True, default=False,
                      help="Aztec C on CP/M: CR LF line ends; input through CP/M's line input (7-bit, CR ends a line, "
@@ -23,6 +23,6 @@ PROGRAM = Program(
         (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0)); "
             "with --cpm also a Ctrl-C as a line's first key (CP/M's warm boot)"),
     ),
-    audit=lazy("ports.cpm_c.audit:CpmSubject"),
-    tournament=lazy("ports.cpm_c.audit:tournament"),
+    audit=lazy("retro.ports.cpm_c.audit:CpmSubject"),
+    tournament=lazy("retro.ports.cpm_c.audit:tournament"),
 )

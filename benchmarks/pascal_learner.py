@@ -47,11 +47,11 @@ import tracemalloc
 from pathlib import Path
 from typing import Optional
 
-from retro.ports.pascal_learner.board import Board, Grid
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.incremental import PlanFinder
-from retro.ports.pascal_learner.train import Trainer
+from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
+from retro.ports.pascal_learner.training.train import Trainer
 
 
 def figures(values: list[float]) -> str:

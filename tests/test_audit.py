@@ -133,8 +133,9 @@ def test_json_report_has_the_contracted_shape() -> None:
 
 @pytest.mark.parametrize("fixed,data", [(False, "trained-3.data"), (True, "trained-3-fixed.data")])
 def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(fixed, data) -> None:
-    from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
-    from retro.ports.pascal_learner.options import make_grid, open_session
+    from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, opponent
+    from retro.ports.pascal_learner.play.variants import make_grid
+    from retro.ports.pascal_learner.store.session import open_session
 
     path = str(ROOT / "transcripts" / "pascal-learner" / data)
     learner = open_session(LineConsole.from_bytes(b""), make_grid(None, None, None, False), fixed, path, None,

@@ -111,7 +111,7 @@ def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: s
     press(form, form.KEYS, "enter")  # --rows: edited
     press(form, form.EDIT_KEYS, *typed, "enter")
     assert form.editing == typed and form.values["rows"] is None  # still edited, the value as it was
-    from retro.ports.pascal_learner.board import MAXSIZE
+    from retro.ports.pascal_learner.model.board import MAXSIZE
 
     assert form.message == f"--rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
     for rows, cols in SIZES:  # said in the form, whole, at every size

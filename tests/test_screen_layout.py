@@ -19,7 +19,7 @@ import blessed
 import pyte
 import pytest
 
-from retro.ports.pascal_learner import display as learner_display
+from retro.ports.pascal_learner.play import display as learner_display
 from retro import catalog, layout, menu, resources, stdio
 from retro.console import ScreenConsole
 from retro.replay import PACES, pace_text

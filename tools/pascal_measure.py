@@ -4,7 +4,7 @@
     python tools/pascal_measure.py partners [GAMES] [SEEDS]   (default 2000 games, seeds 0-2)
     python tools/pascal_measure.py sessions [GAMES] [SEEDS]   (default 60 games, seeds 0-11)
 
-Each run trains an empty 3x3 learner (retro/ports/pascal_learner/train.py's Trainer,
+Each run trains an empty 3x3 learner (retro/ports/pascal_learner/training/train.py's Trainer,
 as `retro train pascal-learner` does) and reports, per run:
 
 * lost: the games it lost in training, and the last of them;
@@ -38,11 +38,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "pascal_learner")]  # the golden cases' table
 
 from retro.ports.pascal_learner.audit import beating_lines  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.board import Grid  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402 - after sys.path above
+from retro.ports.pascal_learner.model.board import Grid  # noqa: E402 - after sys.path above
+from retro.ports.pascal_learner.learning.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402 - after sys.path above
 from make_transcripts import against_trapper  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.rules import DEFAULT, LITERAL, Rules  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.train import Trainer  # noqa: E402 - after sys.path above
+from retro.ports.pascal_learner.model.rules import DEFAULT, LITERAL, Rules  # noqa: E402 - after sys.path above
+from retro.ports.pascal_learner.training.train import Trainer  # noqa: E402 - after sys.path above
 
 GRID = Grid(3, 3, 3)
 CHECK_EVERY = 25

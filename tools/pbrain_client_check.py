@@ -23,9 +23,9 @@ sys.path.insert(0, str(ROOT))
 
 from pygomo import BoardPosition, EngineClient, Move  # noqa: E402  # after the path is set
 
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid  # noqa: E402
-from retro.ports.pascal_learner.datafile import load  # noqa: E402
-from retro.ports.pascal_learner.pbrain import quick_move  # noqa: E402
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid  # noqa: E402
+from retro.ports.pascal_learner.store.datafile import load  # noqa: E402
+from retro.ports.pascal_learner.brain.pbrain import quick_move  # noqa: E402
 
 SIZE = 15
 

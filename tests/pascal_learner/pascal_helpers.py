@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from retro.ports.pascal_learner.board import Board, Grid
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.train import Trainer
+from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.training.train import Trainer
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FIXTURES = ROOT / "transcripts" / "pascal-learner"

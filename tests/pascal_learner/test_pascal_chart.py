@@ -1,7 +1,7 @@
 """The live chart of `retro train` (chart.py)."""
 from __future__ import annotations
 
-from retro.ports.pascal_learner.chart import HEIGHT, chart_lines, lost_per_hundred
+from retro.ports.pascal_learner.training.chart import HEIGHT, chart_lines, lost_per_hundred
 
 
 def test_lost_per_hundred_counts_each_hundred_and_the_partial_last():

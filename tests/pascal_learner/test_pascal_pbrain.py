@@ -9,11 +9,11 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from retro.ports.pascal_learner.board import Board, Grid
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.options import Session
-from retro.ports.pascal_learner.pbrain import OWN, THEIRS, Brain, limit_of
+from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.store.session import StoreSession
+from retro.ports.pascal_learner.brain.pbrain import OWN, THEIRS, Brain, limit_of
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -94,10 +94,10 @@ def test_a_scripted_manager_plays_a_game_and_the_brain_learns_from_its_loss(tmp_
     assert len(store.schemes) >= 1 and 1 in store.schemes.counts(), "the winning line is a scheme"
 
 
-def brain(session: Optional[Session] = None) -> tuple[Brain, list[str]]:
+def brain(session: Optional[StoreSession] = None) -> tuple[Brain, list[str]]:
     said: list[str] = []
     learner = Learner.empty(Grid(15, 15, 5), rng=random.Random(1))
-    opened = session or Session(learner, "five.data", False, None)
+    opened = session or StoreSession(learner, "five.data", False, None)
     return Brain(lambda grid: opened, said.append), said
 
 

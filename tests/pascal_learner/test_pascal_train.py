@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from retro.ports.pascal_learner import PROGRAM
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.train import Trainer
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.training.train import Trainer
 
 
 def train_group():
@@ -52,7 +52,7 @@ def test_in_a_pipe_only_the_summary(tmp_path):
 
 
 def test_on_a_terminal_the_chart_is_redrawn_in_place(tmp_path):
-    from retro.ports.pascal_learner.train import train
+    from retro.ports.pascal_learner.training.train import train
     console = FakeConsole()
     status = train(console, 300, seed=1, data=str(tmp_path / "d"), live=True)
     assert status == 0
@@ -112,7 +112,7 @@ def test_ctrl_c_keeps_all_that_was_learnt(tmp_path, monkeypatch):
 
 
 def test_ctrl_c_during_learning_keeps_the_whole_schemes_added(tmp_path, monkeypatch):
-    from retro.ports.pascal_learner import learner as learner_module
+    from retro.ports.pascal_learner.learning import learner as learner_module
     path = tmp_path / "d"
     real = learner_module.improveschemes
     calls = []
@@ -146,8 +146,8 @@ def test_each_opponent_trains(tmp_path, opponent):
 
 
 def test_on_large_grids_the_mix_plays_itself_instead_of_the_perfect_player():
-    from retro.ports.pascal_learner.board import CIRCLE, CROSS, Grid
-    from retro.ports.pascal_learner.learner import Learner
+    from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Grid
+    from retro.ports.pascal_learner.learning.learner import Learner
     trainer = Trainer(Learner.empty(Grid(15, 15, 5)), "mix")
     assert [trainer.schedule(g) for g in range(4)] == [(CROSS, "self"), (CIRCLE, "self"), (CROSS, "random"),
                                                        (CIRCLE, "self")]

@@ -15,9 +15,10 @@ import click
 from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
 from retro.console import LineConsole
 
-from . import board as pboard
-from .board import CIRCLE, CROSS, Board, Grid, opponent
-from .options import make_grid, open_session
+from .model import board as pboard
+from .model.board import CIRCLE, CROSS, Board, Grid, opponent
+from .play.variants import make_grid
+from .store.session import open_session
 
 Moves = Callable[[Board, int], frozenset]
 

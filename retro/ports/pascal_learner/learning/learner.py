@@ -15,13 +15,13 @@ from typing import Iterable, Optional
 
 from retro.vocabulary import Words
 
-from .board import CROSS, Board, Grid, opponent
-from .choice import Choice, candidatemoves
-from .datafile import Store, save
+from ..model.board import CROSS, Board, Grid, opponent
+from ..play.choice import Choice, candidatemoves
+from ..store.datafile import Store, save
 from .improveschemes import Budget, improveschemes, sound
-from .incremental import MATCHERS
-from .rules import DEFAULT, LITERAL, Rules
-from .schemes import Scheme, SchemeList
+from ..planfinder.incremental import MATCHERS
+from ..model.rules import DEFAULT, LITERAL, Rules
+from ..model.schemes import Scheme, SchemeList
 
 
 class Verdict(Words):
@@ -64,7 +64,7 @@ class Learner:
         self.finder = MATCHERS[matcher](self.schemes, grid)  # "reference": the whole-board matcher
 
     def adopt(self, store: Store) -> None:
-        """Go on with ``store`` (the data file as another learner left it: a shared learner, options.py)."""
+        """Go on with ``store`` (the data file as another learner left it: a shared learner, store/session.py)."""
         self.store = store
         self.schemes = store.schemes
         self.finder = MATCHERS[self.matcher](self.schemes, self.grid)
@@ -76,7 +76,7 @@ class Learner:
 
     # -- playthegame ---------------------------------------------------------------
     def candidatemoves(self, board: Board, player: int) -> Choice:
-        """The moves the learner chooses among at random, and why (choice.py).
+        """The moves the learner chooses among at random, and why (play/choice.py).
 
         With --fixed, a position is rated lost only if the opponent has a
         plan that is sound after every move of the learner's."""

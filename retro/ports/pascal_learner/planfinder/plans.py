@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Optional
 
-from .board import EMPTY, Board, Grid, opponent
-from .schemes import Scheme, SchemeList
+from ..model.board import EMPTY, Board, Grid, opponent
+from ..model.schemes import Scheme, SchemeList
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def squares(mask: int) -> Iterator[int]:
         mask ^= low
 
 
-class _Oriented:
+class Oriented:
     """One useful orientation of a scheme, compiled for a grid."""
 
     __slots__ = ("scheme", "side", "degrees", "level", "anchors", "held", "free", "freemask", "heldmask", "base",
@@ -106,10 +106,10 @@ class _Node:
 
     def __init__(self, number: int = 0) -> None:
         self.children: dict[int, _Node] = {}
-        self.leaves: list[_Oriented] = []
+        self.leaves: list[Oriented] = []
         self.number = number  # its place among its parent's children
 
-    def insert(self, o: "_Oriented") -> None:
+    def insert(self, o: "Oriented") -> None:
         """Hang ``o`` on the tree and set ``o.order``: the search
         (``ReferencePlanFinder.victoryplans``) takes a node's leaves in order,
         then its children, the newest child first -- so the path of child
@@ -139,8 +139,8 @@ class ReferencePlanFinder:
         self.schemes = schemes
         self.grid = grid
         self._seen = 0
-        self._compiled: list[_Oriented] = []
-        self._levels: dict[int, list[_Oriented]] = {}
+        self._compiled: list[Oriented] = []
+        self._levels: dict[int, list[Oriented]] = {}
         self._trie = _Node()
         self._lines_only = True
 
@@ -150,7 +150,7 @@ class ReferencePlanFinder:
             return
         for scheme in added[self._seen:]:
             for side, degrees in scheme.orientations():
-                o = _Oriented(scheme, side, degrees, self.grid, len(self._compiled))
+                o = Oriented(scheme, side, degrees, self.grid, len(self._compiled))
                 self._compiled.append(o)
                 self._levels.setdefault(o.level, []).append(o)
                 self._trie.insert(o)
@@ -188,7 +188,7 @@ class ReferencePlanFinder:
                     stack.append((child, m))
         return plans
 
-    def _level_one(self, mine: int, empty: int) -> Iterator[tuple["_Oriented", int]]:
+    def _level_one(self, mine: int, empty: int) -> Iterator[tuple["Oriented", int]]:
         """Each level-1 turned scheme with the empty squares where its (0, 0)
         finds its held squares the player's (``mine``)."""
         for o in self._levels.get(1, ()):
@@ -201,7 +201,7 @@ class ReferencePlanFinder:
                 yield o, m
 
     @staticmethod
-    def _free_at(o: "_Oriented", m: int, empty: int) -> int:
+    def _free_at(o: "Oriented", m: int, empty: int) -> int:
         """The anchors of ``m`` where the free squares of a turned scheme are empty."""
         for d in o.free:
             if d:
@@ -211,7 +211,7 @@ class ReferencePlanFinder:
         return m
 
     @classmethod
-    def _finish(cls, o: "_Oriented", m: int, empty: int, plans: list[Plan]) -> None:
+    def _finish(cls, o: "Oriented", m: int, empty: int, plans: list[Plan]) -> None:
         """The plans of a turned scheme whose held squares match at ``m``."""
         m = cls._free_at(o, m, empty)
         while m:

@@ -11,7 +11,7 @@ import random
 from functools import lru_cache
 from typing import Optional
 
-from .board import EMPTY, Board, Grid, opponent
+from ..model.board import EMPTY, Board, Grid, opponent
 
 PERFECT_LIMIT = 12  # squares: 3x3 and 3x4 solve at once; 4x4 would take minutes
 

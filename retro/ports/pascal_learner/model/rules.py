@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 
 @dataclass(frozen=True)
 class Rules:
-    # choice.py: before following a plan or thwarting one, play out the chain
+    # play/choice.py: before following a plan or thwarting one, play out the chain
     # of forced blocks (single threats answered) it starts -- a forward search.
     forced_line: bool = True
     # improveschemes: a set of plans of which every reply leaves one (the

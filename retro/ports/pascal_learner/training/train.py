@@ -28,13 +28,14 @@ from retro.console import Console
 from retro.exits import INTERRUPTED
 from retro.stdio import stdio_console
 
-from .board import CIRCLE, CROSS, Board, opponent
+from ..learning.learner import Learner
+from ..model.board import CIRCLE, CROSS, Board, opponent
+from ..play.tictactoe import gamename, levels_text, verdict_text
+from ..play.variants import GRID_OPTIONS, make_grid
+from ..store.datafile import DataFileError
+from ..store.session import open_session
 from .chart import chart_lines
-from .datafile import DataFileError
-from .learner import Learner
 from .opponents import PERFECT_LIMIT, random_move, trap_moves
-from .options import GRID_OPTIONS, make_grid, open_session
-from .tictactoe import gamename, levels_text, verdict_text
 
 OPPONENTS = ("mix", "self", "random", "perfect")
 WINDOW = 100  # the progress display counts the losses in the last 100 games
@@ -232,7 +233,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
 def _train_command(games: int, opponent: str, seed: Optional[int], data: Optional[str], rows: Optional[int],
                    cols: Optional[int], align: Optional[int], five: bool, fixed: bool, json: bool,
                    literal: bool = False) -> None:
-    from . import PROGRAM
+    from .. import PROGRAM
 
     # On a terminal the summary is wrapped at words as the program's prose is; JSON never is
     console = stdio_console(line_mode=True, program=None if json else PROGRAM)

@@ -17,9 +17,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from .board import Grid
+from ..model.board import Grid
 from .lookahead import SPAN, Condition
-from .plans import _Oriented
+from .plans import Oriented
 
 _ALL = 2 * SPAN + 1  # the padding row of the shifted masks: every bit set
 _NONE = _ALL + 1  # and none
@@ -36,7 +36,7 @@ class VectorConditions:
     def __init__(self, grid: Grid):
         self._words = (grid.size + 63) // 64
         self._full = grid.full
-        self._schemes: list[_Oriented] = []
+        self._schemes: list[Oriented] = []
         self._anchors: Words = np.zeros((0, self._words), dtype=np.uint64)
         self._free: list[Column] = []
         self._held: list[Column] = []
@@ -59,7 +59,7 @@ class VectorConditions:
         data = b"".join((m & self._full).to_bytes(size, "little") for m in masks)
         return np.frombuffer(data, dtype="<u8").reshape(len(masks), self._words).astype(np.uint64)
 
-    def anchors(self, empties: list[int], mines: list[int], empty: int) -> list[tuple[_Oriented, int]]:
+    def anchors(self, empties: list[int], mines: list[int], empty: int) -> list[tuple[Oriented, int]]:
         """``python_anchors``'s answer, in the same order."""
         full = self._full
         e_table = self._as_words(empties + [full, 0])

@@ -5,10 +5,10 @@ mainframe"; Pascal.  Seed: ``000_3ed860745bea39e2.txt``.
 
 No code survives: this is a reconstruction of the described program, with
 the text's names -- ``boardrows``, ``boardcols``, ``winalign``, the record
-``schemes`` and the list ``list`` (schemes.py), victory plans and ``fits``
-(plans.py), ``playthegame`` (here and choice.py), ``improveschemes``
-(improveschemes.py), ``schemesfilename`` and the Tic-Tac-Toe-Data files
-(datafile.py).  The prompts and messages are the port's own (the text quotes
+``schemes`` and the list ``list`` (model/schemes.py), victory plans and
+``fits`` (planfinder/plans.py), ``playthegame`` (here and choice.py),
+``improveschemes`` (learning/improveschemes.py), ``schemesfilename`` and the
+Tic-Tac-Toe-Data files (store/datafile.py).  The prompts and messages are the port's own (the text quotes
 none); NOTES.md lists every behaviour with its evidence.
 
 X is the user and O the computer ("where X = user and O = computer").
@@ -21,11 +21,12 @@ from typing import Optional, Union
 from retro.console import Console
 from retro.exits import INTERRUPTED
 
-from .board import CIRCLE, CROSS, EMPTY, Board, opponent
-from .datafile import DataFileError
+from ..model.board import CIRCLE, CROSS, EMPTY, Board, opponent
+from ..store.datafile import DataFileError
 from .display import LineView, ScreenView
-from .learner import DRAW, FIRST_PLAYER_WINS, Learner
-from .options import Session, make_grid, open_session
+from ..learning.learner import DRAW, FIRST_PLAYER_WINS, Learner
+from ..store.session import StoreSession, open_session
+from .variants import make_grid
 
 View = Union[LineView, ScreenView]
 
@@ -55,7 +56,7 @@ def verdict_text(verdict: str, game: str) -> Optional[str]:
 class TicTacToe:
     """The main program: the session loop and ``playthegame``."""
 
-    def __init__(self, session: Session, view: View, fresh: bool):
+    def __init__(self, session: StoreSession, view: View, fresh: bool):
         self.session = session
         self.learner: Learner = session.learner
         self.view = view
@@ -84,7 +85,7 @@ class TicTacToe:
             view.turn_page(self.knowledge())  # on the screen: the last game's messages give way
 
     def introduce(self) -> None:
-        for line in self.session.where:  # on the screen only (options.py)
+        for line in self.session.where:  # on the screen only (store/session.py)
             self.view.say(line)
         for line in self.knowledge():
             self.view.say(line)

@@ -20,7 +20,7 @@ from retro.console import Console
 from retro.layout import one_row, wrap
 from retro.dialects.pascal import PascalText, integer_value
 
-from .board import EMPTY, MARKS, Board, Grid
+from ..model.board import EMPTY, MARKS, Board, Grid
 
 QUIT = "quit"
 # Two digit-sequences (0-9 only, as Pascal reads an integer), a comma or blanks between.

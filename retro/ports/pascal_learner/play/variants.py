@@ -2,12 +2,14 @@
 catalog (the menu, ``retro list``) loads no learner to list them."""
 from __future__ import annotations
 
+from typing import Optional
+
 import click
 
 from retro.catalog import RenamedOption
 from retro.userdirs import data_folder, shown
 
-from .board import MAXSIZE
+from ..model.board import MAXSIZE, Grid
 
 SIZE = click.IntRange(1, MAXSIZE)
 RANDOM_STATE_HELP = "Start the learner's random choices from this number: the same number gives the same games."
@@ -38,3 +40,9 @@ RUN_OPTIONS = GRID_OPTIONS + (
     click.Option(["--fresh"], is_flag=True, default=False,
                  help="Start with no schemes and touch no file (learning stays in memory)."),
 )
+
+
+def make_grid(rows: Optional[int], cols: Optional[int], align: Optional[int], five: bool) -> Grid:
+    """The grid the options ask for; ValueError with a message if impossible."""
+    base = 15 if five else 3
+    return Grid(rows or base, cols or base, align or (5 if five else 3))

@@ -25,24 +25,17 @@ from retro.console import Console
 from retro.safefile import inside
 from retro.userdirs import data_folder, shown
 
-from .board import Grid
+from ..model.board import Grid
 from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, load, schemesfilename
-from .learner import Learner, rules_word
-from .rules import DEFAULT, LITERAL
-from .schemes import SchemeList
-from .variants import GRID_OPTIONS  # noqa: F401 - declared in variants.py; train.py imports it from here
-
-
-def make_grid(rows: Optional[int], cols: Optional[int], align: Optional[int], five: bool) -> Grid:
-    """The grid the options ask for; ValueError with a message if impossible."""
-    base = 15 if five else 3
-    return Grid(rows or base, cols or base, align or (5 if five else 3))
+from ..learning.learner import Learner, rules_word
+from ..model.rules import DEFAULT, LITERAL
+from ..model.schemes import SchemeList
 
 
 SHARED_WAIT = 30.0  # seconds a shared learner waits for another's learning and saving
 
 
-class Session:
+class StoreSession:
     """A learner with its data file opened (and locked, if it will be written).
 
     A shared session (``retro serve``'s visitors, ``for_visitor``) holds no
@@ -102,7 +95,7 @@ class Session:
 
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
-                 folder: Optional[Path] = None, literal: bool = False, shared: bool = False) -> Optional[Session]:
+                 folder: Optional[Path] = None, literal: bool = False, shared: bool = False) -> Optional[StoreSession]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
     error stream) when the file cannot be used.
 
@@ -117,7 +110,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     rules = rules_word(fixed, ruleset)
     filename = data or schemesfilename(grid.winalign, rules)
     if fresh:
-        return Session(Learner.empty(grid, fixed, rng=rng, rules=ruleset), filename, False, None)
+        return StoreSession(Learner.empty(grid, fixed, rng=rng, rules=ruleset), filename, False, None)
     if folder is not None:  # a replayed transcript's folder, or retro serve's data folder
         path, where = Path(folder, filename), ()
     else:
@@ -149,7 +142,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     # Saved where the name leads: --data through a symbolic link updates the file it names.
     learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng,
                       rules=ruleset)
-    return Session(learner, filename, found, lock, where if console.interactive else (),
+    return StoreSession(learner, filename, found, lock, where if console.interactive else (),
                    shared_path=learner.path if shared else None)
 
 
@@ -171,7 +164,7 @@ def for_visitor(options: dict, folder: Optional[Path]) -> dict:
     """A browser session (retro serve): the learner learns into the server's
     data folder (its file named as the text names it) if the server was given
     one, shared with the other visitors (each game learnt under the lock,
-    ``Session.learning``); otherwise it reads its default file and never
+    ``StoreSession.learning``); otherwise it reads its default file and never
     writes (--no-save).  Either way the folder is given, so that no greeting
     names a folder of the server's."""
     if folder is not None:

@@ -45,7 +45,7 @@ from typing import Optional
 
 from retro.safefile import FileRefused, read_regular, temporary_name, write_atomically
 
-from .schemes import Scheme, SchemeList
+from ..model.schemes import Scheme, SchemeList
 
 MAGIC = "Tic-Tac-Toe.p schemes, format "
 FORMAT = 1
@@ -62,7 +62,7 @@ class DataFileError(Exception):
 
 
 class LockHeld(DataFileError):
-    """Another learner holds the lock (a shared learner waits for it: options.Session.learning)."""
+    """Another learner holds the lock (a shared learner waits for it: session.StoreSession.learning)."""
 
 
 class FolderNotWritable(DataFileError):

@@ -45,11 +45,11 @@ from __future__ import annotations
 
 from typing import Iterable, Optional, Sequence
 
-from .board import EMPTY, Board, Grid, opponent
-from .incremental import PlanFinder
-from .plans import Plan, ReferencePlanFinder, squares
-from .rules import DEFAULT, Rules
-from .schemes import Scheme, SchemeList, Square
+from ..model.board import EMPTY, Board, Grid, opponent
+from ..planfinder.incremental import PlanFinder
+from ..planfinder.plans import Plan, ReferencePlanFinder, squares
+from ..model.rules import DEFAULT, Rules
+from ..model.schemes import Scheme, SchemeList, Square
 
 SOUND_BUDGET = 20000  # positions ``sound`` may visit before it gives up (--fixed)
 

@@ -5,7 +5,7 @@ be aligned are selectable (see boardrows, boardcols and winalign)").
 Squares are numbered ``(row - 1) * boardcols + (col - 1)`` with row 1 at the
 top, as the board is shown.  Besides the list of squares the board keeps one
 bit mask per mark and one of the empty squares, so that a scheme can be
-matched against the whole board at once (``plans.py``).  Nothing here is
+matched against the whole board at once (``planfinder/plans.py``).  Nothing here is
 global: a ``Grid`` describes the size, a ``Board`` one position on it.
 """
 from __future__ import annotations

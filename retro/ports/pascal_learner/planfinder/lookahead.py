@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from .plans import _Oriented
+from .plans import Oriented
 
 # Offsets on the board lie within +-SPAN: the bit numbers of a Condition are SPAN + offset.
 SPAN = 19 * 19
 
 # A turned scheme with the bit numbers of its free squares but the (0, 0), and of its held squares.
-Condition = tuple[_Oriented, tuple[int, ...], tuple[int, ...]]
+Condition = tuple[Oriented, tuple[int, ...], tuple[int, ...]]
 
 # From this many turned schemes on, NumPy looks ahead quicker than Python (measured on random
 # boards of 4 to 130 marks with the first turned schemes of a 1,600-game Five-in-a-Row list:
@@ -40,12 +40,12 @@ def shifted(board: int) -> list[int]:
     return [(board << -d) if d < 0 else (board >> d) for d in range(-SPAN, SPAN + 1)]
 
 
-def condition(o: _Oriented) -> Condition:
+def condition(o: Oriented) -> Condition:
     return o, tuple(SPAN + d for d in o.free if d), tuple(SPAN + d for d in o.held)
 
 
 def python_anchors(conditions: Iterable[Condition], empties: list[int], mines: list[int],
-                   empty: int) -> Iterator[tuple[_Oriented, int]]:
+                   empty: int) -> Iterator[tuple[Oriented, int]]:
     """Each turned scheme with the anchors where its free squares are empty
     and its held squares the player's but exactly one, which is empty
     (``empties`` and ``mines``: the masks of the empty squares and the
@@ -70,10 +70,10 @@ def python_anchors(conditions: Iterable[Condition], empties: list[int], mines: l
                 yield o, m
 
 
-def by_marked_square(found: Iterable[tuple[_Oriented, int]], empties: list[int]) -> dict[int, list[tuple[_Oriented, int]]]:
+def by_marked_square(found: Iterable[tuple[Oriented, int]], empties: list[int]) -> dict[int, list[tuple[Oriented, int]]]:
     """The plans of ``found`` (turned schemes with their anchors) by the
     square of the mark that makes them: the held square that is empty."""
-    plans: dict[int, list[tuple[_Oriented, int]]] = {}
+    plans: dict[int, list[tuple[Oriented, int]]] = {}
     for o, m in found:
         for d in o.held:
             x = m & empties[SPAN + d]

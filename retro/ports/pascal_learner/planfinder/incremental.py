@@ -12,7 +12,7 @@ whose other held squares the mover holds around the move are looked at.
 
 The plans come out exactly as ``plans.ReferencePlanFinder`` gives them (the
 tests train with both and compare byte for byte): the same plans, in the same
-order (each turned scheme's place in the reference's search, ``_Oriented.order``,
+order (each turned scheme's place in the reference's search, ``Oriented.order``,
 then the square).  Schemes added to the list after a position was seen are
 matched against it, whole-board, the next time it is asked for.
 """
@@ -23,10 +23,10 @@ from collections import OrderedDict
 from operator import itemgetter
 from typing import TYPE_CHECKING, Optional
 
-from .board import CIRCLE, CROSS, EMPTY, Board, Grid
+from ..model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from .lookahead import SPAN, VECTOR_FROM, Condition, by_marked_square, condition, python_anchors, shifted
-from .plans import Plan, ReferencePlanFinder, _Oriented
-from .schemes import SchemeList
+from .plans import Plan, ReferencePlanFinder, Oriented
+from ..model.schemes import SchemeList
 
 if TYPE_CHECKING:
     from .vectorised import VectorConditions
@@ -66,10 +66,10 @@ class _Pivot:
 
     def __init__(self) -> None:
         self.children: dict[int, _Pivot] = {}  # by the bit of their offset
-        self.leaves: dict[int, list[_Oriented]] = {}  # the turned schemes ending here, by the bit of their pivot
+        self.leaves: dict[int, list[Oriented]] = {}  # the turned schemes ending here, by the bit of their pivot
         self.mask = self.pivots = self.need = 0
 
-    def insert(self, o: _Oriented) -> None:
+    def insert(self, o: Oriented) -> None:
         for j, pivot in enumerate(o.held):
             node = self
             bit = 1 << (SPAN - pivot)
@@ -103,7 +103,7 @@ class _Ahead:
 
     __slots__ = ("empty", "compiled", "plans")
 
-    def __init__(self, empty: int, compiled: int, plans: dict[int, list[tuple[_Oriented, int]]]):
+    def __init__(self, empty: int, compiled: int, plans: dict[int, list[tuple[Oriented, int]]]):
         self.empty = empty
         self.compiled = compiled
         self.plans = plans
@@ -177,7 +177,7 @@ class PlanFinder(ReferencePlanFinder):
         """``_ahead_of``'s answer by walks from each empty square; None if
         they cost more than looking ahead would have."""
         budget = self._look_cost()
-        plans: dict[int, list[tuple[_Oriented, int]]] = {}
+        plans: dict[int, list[tuple[Oriented, int]]] = {}
         rest = empty
         while rest:
             low = rest & -rest
@@ -340,7 +340,7 @@ class PlanFinder(ReferencePlanFinder):
         return [((o.order, a), o.plan(a)) for o, a in found]
 
     @staticmethod
-    def _holding(compiled: list[_Oriented], square: int, mine: int, empty: int) -> list[tuple[_Oriented, int]]:
+    def _holding(compiled: list[Oriented], square: int, mine: int, empty: int) -> list[tuple[Oriented, int]]:
         """The plans of these turned schemes that hold ``square``, anchor by anchor."""
         found = []
         for o in compiled:
@@ -351,7 +351,7 @@ class PlanFinder(ReferencePlanFinder):
                     found.append((o, a))
         return found
 
-    def _walk(self, square: int, mine: int, empty: int) -> tuple[list[tuple[_Oriented, int]], int]:
+    def _walk(self, square: int, mine: int, empty: int) -> tuple[list[tuple[Oriented, int]], int]:
         """The turned schemes and their (0, 0) that match with ``square``
         among their held squares, and the number of nodes visited.  The tree
         is walked through the player's marks around the square (``near``):
@@ -369,7 +369,7 @@ class PlanFinder(ReferencePlanFinder):
                 near |= 1 << (SPAN + e)
         moves = (empty << SPAN) >> square  # bit SPAN - pivot: the (0, 0) of a plan so pivoted is empty
         corner = square - SPAN
-        found: list[tuple[_Oriented, int]] = []
+        found: list[tuple[Oriented, int]] = []
         stack = [self._pivots]
         visited = 0
         while stack:
@@ -397,7 +397,7 @@ class PlanFinder(ReferencePlanFinder):
         return found, visited
 
     @staticmethod
-    def _match(compiled: list[_Oriented], mine: int, empty: int) -> list[Entry]:
+    def _match(compiled: list[Oriented], mine: int, empty: int) -> list[Entry]:
         """Whole-board: the plans of these turned schemes, in the reference's order."""
         found: list[Entry] = []
         for o in compiled:

@@ -47,10 +47,10 @@ from retro import __version__
 from retro.catalog import RenamedOption
 from retro.console import LineConsole
 
-from .board import CIRCLE, CROSS, Board, Grid
-from .learner import Learner
-from .options import Session, open_session
-from .variants import RANDOM_STATE_HELP
+from ..model.board import CIRCLE, CROSS, Board, Grid
+from ..learning.learner import Learner
+from ..store.session import StoreSession, open_session
+from ..play.variants import RANDOM_STATE_HELP
 
 OWN, THEIRS = CIRCLE, CROSS  # the brain plays O, as the text's computer does
 ALIGN = 5
@@ -106,12 +106,12 @@ def quick_move(board: Board, player: int) -> int:
 class Brain:
     """The protocol's state: the board, the game's moves, the learner."""
 
-    def __init__(self, open_learner: Callable[[Grid], Optional[Session]], write: Callable[[str], None],
+    def __init__(self, open_learner: Callable[[Grid], Optional[StoreSession]], write: Callable[[str], None],
                  clock: Callable[[], float] = time.monotonic):
         self.open_learner = open_learner
         self.write = write
         self.clock = clock
-        self.session: Optional[Session] = None
+        self.session: Optional[StoreSession] = None
         self.learner: Optional[Learner] = None
         self.grid: Optional[Grid] = None
         self.board: Optional[Board] = None
@@ -412,7 +412,7 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, brain_for: Callable[[Callable[[str]
 def _pbrain_command(data: Optional[str], seed: Optional[int]) -> None:
     errors = LineConsole(io.BytesIO(), sys.stderr.buffer, sys.stderr.buffer)
 
-    def open_learner(grid: Grid) -> Optional[Session]:
+    def open_learner(grid: Grid) -> Optional[StoreSession]:
         return open_session(errors, grid, False, data, seed)
 
     sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, lambda write: Brain(open_learner, write)))

@@ -30,9 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from .board import EMPTY, Board, opponent
-from .plans import Plan, ReferencePlanFinder, squares
-from .rules import DEFAULT, Rules
+from ..model.board import EMPTY, Board, opponent
+from ..planfinder.plans import Plan, ReferencePlanFinder, squares
+from ..model.rules import DEFAULT, Rules
 
 # Outcomes of a forced line, for the side that started it.
 WON, OPEN, LOST = 1, 0, -1

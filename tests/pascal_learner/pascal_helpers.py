@@ -24,12 +24,7 @@ def fixture(name: str, fixed: bool = False, winalign: int = 3, seed: int = 0) ->
 def trained(games: int, seed: int, fixed: bool = False, partner: str = "mix", grid: Grid = TTT) -> Learner:
     """A learner trained from an empty list, as `retro train` trains it."""
     learner = Learner.empty(grid, fixed, rng=random.Random(seed))
-    trainer = Trainer(learner, partner)
-    for game in range(games):
-        lost, moves = trainer.play(game)
-        if lost:
-            learner.learn(moves)
-        learner.record(lost)
+    Trainer(learner, partner).train(games)
     return learner
 
 

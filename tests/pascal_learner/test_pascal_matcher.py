@@ -27,14 +27,9 @@ def training(grid: Grid, games: int, seed: int, matcher: str, fixed: bool = Fals
     """The data file and every game's moves, as bytes, after ``games`` games of
     ``retro train``'s loop with this matcher."""
     learner = Learner.empty(grid, fixed, rng=random.Random(seed), matcher=matcher)
-    trainer = Trainer(learner, "mix")
-    played = []
-    for game in range(games):
-        lost, moves = trainer.play(game)
-        if lost:
-            learner.learn(moves)
-        learner.record(lost)
-        played.append(" ".join(f"{square}:{player}" for square, player in moves))
+    played: list[str] = []
+    Trainer(learner, "mix").train(games, lambda game: played.append(
+        " ".join(f"{square}:{player}" for square, player in game.moves)))
     return render(learner.store).encode(), "\n".join(played).encode()
 
 

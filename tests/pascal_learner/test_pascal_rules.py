@@ -39,11 +39,7 @@ def test_without_forced_line_no_line_is_played_out(monkeypatch):
     learner = Learner.empty(TTT, rng=random.Random(0))
     from retro.ports.pascal_learner.training.train import Trainer
 
-    trainer = Trainer(learner, "mix")
-    for game in range(60):
-        lost, moves = trainer.play(game)
-        if lost:
-            learner.learn(moves)
+    Trainer(learner, "mix").train(60)
     assert calls  # the default plays forced lines out
     calls.clear()
     literal = Learner(TTT, learner.store, rules=dataclasses.replace(DEFAULT, forced_line=False))

@@ -20,7 +20,8 @@ import json as jsonlib
 import sys
 import time
 from collections import deque
-from typing import Optional
+from dataclasses import dataclass
+from typing import Callable, Optional
 
 import click
 
@@ -30,6 +31,7 @@ from retro.stdio import stdio_console
 
 from ..learning.learner import Learner
 from ..model.board import CIRCLE, CROSS, Board, opponent
+from ..model.schemes import Scheme
 from ..play.tictactoe import gamename, levels_text, verdict_text
 from ..play.variants import GRID_OPTIONS, make_grid
 from ..store.datafile import DataFileError
@@ -44,8 +46,9 @@ WINDOW = 100  # the progress display counts the losses in the last 100 games
 class Trainer:
     """Plays the games of a training run: the learner against a partner."""
 
-    def __init__(self, learner: Learner, partner: str):
+    def __init__(self, learner: Learner, partner: str, clock: Callable[[], float] = time.perf_counter):
         self.learner = learner
+        self.clock = clock  # what the moves and the learning are timed by (the benchmark: CPU time)
         self.grid = learner.grid
         self.solvable = self.grid.size <= PERFECT_LIMIT
         if partner == "perfect" and not self.solvable:
@@ -55,6 +58,8 @@ class Trainer:
         self._choices: dict = {}
         self._traps: dict = {}
         self.move_times: list[float] = []  # seconds of each of the learner's moves (its choice)
+        self.learn_times: list[float] = []  # seconds of learning from each lost game (improveschemes)
+        self.played = 0  # games played so far: the next one's number
         self._version = -1
 
     def schedule(self, game: int) -> tuple[int, str]:
@@ -88,9 +93,9 @@ class Trainer:
         player = CROSS
         while True:
             if partner == "self" or player == side:
-                begun = time.perf_counter()
+                begun = self.clock()
                 square, _ = self.learner.choose(board, player)
-                self.move_times.append(time.perf_counter() - begun)
+                self.move_times.append(self.clock() - begun)
             elif partner == "perfect":
                 self.learner_moves(board, opponent(player))  # (clears the memos if the list changed)
                 memo = self._traps.setdefault(player, {})
@@ -104,6 +109,42 @@ class Trainer:
             if board.full():
                 return False, moves
             player = opponent(player)
+
+    def train(self, games: int, after_each: Optional[Callable[[GamePlayed], None]] = None) -> None:
+        """Play ``games`` more games: the loop of every training (``retro
+        train``, the tests, the benchmark, tools/pascal_measure.py).  After a
+        lost game the learner learns from it (improveschemes) and saves (if it
+        has a file), after every game it records the game; then
+        ``after_each`` is told what the game did.  Ctrl-C stops it between two
+        steps: what was learnt is whole, a game interrupted is not recorded."""
+        for _ in range(games):
+            number = self.played
+            moves_before = len(self.move_times)
+            lost, moves = self.play(number)
+            added: list[Scheme] = []
+            if lost:
+                begun = self.clock()
+                added = self.learner.learn(moves)
+                self.learn_times.append(self.clock() - begun)
+            self.learner.record(lost)
+            if lost:
+                self.learner.save()  # after each learning step
+            self.played += 1
+            if after_each is not None:
+                after_each(GamePlayed(number, lost, moves, added, self.learn_times[-1] if lost else 0.0,
+                                      self.move_times[moves_before:]))
+
+
+@dataclass(frozen=True)
+class GamePlayed:
+    """What one game of a training did (``Trainer.train``)."""
+
+    number: int  # from 0
+    lost: bool  # whether the learner lost (and so learnt)
+    moves: list[tuple[int, int]]  # (square, player), in order
+    added: list[Scheme]  # the schemes it learnt
+    learn_seconds: float  # how long the learning took (0 after a game not lost)
+    move_seconds: list[float]  # how long each of the learner's choices took
 
 
 class Progress:
@@ -176,26 +217,17 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
                         to_errors=json or progress_to_errors)
     recent: deque[bool] = deque(maxlen=WINDOW)
     losses: list[bool] = []
-    learn_times: list[float] = []
-    played = lost = 0
     status = 0
     started = time.monotonic()
+
+    def shown(game: GamePlayed) -> None:
+        recent.append(game.lost)
+        losses.append(game.lost)
+        progress.update(losses, learner.schemes.counts())
+
     try:
         try:
-            for game in range(games):
-                defeat, moves = trainer.play(game)
-                if defeat:
-                    begun = time.perf_counter()
-                    learner.learn(moves)
-                    learn_times.append(time.perf_counter() - begun)
-                learner.record(defeat)
-                if defeat:
-                    learner.save()  # after each learning step
-                played += 1
-                lost += defeat
-                recent.append(defeat)
-                losses.append(defeat)
-                progress.update(losses, learner.schemes.counts())
+            trainer.train(games, shown)
         except KeyboardInterrupt:
             status = INTERRUPTED  # what improveschemes had added is kept: each scheme is whole
         learner.save()
@@ -206,6 +238,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
         return 1
     finally:
         session.close()
+    played, lost = trainer.played, sum(losses)
     counts = learner.schemes.counts()
     verdict = learner.verdict()
     if json:
@@ -214,7 +247,7 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
             "lost": lost,
             "schemes": {str(level): n for level, n in sorted(counts.items())},
             "verdict": verdict,
-            "timing": timing(trainer.move_times, learn_times),
+            "timing": timing(trainer.move_times, trainer.learn_times),
         }) + "\n")
         return status
     elapsed = time.monotonic() - started

@@ -34,16 +34,14 @@ leads to (see ``Lock``); a second learner on the same file is refused.
 """
 from __future__ import annotations
 
-import errno
-import os
 import re
-import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-from retro.safefile import FileRefused, read_regular, temporary_name, write_atomically
+from retro import safefile
+from retro.safefile import FileRefused, read_regular, write_atomically
 
 from ..model.schemes import Scheme, SchemeList
 
@@ -243,124 +241,36 @@ def save(store: Store, path: Path) -> None:
 
 # -- one learner per file ------------------------------------------------------------------
 
-LOCK_MAGIC = b"retro pascal-learner lock\n"
-NOT_WRITABLE = (errno.EACCES, errno.EPERM, errno.EROFS)
+LOCK_MARK = b"retro pascal-learner lock\n"
 
 
-class Lock:
-    """One learner per data file: ``<file>.lock``, beside the file the name leads to.
-
-    The lock file is made whole (a mark and the process id) in a temporary
-    file, locked there (flock) and then linked to its name, which fails if
-    the name exists: so a lock never exists half-written or unlocked, and no
-    existing file is ever emptied or followed through a symbolic link.  The
-    flock goes with the process: a learner that is killed leaves a stale lock,
-    which the next learner recognises (its mark, and nobody holds it) and
-    removes.  Any other file of that name is not ours and is left as it is.
-    A learner that ends removes its lock only if the name still leads to it.
-    ``--data F`` and ``--data L`` (a symbolic link to F) take the same lock.
-    """
+class Lock(safefile.FileLock):
+    """One learner per data file: ``<file>.lock``, beside the file the name
+    leads to (retro.safefile.FileLock: made whole, never through a symbolic
+    link, a killed learner's stale lock taken, any other file left alone),
+    its refusals said as DataFileError in the learner's words.
+    ``--data F`` and ``--data L`` (a symbolic link to F) take the same lock."""
 
     def __init__(self, path: Path):
-        real = Path(os.path.realpath(path))
-        self.path = real.with_name(real.name + ".lock")
-        self.target = str(path)
-        self._fd: Optional[int] = None
+        super().__init__(path, LOCK_MARK)
 
     def acquire(self) -> None:
         try:
-            import fcntl
-        except ImportError:  # not on Unix: no locking (see NOTES.md)
-            return
-        for _ in range(10):  # a stale lock removed, or one removed meanwhile: try again
-            try:
-                self._fd = self._create(fcntl)
-                return
-            except FileExistsError:
-                self._examine(fcntl)
-        raise DataFileError(f"cannot lock {self.target}: {self.path} keeps changing")
-
-    def _create(self, fcntl) -> int:
-        temp = temporary_name(self.path)
-        flags = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
-        fd = -1
-        try:
-            try:
-                os.unlink(temp)  # our own leftover
-            except FileNotFoundError:
-                pass
-            fd = os.open(temp, flags, 0o644)
-            os.write(fd, LOCK_MAGIC + f"pid {os.getpid()}\n".encode("ascii"))
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            os.link(temp, self.path)  # FileExistsError if there is one
-            return fd
-        except FileExistsError:
-            os.close(fd)
-            raise
-        except OSError as err:
-            if fd >= 0:
-                os.close(fd)
-            reason = f"{self.path}: {err.strerror or err}"
-            if err.errno in NOT_WRITABLE:
-                raise FolderNotWritable(f"cannot write in the folder of {self.target} ({reason})") from None
-            raise DataFileError(f"cannot lock {self.target} ({reason}); nothing was changed") from None
-        finally:
-            try:
-                os.unlink(temp)
-            except OSError:
-                pass
-
-    def _examine(self, fcntl) -> None:
-        """An existing lock: DataFileError unless it is a stale lock of ours, which goes."""
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
-        try:
-            fd = os.open(self.path, flags)
-        except FileNotFoundError:
-            return  # gone meanwhile
-        except OSError as err:
-            if err.errno == errno.ELOOP:
-                raise DataFileError(f"{self.path} is a symbolic link, not a lock of this program: it is left "
-                                    f"as it is; use --data to choose another file") from None
-            raise DataFileError(f"cannot read the lock {self.path}: {err.strerror or err}") from None
-        try:
-            found = os.fstat(fd)
-            head = os.read(fd, 100) if stat.S_ISREG(found.st_mode) else b""
-            if not head.startswith(LOCK_MAGIC):
-                raise DataFileError(f"{self.path} exists and is not a lock of this program: it is left as it "
-                                    f"is; use --data to choose another file")
-            holder = head[len(LOCK_MAGIC):].decode("ascii", "replace").split()[-1:] or ["unknown"]
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
-                raise LockHeld(f"another learner (process {holder[0]}) is using {self.target}: "
-                                    f"wait for it to finish, or use --data for another file") from None
-            if _same_file(self.path, found):  # stale: its learner was killed
-                os.unlink(self.path)
-        finally:
-            os.close(fd)
-
-    def release(self) -> None:
-        if self._fd is None:
-            return
-        try:
-            if _same_file(self.path, os.fstat(self._fd)):
-                os.unlink(self.path)
-        except OSError:
-            pass
-        os.close(self._fd)  # closing drops the flock
-        self._fd = None
+            super().acquire()
+        except safefile.LockHeld as err:
+            raise LockHeld(f"another learner (process {err.holder}) is using {self.target}: "
+                           f"wait for it to finish, or use --data for another file") from None
+        except safefile.NotALock as err:
+            what = "is a symbolic link," if err.symbolic_link else "exists and is"
+            raise DataFileError(f"{self.path} {what} not a lock of this program: it is left as it is; "
+                                f"use --data to choose another file") from None
+        except safefile.LockNotMade as err:
+            if err.not_writable:
+                raise FolderNotWritable(f"cannot write in the folder of {self.target} ({err.reason})") from None
+            raise DataFileError(f"cannot lock {self.target} ({err.reason}); nothing was changed") from None
+        except safefile.LockRefused as err:  # unreadable, or one that keeps changing: its own words
+            raise DataFileError(str(err)) from None
 
     def __enter__(self) -> "Lock":
         self.acquire()
         return self
-
-    def __exit__(self, *exc) -> None:
-        self.release()
-
-
-def _same_file(path: Path, known: os.stat_result) -> bool:
-    try:
-        now = os.stat(path, follow_symlinks=False)
-    except OSError:
-        return False
-    return (now.st_dev, now.st_ino) == (known.st_dev, known.st_ino)

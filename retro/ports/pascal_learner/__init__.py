@@ -1,10 +1,12 @@
 """pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
+from typing import Any
+
 from retro.catalog import LazyGroup, Program, lazy
 
 from .play.variants import RUN_OPTIONS
 
 
-def screen_size(options: dict) -> tuple[int, int]:
+def screen_size(options: dict[str, Any]) -> tuple[int, int]:
     """What the board drawn in place needs on the terminal (display.ScreenView)."""
     from .play.display import ScreenView
     from .play.variants import make_grid

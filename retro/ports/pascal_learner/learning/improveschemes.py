@@ -237,7 +237,9 @@ def improveschemes(schemes: SchemeList, grid: Grid, moves: Iterable[tuple[int, i
 
     def learn(scheme: Optional[Scheme]) -> None:
         if scheme is not None and schemes.add(scheme, merge_covered=rules.merge_covered):
-            added.append(schemes.find(scheme))
+            kept = schemes.find(scheme)  # as the list keeps it: canonically turned
+            assert kept is not None
+            added.append(kept)
 
     def attempt(after: Board, move: int, player: int, repair: bool = True) -> None:
         """Make ``move`` (already on ``after``) a scheme if the rules allow."""

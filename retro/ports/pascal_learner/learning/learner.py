@@ -70,9 +70,11 @@ class Learner:
         self.finder = MATCHERS[self.matcher](self.schemes, self.grid)
 
     @classmethod
-    def empty(cls, grid: Grid, fixed: bool = False, **kwargs) -> "Learner":
-        word = rules_word(fixed, kwargs.get("rules", DEFAULT))
-        return cls(grid, Store(SchemeList(grid.winalign), rules=word), fixed, **kwargs)
+    def empty(cls, grid: Grid, fixed: bool = False, path: Optional[Path] = None,
+              rng: Optional[random.Random] = None, rules: Rules = DEFAULT, matcher: str = "incremental") -> "Learner":
+        """A learner with no schemes (its store recording the rule set)."""
+        store = Store(SchemeList(grid.winalign), rules=rules_word(fixed, rules))
+        return cls(grid, store, fixed, path=path, rng=rng, rules=rules, matcher=matcher)
 
     # -- playthegame ---------------------------------------------------------------
     def candidatemoves(self, board: Board, player: int) -> Choice:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Optional
 
 Square = tuple[int, int]  # (row, col) relative to the threatened move; rows upwards
+Key = tuple[tuple[Square, ...], tuple[Square, ...]]  # a scheme's free and held squares, canonically turned
 
 ORIGIN: Square = (0, 0)
 
@@ -73,7 +74,7 @@ def _shape(free: Iterable[Square], held: Iterable[Square]) -> tuple[tuple[Square
     return (tuple(sorted(free)), tuple(sorted(held)))
 
 
-def canonical(free: Iterable[Square], held: Iterable[Square]) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+def canonical(free: Iterable[Square], held: Iterable[Square]) -> Key:
     """The least of the eight orientations of a scheme: its key in the list."""
     free, held = list(free), list(held)
     return min(
@@ -126,7 +127,7 @@ class Scheme:
         cfree, cheld = canonical(free, held)
         return cls(level, cfree, cheld)
 
-    def key(self) -> tuple[tuple[Square, ...], tuple[Square, ...]]:
+    def key(self) -> Key:
         return canonical(self.free, self.held)
 
     def oriented(self, side: int, degrees: int) -> "Scheme":
@@ -219,7 +220,7 @@ class SchemeList:
         self.winalign = winalign
         self.firstschemeoflevel: dict[int, Optional[Scheme]] = {}
         self._last: dict[int, Scheme] = {}
-        self._keys: dict[tuple, Scheme] = {}
+        self._keys: dict[Key, Scheme] = {}
         self.added: list[Scheme] = []  # every scheme in the order it came (the plan finder follows it)
         # For ``covered``: the schemes by number (the order they came), and as sets of those numbers
         # (bits of an int): those of each level, and those with a free (held) square at each distance
@@ -254,7 +255,7 @@ class SchemeList:
     def find(self, scheme: Scheme) -> Optional[Scheme]:
         return self._keys.get(scheme.key())
 
-    def covered(self, scheme: Scheme, key: Optional[tuple] = None) -> bool:
+    def covered(self, scheme: Scheme, key: Optional[Key] = None) -> bool:
         """Whether a scheme of the list already says what ``scheme`` says
         (``key``: its key, if the caller has it)."""
         if (key or scheme.key()) in self._keys:

@@ -119,12 +119,12 @@ def candidatemoves(finder: ReferencePlanFinder, board: Board, player: int, rules
     # (for the plan finder: the forced lines that end after a block of the
     # opponent's will each ask for the opponent's plans a move further on)
     finder.expect(board, you, sum(1 for m in candidates if len(line(m)[1].moves) > len(board.moves) + 1))
-    best: Optional[tuple] = None
+    best: Optional[tuple[int, int, int, int]] = None
     chosen: set[int] = set()
     for m in candidates:
         outcome, end = line(m)
         if outcome == WON:
-            rank: tuple = (-1, 0, 0, 0)
+            rank: tuple[int, int, int, int] = (-1, 0, 0, 0)
         else:
             if len(end.moves) == len(board.moves) + 1:
                 remaining = [p for p in yourplans if not p.thwarted_by(m)]

@@ -8,8 +8,9 @@ the text's names -- ``boardrows``, ``boardcols``, ``winalign``, the record
 ``schemes`` and the list ``list`` (model/schemes.py), victory plans and
 ``fits`` (planfinder/plans.py), ``playthegame`` (here and choice.py),
 ``improveschemes`` (learning/improveschemes.py), ``schemesfilename`` and the
-Tic-Tac-Toe-Data files (store/datafile.py).  The prompts and messages are the port's own (the text quotes
-none); NOTES.md lists every behaviour with its evidence.
+Tic-Tac-Toe-Data files (store/datafile.py).  The prompts and messages are the
+port's own (the text quotes none); NOTES.md lists every behaviour with its
+evidence.
 
 X is the user and O the computer ("where X = user and O = computer").
 """

@@ -120,7 +120,7 @@ def _line(scheme: Scheme) -> str:
     return f"scheme {scheme.level} free {free} held {held}".rstrip()
 
 
-def _number(text: str, form: re.Pattern = NUMBER) -> int:
+def _number(text: str, form: re.Pattern[str] = NUMBER) -> int:
     if not form.fullmatch(text):
         raise ValueError(f"{text!r} is not a number")
     return int(text)

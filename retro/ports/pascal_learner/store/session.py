@@ -18,7 +18,7 @@ import random
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Any, Iterator, Optional
 
 
 from retro.console import Console
@@ -111,8 +111,9 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     filename = data or schemesfilename(grid.winalign, rules)
     if fresh:
         return StoreSession(Learner.empty(grid, fixed, rng=rng, rules=ruleset), filename, False, None)
+    where: tuple[str, ...] = ()
     if folder is not None:  # a replayed transcript's folder, or retro serve's data folder
-        path, where = Path(folder, filename), ()
+        path = Path(folder, filename)
     else:
         path, where = data_path(console, data, filename)
     lock = None
@@ -146,7 +147,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                    shared_path=learner.path if shared else None)
 
 
-def for_replay(options: dict, folder: Path) -> dict:
+def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:
     """A transcript's learner (retro check, DESIGN.md principle 7): it reads the
     data file its options name, in the transcript's own folder, and writes
     nothing; a transcript that names no file reads none (it starts with no
@@ -160,7 +161,7 @@ def for_replay(options: dict, folder: Path) -> dict:
     return options
 
 
-def for_visitor(options: dict, folder: Optional[Path]) -> dict:
+def for_visitor(options: dict[str, Any], folder: Optional[Path]) -> dict[str, Any]:
     """A browser session (retro serve): the learner learns into the server's
     data folder (its file named as the text names it) if the server was given
     one, shared with the other visitors (each game learnt under the lock,

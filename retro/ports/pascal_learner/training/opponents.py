@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Optional
+from typing import Callable, Iterable, Optional
 
 from ..model.board import EMPTY, Board, Grid, opponent
 
 PERFECT_LIMIT = 12  # squares: 3x3 and 3x4 solve at once; 4x4 would take minutes
+
+# trap_moves' memory: whether the perfect player wins a position (squares, side to move) against the learner.
+TrapMemo = dict[tuple[tuple[int, ...], int], bool]
 
 
 class Unsolvable(ValueError):
@@ -64,7 +67,8 @@ def _value(grid: Grid, squares: tuple[int, ...], tomove: int, last: int) -> int:
     return best
 
 
-def trap_moves(board: Board, player: int, learner, memo: Optional[dict] = None) -> list[int]:
+def trap_moves(board: Board, player: int, learner: Callable[[Board, int], Iterable[int]],
+               memo: Optional[TrapMemo] = None) -> list[int]:
     """The perfect moves after which the learner, choosing among
     ``learner(board, side)`` (its candidate moves), may still go wrong: the
     perfect opponent sets the traps the learner can fall into.  ``memo`` may

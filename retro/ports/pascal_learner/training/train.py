@@ -37,7 +37,7 @@ from ..play.variants import GRID_OPTIONS, make_grid
 from ..store.datafile import DataFileError
 from ..store.session import open_session
 from .chart import chart_lines
-from .opponents import PERFECT_LIMIT, random_move, trap_moves
+from .opponents import PERFECT_LIMIT, TrapMemo, random_move, trap_moves
 
 OPPONENTS = ("mix", "self", "random", "perfect")
 WINDOW = 100  # the progress display counts the losses in the last 100 games
@@ -55,8 +55,8 @@ class Trainer:
             raise ValueError(f"--opponent perfect plays only on grids of at most {PERFECT_LIMIT} squares; "
                              f"use self or random")
         self.partner = partner
-        self._choices: dict = {}
-        self._traps: dict = {}
+        self._choices: dict[tuple[tuple[int, ...], int], frozenset[int]] = {}  # (squares, player): moves
+        self._traps: dict[int, TrapMemo] = {}  # trap_moves' memory, by the perfect player's side
         self.move_times: list[float] = []  # seconds of each of the learner's moves (its choice)
         self.learn_times: list[float] = []  # seconds of learning from each lost game (improveschemes)
         self.played = 0  # games played so far: the next one's number
@@ -72,7 +72,7 @@ class Trainer:
                 partner = "self"
         return side, partner
 
-    def learner_moves(self, board: Board, player: int) -> frozenset:
+    def learner_moves(self, board: Board, player: int) -> frozenset[int]:
         """The learner's candidate moves, cached while the list is unchanged
         (the perfect partner looks at many positions)."""
         if self._version != self.learner.schemes.version:

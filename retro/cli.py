@@ -1,4 +1,4 @@
-"""The command line: `retro` and its subcommands (the contract of DESIGN.md).
+"""The command line: `retro` and its subcommands (the contract of ARCHITECTURE.md).
 
     retro                          the menu (fullscreen on a terminal; numbered lines in a pipe)
     retro list                     programs and their variants

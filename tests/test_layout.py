@@ -1,4 +1,4 @@
-"""The layout's promise (DESIGN.md): `retro/` is the runtime and knows no port
+"""The layout's promise (ARCHITECTURE.md): `retro/` is the runtime and knows no port
 by name -- the catalog's list of port modules aside -- and no module of the
 package imports itself back through others (every import counts, those made
 inside functions too)."""

@@ -16,8 +16,8 @@ as ``readings.CHOSEN`` says (see NOTES.md).
 
 The computer's move (lines 190-392) is pure: ``Game.computer_reply()``
 returns what the program does and changes the variables as the program
-does, without any I/O, for the tests and the audit.  ``Session`` adds the
-lines that print and read, through the Altair BASIC dialect.
+does, without any I/O, for the tests and the audit.  ``BasicProgram`` adds
+the lines that print and read, through the Altair BASIC dialect.
 """
 from __future__ import annotations
 
@@ -432,12 +432,12 @@ def computer_reply(
     return game.computer_reply()
 
 
-# -- the session: the lines that print and read ---------------------------------------------
+# -- the BASIC program: the lines that print and read ----------------------------------------
 
 Pace = Callable[[int], None]
 
 
-class Session:
+class BasicProgram:
     """The whole program with its I/O: lines 10-410 and 1000-1130.
 
     ``check_combinations`` adds Program D's lines 81-82, ``resume``
@@ -635,5 +635,6 @@ def run(
     rt = AltairBasic(console)
     game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
     pace = period_pace(int(version), console.pause) if period_timing else None
-    session = Session(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards, pace=pace)
-    return rt.run(session.main)
+    program = BasicProgram(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards,
+                           pace=pace)
+    return rt.run(program.main)

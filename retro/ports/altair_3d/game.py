@@ -163,6 +163,8 @@ class Game:
         self.W = t.W
         self.last_combination, self.boxes, self.loop220, self.end220 = t.last_combination, t.boxes, t.loop220, t.end220
         self.members, self.full_work, self.last_a2 = t.members, t.full_work, t.last_a2
+        self.points_280: Callable[[int], int]
+        self.points_290: Callable[[int], int]
         if self.ultimate:  # Program F: 290 ... IF A7=A6/5 THEN M2=M2+A7-1
             self.points_290 = lambda a7: a7 - 1
         else:  # 290 A7= INT(A6/5) : IF A7 = A6/5 THEN M2=M2+A7

@@ -24,12 +24,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
-import altair  # noqa: E402
-import reference  # noqa: E402
+import altair  # noqa: E402  # after sys.path is set above
+import reference  # noqa: E402  # after sys.path is set above
 
-from retro.console import LineConsole  # noqa: E402
-from retro.dialects.basic import AltairBasic  # noqa: E402
-from retro.ports.altair_3d.game import Game, BasicProgram  # noqa: E402
+from retro.console import LineConsole  # noqa: E402  # after sys.path is set above
+from retro.dialects.basic import AltairBasic  # noqa: E402  # after sys.path is set above
+from retro.ports.altair_3d.game import Game, BasicProgram  # noqa: E402  # after sys.path is set above
 
 TABLE = HERE.parents[1] / "tests" / "data" / "altair_8k_cycles.tsv"
 ONE_STATE_LONG = {0x46, 0x4E, 0x56, 0x5E, 0x66, 0x6E, 0x7E, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x77, 0xEB}

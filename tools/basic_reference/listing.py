@@ -22,7 +22,7 @@ from typing import Iterable, Optional
 import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from retro.ports.altair_3d.errata import ERRATA, Erratum  # noqa: E402
+from retro.ports.altair_3d.errata import ERRATA, Erratum
 
 DEFAULT_SEED = "/work/shared/seeds/003_7ae37df1db29eaeb.txt"
 BUFFER = 71  # characters of a typed line the interpreter keeps ([8K4] 051A: cpi 48H)

@@ -90,7 +90,7 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
         move_times.append((game, clock() - start))
         return result
 
-    learner.choose = timed  # type: ignore[method-assign] - the benchmark times each choice
+    learner.choose = timed  # type: ignore[method-assign]  # the benchmark times each choice
     learn_times: list[tuple[int, float, int]] = []
     curve: list[tuple[int, int, float]] = []  # (games played, schemes, seconds so far)
     started = clock()

@@ -467,5 +467,5 @@ def main(argv: Optional[list[str]] = None) -> int:
         return ended.status
     except OSError as error:
         return write_failed(error)
-    except Exception as error:  # noqa: BLE001 - never a traceback
+    except Exception as error:  # noqa: BLE001  # never a traceback
         return report_internal_error("retro", error)

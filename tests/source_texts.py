@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from tools.source_texts import TEXTS, VARIABLE, folders, source_text  # noqa: E402  # after the root is on the path
+from tools.source_texts import TEXTS, VARIABLE, folders, source_text
 
 __all__ = ["TEXTS", "VARIABLE", "folders", "source_text", "needs"]
 

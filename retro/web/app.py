@@ -668,7 +668,7 @@ async def no_traceback(request: web.Request, handler: Handler) -> web.StreamResp
         raise
     except ConnectionError:
         return web.Response(status=499)  # not sent: nobody is there to read it
-    except Exception as error:  # noqa: BLE001 - the last line of defence
+    except Exception as error:  # noqa: BLE001  # the last line of defence
         report_internal_error("retro serve", error)
         return _text(500, "Something went wrong in retro; the operator has the report.")
 

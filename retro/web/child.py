@@ -21,7 +21,7 @@ ignored (nobody could bring a stopped program back).
 """
 from __future__ import annotations
 
-from retro import launch  # noqa: F401 - first: Ctrl-C while retro loads is held (launch's first step)
+from retro import launch  # first: Ctrl-C while retro loads is held (launch's first step)
 
 import fcntl
 import os

@@ -21,8 +21,8 @@ from typing import Iterable, Optional
 import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from retro.ports.altair_3d.errata import ERRATA, Erratum  # noqa: E402  # after the root is on the path
-from tools.source_texts import source_text  # noqa: E402  # idem
+from retro.ports.altair_3d.errata import ERRATA, Erratum
+from tools.source_texts import source_text
 
 ARTICLE = "003_7ae37df1db29eaeb.txt"  # the article with the Altair listing
 BUFFER = 71  # characters of a typed line the interpreter keeps ([8K4] 051A: cpi 48H)

@@ -1,12 +1,13 @@
 """altair-3d: "3-D Tic-Tac-Toe", Altair 3.2 BASIC, versions 1, 2 and 3."""
-import click
-
+from pathlib import Path
 from typing import Any
+
+import click
 
 from retro.catalog import Program, lazy
 
 
-def for_replay(options: dict, folder) -> dict:
+def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:
     """A replay (retro check) never sleeps: --period-timing changes the pace, never a byte."""
     return {**options, "period_timing": False}
 

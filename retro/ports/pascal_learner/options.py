@@ -30,7 +30,7 @@ from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, l
 from .learner import Learner, rules_word
 from .rules import DEFAULT, LITERAL
 from .schemes import SchemeList
-from .variants import GRID_OPTIONS  # noqa: F401 - declared in variants.py; train.py imports it from here
+from .variants import GRID_OPTIONS  # noqa: F401  # declared in variants.py; train.py imports it from here
 
 
 def make_grid(rows: Optional[int], cols: Optional[int], align: Optional[int], five: bool) -> Grid:

@@ -6,7 +6,8 @@ from pathlib import Path
 import pytest
 
 from retro import catalog
-from retro.web.app import Exhibit, Limits
+from retro.web.config import Limits
+from retro.web.exhibit import Exhibit
 
 from web_helpers import GOLDEN, golden, query, retro_run, with_client
 
@@ -85,7 +86,7 @@ def test_nothing_a_visitor_sends_names_a_path() -> None:
 
 
 def test_a_body_past_its_limit_is_refused_plainly() -> None:
-    code, body, _ = with_client(lambda c: post(c, "cpm-c", b"x" * 70000), Exhibit(body_bytes=65536))
+    code, body, _ = with_client(lambda c: post(c, "cpm-c", b"x" * 70000), Exhibit(limits=Limits(body_bytes=65536)))
     assert code == 413 and b"larger than the 65,536 bytes" in body
 
 

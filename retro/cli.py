@@ -244,8 +244,8 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
     """Show a recorded session as it happened (input shown as it was typed).
 
     SESSION is a transcript file, or the name of a session shipped with retro,
-    ID/NAME (e.g. altair-3d/fig5-v2-player-wins).  Without SESSION, the
-    shipped sessions are listed by name.
+    ID/NAME (the program's id, then the session's name).  Without SESSION,
+    the shipped sessions are listed by name.
     """
     from . import resources, transcript
     from .replay import show

@@ -19,23 +19,19 @@ FLAG_OFF = ("0", "false", "no", "off")
 
 @dataclass(frozen=True)
 class Screen:
-    """The terminal a program had: its size, and the page's theme for it."""
+    """The terminal a program had: its size, and the page's theme for it (its ``look``)."""
 
     cols: int
     rows: int
-    theme: str  # "glass" (green phosphor), "amber" (an ASCII video terminal), "paper"
+    theme: catalog.Look
 
 
 def terminal_of(program: catalog.Program) -> Screen:
-    """The Altair's 80x24 video terminal in green phosphor; the learner's
-    ASCII terminal (a screen it draws on with the cursor) in amber; the
-    others on paper, 80 columns: none of their originals ran on a 72-column
-    teletype (a C128's 80-column screen, a PC's console, a modern terminal)."""
-    if program.id == "altair-3d":
-        return Screen(80, 24, "glass")
-    if program.screen_size is not None:
-        return Screen(80, 24, "amber")
-    return Screen(80, 24, "paper")
+    """Every program's terminal is 80x24, in the look its catalog entry
+    declares: none of their originals ran on a 72-column teletype (an
+    Altair's video terminal, a C128's 80-column screen, a PC's console, a
+    modern terminal)."""
+    return Screen(80, 24, program.look)
 
 
 def option_words(program: catalog.Program, query: Mapping[str, str]) -> list[str]:

@@ -1,6 +1,7 @@
 """retro serve's HTTP API, in process: a POST run answers with `retro run`'s
 own bytes in a pipe (the program in a process of its own, on pipes), the
 catalog and the recorded sessions, the names and origins it answers to."""
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -58,6 +59,21 @@ def test_the_catalog_as_json() -> None:
     altair = next(p for p in listed if p["id"] == "altair-3d")
     assert {"name": "version", "choices": ["1", "2", "3"], "default": "3"}.items() <= next(
         v for v in altair["variants"] if v["name"] == "version").items()
+
+
+def test_each_terminal_is_in_the_look_its_program_declares() -> None:
+    """The page's theme is the ``look`` in the port's Program (the runtime
+    names no port): the Altair's glass, the learner's amber, paper else."""
+    async def work(client):
+        return await (await client.get("/api/programs")).json()
+
+    looks = {p["id"]: p["terminal"] for p in with_client(work)}
+    assert looks["altair-3d"] == {"cols": 80, "rows": 24, "theme": "glass"}
+    assert looks["pascal-learner"]["theme"] == "amber"
+    assert {looks[i]["theme"] for i in ("cpm-c", "fortran-rcd", "perl-midterm")} == {"paper"}
+    assert {p.look for p in catalog.programs().values()} <= set(catalog.LOOKS)
+    with pytest.raises(ValueError, match="neon"):
+        dataclasses.replace(catalog.get("cpm-c"), look="neon")
 
 
 @pytest.mark.parametrize("params,words", [

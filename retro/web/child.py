@@ -12,8 +12,9 @@ import termios
 from pathlib import Path
 from typing import Callable, Optional
 
+from retro.web.config import OPERATOR_ENV
+
 DATA_FOLDER = "--data-folder="
-OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # the server's log (process.OPERATOR_ENV)
 
 
 def parse(argv: list[str]) -> tuple[Optional[Path], str, list[str]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 # -- where the server listens (the `serve` options' defaults) ---------------------------
 HOST = "127.0.0.1"
 PORT = 8000
+OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # names the descriptor of the server's log to a session's program
 
 # -- how many sessions run at once ------------------------------------------------------
 SESSION_MIB = 25  # a session's process, measured (tests/web/measure_sessions.py: PSS 13 to 23 MiB)
@@ -36,10 +37,12 @@ ROWS = range(5, 101)
 GRACE_SECONDS = 1.0  # a program has this after SIGHUP before SIGKILL
 STOP_SECONDS = 2.0  # the server's stop waits this beyond the grace for its sessions to end
 CLOSE_SECONDS = 2.0  # a WebSocket's closing handshake waits this for the visitor's answer
+CLOSE_REASON_BYTES = 120  # a close frame's reason (RFC 6455: at most 123 bytes)
+LOGGED_TEXT = 200  # characters of a failed request's text in the server's log
 
 # -- what --idle-timeout and --header-timeout accept -------------------------------------
 IDLE_OPTION = (10, 86400)
-HEADER_OPTION = (0.5, 300.0)
+HEADER_OPTION = (0.5, 300)
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import sys
 from http import HTTPStatus
 
 from ..visible import visible
+from .config import LOGGED_TEXT
 
 
 class OneLine(logging.Filter):
@@ -41,7 +42,7 @@ def why(error: BaseException) -> str:
     words = [line.strip() for line in text.splitlines()]
     said = " ".join(line for line in words if line.strip("^ "))  # a caret line only points
     said = visible(said)
-    return f"{head}: {said[:200]}{'...' if len(said) > 200 else ''}" if said else head
+    return f"{head}: {said[:LOGGED_TEXT]}{'...' if len(said) > LOGGED_TEXT else ''}" if said else head
 
 
 def http_logger() -> logging.Logger:

@@ -14,9 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from .config import PAUSE_OUTPUT, READ_CHUNK
-
-OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # read by retro.web.child
+from .config import OPERATOR_ENV, PAUSE_OUTPUT, READ_CHUNK
 
 
 @dataclass(frozen=True)

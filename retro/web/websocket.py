@@ -140,7 +140,7 @@ async def _refuse(ws: web.WebSocketResponse, refusal: web.HTTPException) -> web.
     try:
         await ws.send_json({"type": "refused", "text": text})
         await ws.close(code=WSCloseCode.TRY_AGAIN_LATER if refusal.status == 503 else WSCloseCode.POLICY_VIOLATION,
-                       message=text.encode("utf-8")[:120])
+                       message=text.encode("utf-8")[:config.CLOSE_REASON_BYTES])
     except ConnectionError:
         pass
     return ws

@@ -17,7 +17,9 @@ import pytest
 import pyte
 
 from retro import catalog
-from retro.web.app import Exhibit, Limits, exit_frame, meaning
+from retro.web.config import Limits
+from retro.web.exhibit import Exhibit
+from retro.web.exit_message import exit_frame, meaning
 from retro.web.process import Command
 
 from web_helpers import children_running, golden, prompts, query, start_server, with_client

@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from tools.source_texts import read_source_text  # noqa: E402
+from tools.source_texts import read_source_text  # noqa: E402  # after the root is on the path
 
 SEED = "004_97c3467a7464b75b.txt"  # the blog post of the C game (tools/source_texts.py finds it)
 RECONSTRUCTION = Path(__file__).resolve().parent / "reconstruction.c"

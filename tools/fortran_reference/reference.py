@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from tools.source_texts import read_source_text  # noqa: E402
+from tools.source_texts import read_source_text  # noqa: E402  # after the root is on the path
 
 SEED = "001_7da924221099f213.txt"  # the Fortran author's published source (tools/source_texts.py finds it)
 CACHE = Path(os.environ.get("RETRO_REFERENCE_CACHE", Path.home() / ".cache" / "retro-reference")) / "fortran"

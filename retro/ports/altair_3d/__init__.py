@@ -49,6 +49,7 @@ PROGRAM = Program(
         (2, "--check-combinations and --resume together (both are lines 81-82)"),
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
+    look="glass",  # that video terminal, in green phosphor
     for_replay=for_replay,
     audit=lazy("retro.ports.altair_3d.audit:AltairAudit"),
 )

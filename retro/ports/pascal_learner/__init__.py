@@ -40,6 +40,7 @@ PROGRAM = Program(
     ),
     screen_size=screen_size,
     wraps_words=True,  # its messages are the port's own: the text quotes none
+    look="amber",  # an ASCII terminal it draws on with the cursor
     for_replay=lazy("retro.ports.pascal_learner.options:for_replay"),
     for_visitor=lazy("retro.ports.pascal_learner.options:for_visitor"),
     audit=lazy("retro.ports.pascal_learner.audit:PascalSubject"),

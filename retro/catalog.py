@@ -130,7 +130,6 @@ class Program:
     description: str
     main: Main
     options: tuple[click.Option, ...] = ()
-    seed_file: str = ""
     # Extra commands this port adds to the command line, e.g. `retro train`.
     commands: tuple[click.Command, ...] = field(default=())
     # Every exit status a session can end with, and what it means.  130 (Ctrl-C)

@@ -41,7 +41,6 @@ PROGRAM = Program(
                      help="A modern fix, not in the original: loops left by GOTO are forgotten, so a game "
                           "after the computer's win does not stop with ?NF ERROR IN 350."),
     ),
-    seed_file="003_7ae37df1db29eaeb.txt",
     exit_statuses=(
         (0, "the operator stopped the program at an INPUT (end of input taken for Ctrl-C): BREAK IN n, OK"),
         (1, "a BASIC error stopped it: ?OV ERROR (a number past 1.7E38), ?BS or ?FC ERROR (a subscript), "

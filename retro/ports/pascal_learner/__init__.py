@@ -27,7 +27,6 @@ PROGRAM = Program(
                 "schemes from every game it loses; moves as row,col.",
     main=lazy("retro.ports.pascal_learner.tictactoe:run"),
     options=RUN_OPTIONS,
-    seed_file="000_3ed860745bea39e2.txt",
     commands=(LazyGroup("train", "retro.ports.pascal_learner.train:command",
                         help="Let a learning program play and learn (the WarGames mode)."),
               LazyGroup("pbrain", "retro.ports.pascal_learner.pbrain:command",

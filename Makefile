@@ -60,7 +60,8 @@ test: $(STAMP) lint test-tools
 	$(MAKE) test-installed
 
 # The checks before the tests (their settings: [mypy] in setup.cfg, [tool.ruff]
-# in pyproject.toml): mypy --strict over retro/, ruff's pyflakes rules everywhere.
+# in pyproject.toml): mypy --strict over retro/ and its ports (the learner's
+# package apart, its audit adapter included), ruff's rules everywhere.
 lint: $(STAMP)
 	$(BIN)/python -m mypy
 	$(BIN)/python -m ruff check .

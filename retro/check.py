@@ -7,7 +7,7 @@ and every port's golden cases (tests/golden.py) share.
 names.  A golden case is recorded by ``rerun`` of its input, exactly as
 `retro check` will replay it.
 
-A transcript is data from anyone (DESIGN.md, principle 7), so its replay
+A transcript is data from anyone (ARCHITECTURE.md, principle 7), so its replay
 writes nothing and reads nothing but what the transcript names relative to
 itself.  Its header's options are parsed against the port's declared options
 (an unknown one, ``--help`` included, is refused with the file and line), and

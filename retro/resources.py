@@ -6,8 +6,8 @@ editable install all find the same files through importlib.resources,
 whatever the current folder.  A retro run from a source tree it was not
 installed from falls back on that tree's ``transcripts/``.
 
-A session is named ``ID/NAME``: ``altair-3d/fig5-v2-player-wins`` is the file
-``transcripts/altair-3d/fig5-v2-player-wins.txt``.  Its header's ``group``
+A session is named ``ID/NAME``: the file ``transcripts/ID/NAME.txt``, ID
+the program's id.  Its header's ``group``
 says where the menu lists it (GROUPS, in the menu's order).
 """
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Transcripts: a session as it looked on a teletype, in a text file.
 
-The format (version 1)::
+The format (version 1), here a session of the Fortran program (its id in ``program``)::
 
     # retro transcript 1
-    # program: fortran-rcd
+    # program: ID
     # options: --ai mj
     # title: The MJ weakness
     # source: original build (gfortran 12.2.0 ...)

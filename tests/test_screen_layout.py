@@ -27,7 +27,7 @@ from retro.replay import PACES, pace_text
 SIZES = [(20, 60), (24, 80), (40, 100), (43, 132)]
 
 
-class SizedTerminal(blessed.Terminal):  # type: ignore[misc]
+class SizedTerminal(blessed.Terminal):
     """An xterm of a fixed size writing into memory, with no keyboard."""
 
     def __init__(self, rows: int, cols: int):

@@ -37,12 +37,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "pascal_learner")]  # the golden cases' table
 
-from retro.ports.pascal_learner.audit import beating_lines  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.model.board import Grid  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.learning.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402 - after sys.path above
-from make_transcripts import against_trapper  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.model.rules import DEFAULT, LITERAL, Rules  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.training.train import GamePlayed, Trainer  # noqa: E402 - after sys.path above
+from retro.ports.pascal_learner.audit import beating_lines  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.model.board import Grid  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.learning.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402  # after sys.path is set above
+from make_transcripts import against_trapper  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.model.rules import DEFAULT, LITERAL, Rules  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.training.train import GamePlayed, Trainer  # noqa: E402  # after sys.path is set above
 
 GRID = Grid(3, 3, 3)
 CHECK_EVERY = 25

@@ -30,7 +30,9 @@ PROGRAM, HUMAN, DRAW = Outcome.PROGRAM, Outcome.HUMAN, Outcome.DRAW
 
 
 class Game(Protocol):
-    """One game in progress, held in the port's own state."""
+    """One game in progress, held in the port's own state.  A port's game
+    subclasses this, so that mypy checks it against every method below; it
+    speaks the audit's ``Outcome``, whatever words the program has."""
 
     def result(self) -> Optional[Outcome]:
         """PROGRAM, HUMAN or DRAW once the game is over, else None."""

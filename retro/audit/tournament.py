@@ -58,7 +58,7 @@ class Player:
         if self.game is None:
             return perfect.best_moves(self.board, self.mark)[0]
         already = _changed(self.board, self.game.board())
-        if already >= 0:  # the program moved when its game started (cpm-c's init_game)
+        if already >= 0:  # the program moved when its game started (the CP/M C program's init_game)
             return already
         if self.game.human_to_move():
             raise Adjourned(f"{self.entrant.name} is asked to move twice (its opponent passed)")
@@ -75,7 +75,7 @@ class Player:
 
 
 class Adjourned(Exception):
-    """A program passed (cpm-c's comp_move can find no square) and its opponent,
+    """A program passed (the CP/M C program's comp_move can find no square) and its opponent,
     another program, cannot move twice in a row."""
 
 

@@ -1,12 +1,14 @@
 """retro serve's HTTP API, in process: a POST run answers with `retro run`'s
 own bytes in a pipe (the program in a process of its own, on pipes), the
 catalog and the recorded sessions, the names and origins it answers to."""
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from retro import catalog
-from retro.web.app import Exhibit, Limits
+from retro.web.config import Limits
+from retro.web.exhibit import Exhibit
 
 from web_helpers import GOLDEN, golden, query, retro_run, with_client
 
@@ -59,6 +61,21 @@ def test_the_catalog_as_json() -> None:
         v for v in altair["variants"] if v["name"] == "version").items()
 
 
+def test_each_terminal_is_in_the_look_its_program_declares() -> None:
+    """The page's theme is the ``look`` in the port's Program (the runtime
+    names no port): the Altair's glass, the learner's amber, paper else."""
+    async def work(client):
+        return await (await client.get("/api/programs")).json()
+
+    looks = {p["id"]: p["terminal"] for p in with_client(work)}
+    assert looks["altair-3d"] == {"cols": 80, "rows": 24, "theme": "glass"}
+    assert looks["pascal-learner"]["theme"] == "amber"
+    assert {looks[i]["theme"] for i in ("cpm-c", "fortran-rcd", "perl-midterm")} == {"paper"}
+    assert {p.look for p in catalog.programs().values()} <= set(catalog.LOOKS)
+    with pytest.raises(ValueError, match="neon"):
+        dataclasses.replace(catalog.get("cpm-c"), look="neon")
+
+
 @pytest.mark.parametrize("params,words", [
     ({"data": "/etc/passwd"}, b"names a file"),
     ({"help": "1"}, b"has no variant 'help'"),
@@ -85,7 +102,7 @@ def test_nothing_a_visitor_sends_names_a_path() -> None:
 
 
 def test_a_body_past_its_limit_is_refused_plainly() -> None:
-    code, body, _ = with_client(lambda c: post(c, "cpm-c", b"x" * 70000), Exhibit(body_bytes=65536))
+    code, body, _ = with_client(lambda c: post(c, "cpm-c", b"x" * 70000), Exhibit(limits=Limits(body_bytes=65536)))
     assert code == 413 and b"larger than the 65,536 bytes" in body
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from retro import catalog
-from retro.web.app import describe
+from retro.web.api import describe
 from web_helpers import ROOT, golden, prompts, query, rendering
 
 CHROMIUM = os.environ.get("RETRO_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")

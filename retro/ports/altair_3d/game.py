@@ -16,8 +16,8 @@ as ``readings.CHOSEN`` says (see NOTES.md).
 
 The computer's move (lines 190-392) is pure: ``Game.computer_reply()``
 returns what the program does and changes the variables as the program
-does, without any I/O, for the tests and the audit.  ``Session`` adds the
-lines that print and read, through the Altair BASIC dialect.
+does, without any I/O, for the tests and the audit.  ``BasicProgram`` adds
+the lines that print and read, through the Altair BASIC dialect.
 """
 from __future__ import annotations
 
@@ -163,6 +163,8 @@ class Game:
         self.W = t.W
         self.last_combination, self.boxes, self.loop220, self.end220 = t.last_combination, t.boxes, t.loop220, t.end220
         self.members, self.full_work, self.last_a2 = t.members, t.full_work, t.last_a2
+        self.points_280: Callable[[int], int]
+        self.points_290: Callable[[int], int]
         if self.ultimate:  # Program F: 290 ... IF A7=A6/5 THEN M2=M2+A7-1
             self.points_290 = lambda a7: a7 - 1
         else:  # 290 A7= INT(A6/5) : IF A7 = A6/5 THEN M2=M2+A7
@@ -432,12 +434,12 @@ def computer_reply(
     return game.computer_reply()
 
 
-# -- the session: the lines that print and read ---------------------------------------------
+# -- the BASIC program: the lines that print and read ----------------------------------------
 
 Pace = Callable[[int], None]
 
 
-class Session:
+class BasicProgram:
     """The whole program with its I/O: lines 10-410 and 1000-1130.
 
     ``check_combinations`` adds Program D's lines 81-82, ``resume``
@@ -635,5 +637,6 @@ def run(
     rt = AltairBasic(console)
     game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
     pace = period_pace(int(version), console.pause) if period_timing else None
-    session = Session(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards, pace=pace)
-    return rt.run(session.main)
+    program = BasicProgram(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards,
+                           pace=pace)
+    return rt.run(program.main)

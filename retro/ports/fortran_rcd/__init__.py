@@ -18,7 +18,6 @@ PROGRAM = Program(
         click.Option(["--lang"], type=click.Choice(["es", "en"]), default="es", show_default=True,
                      help="Prompts in the original Spanish, or an English rendering (a modern addition)."),
     ),
-    seed_file="001_7da924221099f213.txt",
     exit_statuses=(
         (0, "the program ended (PAUSE without go, or END after go)"),
         (2, "a gfortran runtime error: bad input or end of file"),

@@ -29,7 +29,6 @@ PROGRAM = Program(
                 "schemes from every game it loses; moves as row,col.",
     main=lazy("retro.ports.pascal_learner.play.tictactoe:run"),
     options=RUN_OPTIONS,
-    seed_file="000_3ed860745bea39e2.txt",
     commands=(LazyGroup("train", "retro.ports.pascal_learner.training.train:command",
                         help="Let a learning program play and learn (the WarGames mode)."),
               LazyGroup("pbrain", "retro.ports.pascal_learner.brain.pbrain:command",
@@ -42,6 +41,7 @@ PROGRAM = Program(
     ),
     screen_size=screen_size,
     wraps_words=True,  # its messages are the port's own: the text quotes none
+    look="amber",  # an ASCII terminal it draws on with the cursor
     for_replay=lazy("retro.ports.pascal_learner.store.session:for_replay"),
     for_visitor=lazy("retro.ports.pascal_learner.store.session:for_visitor"),
     audit=lazy("retro.ports.pascal_learner.audit:PascalSubject"),

@@ -12,22 +12,23 @@ from typing import Any, Callable, Optional, Sequence
 
 import click
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Outcome, Start, Subject
 from retro.console import LineConsole
 
+from .learning.learner import Learner
 from .model import board as pboard
 from .model.board import CIRCLE, CROSS, Board, Grid, opponent
 from .play.variants import make_grid
 from .store.session import open_session
 
-Moves = Callable[[Board, int], frozenset]
+Moves = Callable[[Board, int], frozenset[int]]
 
 
 def losing_lines(grid: Grid, moves: Moves, side: int, limit: int = 10) -> list[list[int]]:
     """Up to ``limit`` games (as square lists) the learner, playing ``side``
     and choosing among ``moves(board, side)``, can lose."""
     found: list[list[int]] = []
-    safe: dict[tuple, bool] = {}
+    safe: dict[tuple[tuple[int, ...], int], bool] = {}
 
     def walk(board: Board, tomove: int, line: list[int]) -> bool:
         key = (tuple(board.squares), tomove)
@@ -56,10 +57,10 @@ def losing_lines(grid: Grid, moves: Moves, side: int, limit: int = 10) -> list[l
     return found
 
 
-def beating_lines(learner, limit: int = 1000) -> int:
+def beating_lines(learner: Learner, limit: int = 1000) -> int:
     """How many games (up to ``limit`` a side) a perfect opponent can win
     against ``learner`` (a learner.Learner), on either side; 0: unbeatable."""
-    def moves(board: Board, side: int) -> frozenset:
+    def moves(board: Board, side: int) -> frozenset[int]:
         return learner.candidatemoves(board, side).moves
 
     return sum(len(losing_lines(learner.grid, moves, side, limit=limit)) for side in (CROSS, CIRCLE))
@@ -68,19 +69,19 @@ def beating_lines(learner, limit: int = 1000) -> int:
 # -- the audit's view (retro.audit.explore's Game and Subject) ---------------------------
 
 
-class PascalGame:
+class PascalGame(Game):
     """playthegame, one move at a time: the learner's own candidatemoves give
     the set it picks from at random, and every one of them is explored."""
 
-    def __init__(self, learner: Any, human_first: bool):
+    def __init__(self, learner: Learner, human_first: bool) -> None:
         self.b = pboard
         self.learner = learner
         self.human_first = human_first
         self.board_ = pboard.Board(learner.grid)
         self.player = pboard.CROSS if human_first else pboard.CIRCLE  # the human is X, the learner O
-        self._result: Optional[str] = None
+        self._result: Optional[Outcome] = None
 
-    def result(self) -> Optional[str]:
+    def result(self) -> Optional[Outcome]:
         return self._result
 
     def human_to_move(self) -> bool:
@@ -122,8 +123,9 @@ class PascalSubject(Subject):
     claim = ("it \"starts by playing tic-tac-toe at random and whenever it loses a game it analyses and learns "
              "from it, improving its way of playing until it becomes unbeatable\"")
 
-    def __init__(self, rows=None, cols=None, align=None, five=False, fixed=False, data=None, fresh=False,
-                 literal=False, **_: Any):
+    def __init__(self, rows: Optional[int] = None, cols: Optional[int] = None, align: Optional[int] = None,
+                 five: bool = False, fixed: bool = False, data: Optional[str] = None, fresh: bool = False,
+                 literal: bool = False, **_: Any) -> None:
         try:
             grid = make_grid(rows, cols, align, five)
         except ValueError as err:  # an impossible grid, as `retro run` reports it
@@ -137,7 +139,7 @@ class PascalSubject(Subject):
         self.learner = session.learner
         self.data = session.filename if not fresh else "(no data: --fresh)"
 
-    def claim_holds(self, lost: list) -> Optional[bool]:
+    def claim_holds(self, lost: list[Line]) -> Optional[bool]:
         if not len(self.learner.schemes):
             return None  # an empty store plays at random: the claim is about a trained one
         return not lost

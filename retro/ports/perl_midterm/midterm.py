@@ -132,6 +132,15 @@ def find_move(board: Sequence[str], nesting: str = "pattern") -> Optional[int]:
     return first_free(board)
 
 
+def computer_move(board: Sequence[str], nesting: str = "pattern") -> int:
+    """find_move on a board with a free square, where the program asks it
+    (the game is not over): there it always finds one."""
+    square = find_move(board, nesting)
+    if square is None:
+        raise ValueError("the board is full: the program asks for no move")
+    return square
+
+
 def winner(board: Sequence[str]) -> Optional[str]:
     """The mark with three in a row (line 3), if any."""
     for a, b, c in LINES:
@@ -191,7 +200,7 @@ class Midterm:
         while True:
             self.board[self.pick_a_space()] = "X"
             if not (winner(self.board) or is_full(self.board)):
-                self.board[find_move(self.board, self.nesting)] = "O"  # type: ignore[index] - the board is not full: find_move finds a square
+                self.board[computer_move(self.board, self.nesting)] = "O"
             self.print_board()
             if winner(self.board) or is_full(self.board):
                 print_(self.console, RESULTS[winner(self.board)])

@@ -148,8 +148,8 @@ async function api(path) {
   return answer.json();
 }
 
-// Text with its identifiers kept whole: a word with a hyphen or a slash inside (perl-midterm,
-// altair-3d/fig5-v2-player-wins, --fix-for-stack, Ctrl-C) is never broken at them; the line wraps
+// Text with its identifiers kept whole: a word with a hyphen or a slash inside (a program's
+// id, ID/NAME, --fix-for-stack, Ctrl-C) is never broken at them; the line wraps
 // before it, and one longer than its line ends in an ellipsis (.id in retro.css).
 function pieces(text) {
   return String(text).split(/(\s+)/).filter(Boolean).map((word) => {

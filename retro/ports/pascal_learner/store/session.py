@@ -148,7 +148,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
 
 
 def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:
-    """A transcript's learner (retro check, DESIGN.md principle 7): it reads the
+    """A transcript's learner (retro check, ARCHITECTURE.md principle 7): it reads the
     data file its options name, in the transcript's own folder, and writes
     nothing; a transcript that names no file reads none (it starts with no
     schemes, as with --fresh), so that no user's own store takes part."""

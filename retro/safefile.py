@@ -211,7 +211,7 @@ class LockRefused(FileRefused):
     to word it (each user of ``FileLock`` says it in its own words)."""
 
 
-class LockHeld(LockRefused):
+class LockBusy(LockRefused):
     """Another process holds the lock: ``holder``, its process id as the lock says it."""
 
     def __init__(self, lock: "FileLock", holder: str):
@@ -333,7 +333,7 @@ class FileLock:
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError:
-                raise LockHeld(self, holder[0]) from None
+                raise LockBusy(self, holder[0]) from None
             if _same_file(self.path, found):  # stale: its holder was killed
                 os.unlink(self.path)
         finally:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from retro.safefile import FileLock, LockHeld, LockNotMade, NotALock, write_atomically
+from retro.safefile import FileLock, LockBusy, LockNotMade, NotALock, write_atomically
 
 MARK = b"retro test lock\n"
 
@@ -15,7 +15,7 @@ MARK = b"retro test lock\n"
 def test_a_second_holder_is_refused_with_the_first_ones_process(tmp_path: Path) -> None:
     with FileLock(tmp_path / "f", MARK) as lock:
         assert lock.path.read_bytes() == MARK + f"pid {os.getpid()}\n".encode()
-        with pytest.raises(LockHeld) as refused:
+        with pytest.raises(LockBusy) as refused:
             FileLock(tmp_path / "f", MARK).acquire()
         assert refused.value.holder == str(os.getpid())
     assert list(tmp_path.iterdir()) == []  # released: no lock, no temporary file

@@ -257,7 +257,7 @@ class Lock(safefile.FileLock):
     def acquire(self) -> None:
         try:
             super().acquire()
-        except safefile.LockHeld as err:
+        except safefile.LockBusy as err:
             raise LockHeld(f"another learner (process {err.holder}) is using {self.target}: "
                            f"wait for it to finish, or use --data for another file") from None
         except safefile.NotALock as err:

@@ -1,5 +1,6 @@
-"""The learner's variant options, declared apart from the port so that the
-catalog (the menu, ``retro list``) loads no learner to list them."""
+"""The learner's variant options, shared by ``retro run`` and ``retro train``
+and declared apart from the port so that the catalog (the menu, ``retro
+list``) loads no learner to list them; and the grid they ask for."""
 from __future__ import annotations
 
 from typing import Optional

@@ -1,5 +1,7 @@
-"""The variant options shared by ``retro run pascal-learner`` and ``retro train
-pascal-learner``, and opening the data file they name.
+"""A learner opened on its data file (``StoreSession``, ``open_session``) for
+``retro run``, ``retro train`` and ``retro pbrain``: the file the options name,
+locked while it is written; a replayed transcript's (``for_replay``) and
+``retro serve``'s visitors' (``for_visitor``, one file shared under the lock).
 
 Where the data file is (a modern choice: the original kept it in the current
 folder under the name ``schemesfilename`` gives): ``--data PATH`` if given;

@@ -25,7 +25,8 @@ import altair  # noqa: E402
 import reference  # noqa: E402
 from compare import VARIANTS  # noqa: E402
 
-from retro.console import Event, decode  # noqa: E402
+from retro.console import decode  # noqa: E402
+from retro.recording import Event  # noqa: E402 - after sys.path is set
 from retro.transcript import Transcript  # noqa: E402
 
 GOLDEN = ROOT / "transcripts" / "altair-3d"

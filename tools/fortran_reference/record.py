@@ -34,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import reference  # noqa: E402
 
-from retro.console import Event, decode  # noqa: E402
+from retro.console import decode  # noqa: E402
+from retro.recording import Event  # noqa: E402 - after sys.path is set
 from retro.transcript import Transcript  # noqa: E402
 
 # The menu's group of each session (retro/resources.py); the others are "case".

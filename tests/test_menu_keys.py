@@ -5,6 +5,8 @@ import pytest
 
 from retro import catalog, menu
 from retro.console import KEY_NAMES, key_name
+from retro.menu import Action
+from retro.replay import PACES
 from test_screen_layout import SizedTerminal
 
 TABLES = [(menu.ListScreen, "KEYS"), (menu.ScreenMenu, "KEYS"), (menu.SessionsScreen, "KEYS"),
@@ -24,13 +26,33 @@ def press(screen, table: dict, *keys: str):
     return [menu.dispatch(screen, table, key) for key in keys]
 
 
+def test_every_handler_answers_with_an_action_of_the_vocabulary_or_none() -> None:
+    """The actions are one declared vocabulary (menu.Action), never bare words."""
+    program = catalog.get("pascal-learner")
+    item = next(entry for entry in menu.entries() if entry.sessions)
+    for screen, table in [(menu.ScreenMenu(SizedTerminal(24, 80)), "KEYS"),
+                          (menu.SessionsScreen(SizedTerminal(24, 80), item), "KEYS"),
+                          (menu.SessionsScreen(SizedTerminal(24, 80), item), "PACE_KEYS"),
+                          (menu.VariantForm(SizedTerminal(24, 80), program), "KEYS")]:
+        for key in getattr(screen, table):
+            answer = menu.dispatch(screen, getattr(screen, table), key)
+            assert answer is None or isinstance(answer, Action), (type(screen).__name__, key, answer)
+
+
+def test_the_variant_form_moves_and_leaves_with_the_lists_own_handlers() -> None:
+    for handler in ("previous", "following", "leave"):
+        assert getattr(menu.VariantForm, handler) is getattr(menu.ListScreen, handler), handler
+    for key in ("up", "down", "escape", "q", menu.END):
+        assert menu.VariantForm.KEYS[key] == menu.ListScreen.KEYS[key], key
+
+
 def test_the_programs_list_takes_arrows_digits_enter_and_q() -> None:
     screen = menu.ScreenMenu(SizedTerminal(24, 80))
     assert press(screen, screen.KEYS, "down", "down", "up") == [None, None, None] and screen.selected == 1
-    assert press(screen, screen.KEYS, "4", "enter") == [None, "enter"] and screen.selected == 3
+    assert press(screen, screen.KEYS, "4", "enter") == [None, Action.START] and screen.selected == 3
     assert press(screen, screen.KEYS, "9") == [None] and screen.message == "No entry 9."
-    assert press(screen, screen.KEYS, "right", "s", "tab") == ["open"] * 3
-    assert press(screen, screen.KEYS, "q", "Q", "escape", menu.END) == [menu.LEAVE] * 4
+    assert press(screen, screen.KEYS, "right", "s", "tab") == [Action.OPEN] * 3
+    assert press(screen, screen.KEYS, "q", "Q", "escape", menu.END) == [Action.LEAVE] * 4
 
 
 def test_the_variant_form_cycles_choices_and_edits_text() -> None:
@@ -42,18 +64,18 @@ def test_the_variant_form_cycles_choices_and_edits_text() -> None:
     press(form, form.KEYS, "down", "down", "down", "right")  # --five, a flag
     assert form.values["five"] is True
     press(form, form.KEYS, *["down"] * (len(program.options) - 3))
-    assert press(form, form.KEYS, "enter") == ["start"]
-    assert press(form, form.KEYS, "q") == [menu.LEAVE]
+    assert press(form, form.KEYS, "enter") == [Action.START]
+    assert press(form, form.KEYS, "q") == [Action.LEAVE]
 
 
 def test_the_pace_is_chosen_with_left_and_right() -> None:
     item = next(entry for entry in menu.entries() if entry.sessions)
     screen = menu.SessionsScreen(SizedTerminal(24, 80), item)
     press(screen, screen.PACE_KEYS, "right", "right")
-    assert menu.PACES[screen.pace] == 300
+    assert PACES[screen.pace] == 300
     press(screen, screen.PACE_KEYS, "left")
-    assert menu.PACES[screen.pace] == 110
-    assert press(screen, screen.PACE_KEYS, "enter", "escape") == ["enter", menu.LEAVE]
+    assert PACES[screen.pace] == 110
+    assert press(screen, screen.PACE_KEYS, "enter", "escape") == [Action.START, Action.LEAVE]
 
 
 class Key(str):

@@ -79,6 +79,8 @@ class ListScreen:
             self.selected = (self.selected + 1) % self.count
 
     def start(self, key: str) -> Optional[Action]:
+        """Enter: go ahead with the selected entry (a number being typed, taken
+        first); on the variant form, from any row, with the options as chosen."""
         if not self.count:
             return None
         if self.typed:

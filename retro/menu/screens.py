@@ -2,7 +2,7 @@
 recorded sessions) and a program's sessions (Enter asks the pace and replays one)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO, cast
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO, cast
 
 from .. import layout, resources, signals
 from ..exits import INTERRUPTED
@@ -47,6 +47,7 @@ class ScreenMenu(ListScreen):
     def __init__(self, term: Terminal):
         self.items = entries()
         super().__init__(term, len(self.items))
+        self.variants: dict[str, dict[str, Any]] = {}  # each program's options as last started, while the menu runs
 
     def rows(self, width: int) -> list[tuple[int, str]]:
         """Each program: its title with its sessions count, then its language,
@@ -102,9 +103,10 @@ class ScreenMenu(ListScreen):
     def _start(self, item: Entry) -> None:
         t = self.term
         program = item.program
-        options = VariantForm(t, program).ask() if program.options else {}
+        options = VariantForm(t, program, self.variants.get(program.id)).ask() if program.options else {}
         if options is None:
             return
+        self.variants[program.id] = options
 
         def run() -> str:
             status = run_session(program, terminal_console(t, program, options), options)

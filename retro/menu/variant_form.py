@@ -30,20 +30,24 @@ def why_not(opt: click.Option, text: str, err: click.BadParameter) -> str:
 
 class VariantForm(ListScreen):
     """Choose a program's variant options before it starts: one entry per
-    option, then Start; a text option is edited in place (a text it cannot
+    option, then Start.  Enter starts the program from any row; Left/Right
+    or Space change a choice, or open a text option's value for editing in
+    place, and typing on a text option starts a new value (a text it cannot
     take is said why, above the options, and stays there to be corrected).
-    Up, Down, Esc and q are the list's own keys, handled by the list's handlers."""
+    Up, Down, Enter, Esc and q are the list's own keys, handled by the
+    list's handlers."""
 
-    KEYS: KeyTable = {**ListScreen.KEYS, "left": "change_back", "right": "change"}
+    KEYS: KeyTable = {**ListScreen.KEYS, "left": "change_back", "right": "change", " ": "change"}
     EDIT_KEYS: KeyTable = {"enter": "keep", "escape": "cancel", "backspace": "erase", END: "cancel"}
-    hints = ("Up/Down: option", "Left/Right: change", "Enter: edit/start", "Esc: back")
+    hints = ("Up/Down: option", "Left/Right or Space: change", "Enter: start", "Esc: back")
     edit_hints = ("Type the value", "Enter: keep it", "Esc: cancel")
 
-    def __init__(self, term: Terminal, program: catalog.Program):
+    def __init__(self, term: Terminal, program: catalog.Program, values: Optional[dict[str, Any]] = None):
+        """``values``: the options as they were last chosen (else the defaults)."""
         super().__init__(term, len(program.options) + 1)  # the options and Start
         self.program = program
         self.title = f"{program.title} -- variants"
-        self.values: dict[str, Any] = program.defaults()
+        self.values: dict[str, Any] = {**program.defaults(), **(values or {})}
         self.editing: Optional[str] = None  # the text of the option being edited
 
     def _text(self, opt: click.Option) -> str:
@@ -87,26 +91,28 @@ class VariantForm(ListScreen):
 
     # -- the handlers of KEYS beside the list's ----------------------------------
     def change(self, key: str, step: int = 1) -> None:
-        if self.selected < len(self.program.options):
-            self._cycle(self.program.options[self.selected], step)
+        """A choice (a flag too) to its next value (``step`` -1: the one
+        before); a text option opened for editing."""
+        if self.selected == len(self.program.options):
+            return  # Start
+        opt = self.program.options[self.selected]
+        if self._is_choice(opt):
+            self._cycle(opt, step)
+        else:
+            self.editing = self._text(opt)
 
     def change_back(self, key: str) -> None:
         self.change(key, -1)
 
-    def start(self, key: str) -> Optional[Action]:
-        """Enter: on Start, the options chosen; on an option, its next value or its editing."""
-        if self.selected == len(self.program.options):
-            return Action.START
-        opt = self.program.options[self.selected]
-        if isinstance(opt.type, click.Choice) or opt.is_flag:
-            self._cycle(opt, 1)
-        else:
-            self.editing = self._text(opt)
-        return None
-
     def other(self, key: str) -> None:
-        """A key the tables do not name: typed into an option being edited, else ignored."""
-        if self.editing is not None and len(key) == 1 and key.isprintable():
+        """A key the tables do not name: typed into an option being edited,
+        or on a text option the first character of a new value; else ignored."""
+        if len(key) != 1 or not key.isprintable():
+            return
+        if self.editing is None and self.selected < len(self.program.options):
+            if not self._is_choice(self.program.options[self.selected]):
+                self.editing = ""
+        if self.editing is not None:
             self.editing += key
 
     # -- the handlers of EDIT_KEYS -----------------------------------------------
@@ -129,6 +135,11 @@ class VariantForm(ListScreen):
 
     def erase(self, key: str) -> None:
         self.editing = (self.editing or "")[:-1]
+
+    @staticmethod
+    def _is_choice(opt: click.Option) -> bool:
+        """Whether ``opt`` takes one of a few values (a flag: yes or no), not a text."""
+        return bool(opt.is_flag) or isinstance(opt.type, click.Choice)
 
     def _cycle(self, opt: click.Option, step: int) -> None:
         if opt.is_flag:

@@ -19,18 +19,16 @@ from __future__ import annotations
 
 from ..stdio import teletype
 from ..terminal import can_address_cursor, on_terminal, terminal
-from .drawing import MIN_COLUMNS, MIN_ROWS, MORE_ABOVE, MORE_BELOW, draw_screen
-from .entries import TITLE, Entry, entries, replay_order, replay_session, session_rows
-from .keys import END, Action, KeyTable, dispatch, read_keys
+from .drawing import MORE_ABOVE, MORE_BELOW
+from .entries import TITLE, Entry, entries
+from .keys import END, Action, dispatch
 from .list_screen import ListScreen
-from .pipe import pipe_menu, pipe_sessions
+from .pipe import pipe_menu
 from .screens import ScreenMenu, SessionsScreen
-from .variant_form import VariantForm, why_not
+from .variant_form import VariantForm
 
-__all__ = ["END", "MIN_COLUMNS", "MIN_ROWS", "MORE_ABOVE", "MORE_BELOW", "TITLE", "Action", "Entry", "KeyTable",
-           "ListScreen", "ScreenMenu", "SessionsScreen", "VariantForm", "dispatch", "draw_screen", "entries",
-           "menu", "pipe_menu", "pipe_sessions", "read_keys", "replay_order", "replay_session", "session_rows",
-           "why_not"]
+__all__ = ["END", "MORE_ABOVE", "MORE_BELOW", "TITLE", "Action", "Entry", "ListScreen", "ScreenMenu",
+           "SessionsScreen", "VariantForm", "dispatch", "entries", "menu", "pipe_menu"]
 
 
 def menu() -> int:

@@ -14,9 +14,10 @@ from contextlib import nullcontext
 from typing import Any
 
 from .catalog import Program
-from .console import Console, ProgramExit, Recorder
+from .console import Console, ProgramExit
 from .crash_reports import report_internal_error
 from .exits import INTERRUPTED, write_failed
+from .recording import Recorder
 from .terminal import keys_unechoed
 
 

@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .console import Event, EventKind, StreamKind, decode, encode
+from .console import StreamKind, decode, encode
+from .recording import Event, EventKind
 from .safefile import FileRefused, read_regular, write_atomically
 from .visible import visible
 

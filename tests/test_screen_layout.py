@@ -133,7 +133,7 @@ def test_the_variant_forms_read_whole(rows: int, cols: int) -> None:
         for row in range(len(program.options) + 1):
             term = SizedTerminal(rows, cols)
             form = menu.VariantForm(term, program)
-            form.row = row
+            form.selected = row
             form.draw()
             shown = term.shown()
             assert_whole_words(shown, words)

@@ -28,7 +28,7 @@ def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) ->
     screen.send("\r")
     form = screen.wait_for("variants")
     assert "--ai" in form and "--lang" in form
-    screen.send("\r")  # --ai: ia -> mj
+    screen.send(" ")  # --ai: ia -> mj
     screen.send("\x1b[B\x1b[B\r")  # down to Start
     screen.wait_for("Quieres empezar tu? [S/N]")
     for move in ("N", "3,3", "3,1", "1,3", "2,3"):

@@ -21,7 +21,8 @@ sys.path.insert(0, str(HERE.parents[1]))
 import compare  # noqa: E402  # after sys.path is set above
 import cpm  # noqa: E402  # after sys.path is set above
 
-from retro.console import Event, decode  # noqa: E402  # after sys.path is set above
+from retro.console import decode  # noqa: E402  # after sys.path is set above
+from retro.recording import Event  # noqa: E402  # after sys.path is set above
 from retro.transcript import Transcript  # noqa: E402  # after sys.path is set above
 
 OUT = HERE.parents[1] / "transcripts" / "cpm-c"

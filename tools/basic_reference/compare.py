@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT))
 import players  # noqa: E402  # after sys.path is set above
 import reference  # noqa: E402  # after sys.path is set above
 
-from retro.console import LineConsole, Recorder, encode  # noqa: E402  # after sys.path is set above
+from retro.console import LineConsole, encode  # noqa: E402  # after sys.path is set above
+from retro.recording import Recorder  # noqa: E402  # after sys.path is set above
 from retro.ports.altair_3d import run as run_port  # noqa: E402  # after sys.path is set above
 
 MANIFEST = ROOT / "tests" / "data" / "altair_8k_original.tsv"

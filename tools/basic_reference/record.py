@@ -25,7 +25,8 @@ import altair  # noqa: E402  # after sys.path is set above
 import reference  # noqa: E402  # after sys.path is set above
 from compare import VARIANTS  # noqa: E402  # after sys.path is set above
 
-from retro.console import Event, decode  # noqa: E402  # after sys.path is set above
+from retro.console import decode  # noqa: E402  # after sys.path is set above
+from retro.recording import Event  # noqa: E402  # after sys.path is set above
 from retro.transcript import Transcript  # noqa: E402  # after sys.path is set above
 
 GOLDEN = ROOT / "transcripts" / "altair-3d"

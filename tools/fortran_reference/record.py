@@ -34,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import reference
 
-from retro.console import Event, decode
+from retro.console import decode
+from retro.recording import Event
 from retro.transcript import Transcript
 
 # The menu's group of each session (retro/resources.py); the others are "case".

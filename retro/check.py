@@ -30,7 +30,7 @@ from .runner import record_session
 
 
 @dataclass
-class Outcome:
+class CheckResult:
     path: Path
     diff: str = ""
     error: str = ""
@@ -76,11 +76,11 @@ def session(program: catalog.Program, console: Console, options: dict[str, Any],
                                  console.input_kind, console.output_kind)
 
 
-def check_file(path: Path) -> Outcome:
+def check_file(path: Path) -> CheckResult:
     """Replay one transcript; files its options name are relative to its own folder."""
     try:
         golden = transcript.load(path)
         actual = rerun(golden, path.parent, str(path))
     except transcript.TranscriptError as err:
-        return Outcome(path, error=str(err))
-    return Outcome(path, diff=transcript.diff(golden, actual, str(path)))
+        return CheckResult(path, error=str(err))
+    return CheckResult(path, diff=transcript.diff(golden, actual, str(path)))

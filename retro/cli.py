@@ -18,6 +18,7 @@ import click
 
 from . import catalog
 from .crash_reports import report_internal_error
+from .outcome import report as report_outcome
 from .runner import run_session
 from .stdio import stdio_console
 from .visible import visible
@@ -83,6 +84,7 @@ def _run_command(program: catalog.Program) -> click.Command:
     def callback(**options: Any) -> None:
         console = stdio_console(program=program, options=options)
         status = run_session(program, console, options)
+        report_outcome(console.last_outcome, console.input_ended)
         try:  # on a terminal: the shell's prompt on a fresh line below what the program left
             console.finish_line()
         except (OSError, ValueError):

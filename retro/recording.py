@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Callable, Literal, Optional
 
 from .console import Console
+from .outcome import Outcome
 
 EventKind = Literal["out", "err", "in"]
 
@@ -32,7 +33,13 @@ class Recorder(Console):
         self.events: list[Event] = []
         self._on_event = on_event
 
+    def game_over(self, outcome: Outcome) -> None:
+        self.last_outcome = outcome
+        self.inner.game_over(outcome)
+
     def _log(self, event: Event) -> None:
+        if event.kind == "in" and event.text is None:
+            self.input_ended = True
         if self.events and event.kind in ("out", "err") and self.events[-1].kind == event.kind:
             last = self.events.pop()
             event = Event(event.kind, (last.text or "") + (event.text or ""))

@@ -63,6 +63,13 @@ class Terminal:
             raise AssertionError(f"{needle!r} never appeared; the screen shows:\n{self.text()}")
         return self.text()
 
+    def wait_for_words(self, words: str, timeout: float = 15) -> str:
+        """Wait for words on the screen, however they are wrapped into rows; the screen."""
+        wanted = " ".join(words.split())
+        if not self._until(lambda: wanted in " ".join(self.text().split()), timeout):
+            raise AssertionError(f"{words!r} never appeared; the screen shows:\n{self.text()}")
+        return self.text()
+
     def wait_for_output(self, needle: str, timeout: float = 15) -> None:
         """Wait for text in what the program wrote, even if it has scrolled away."""
         if not self._until(lambda: needle in self.raw.decode("utf-8", "replace"), timeout):

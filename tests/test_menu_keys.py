@@ -133,7 +133,7 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
     term.wait_for("Quieres empezar tu? [S/N]")
     term.quiet()
     term.send("\x03")
-    term.wait_for("interrupted] -- press a key to return to the menu")
+    term.wait_for_words("stopped with Ctrl-C] -- press a key to return to the menu")
     term.send(" ")
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send("\r")  # the same program, chosen still
@@ -225,3 +225,34 @@ def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: s
     press(form, form.KEYS, "right")
     press(form, form.EDIT_KEYS, "x", "enter", "escape")  # Esc: the value it had
     assert form.values["rows"] == 4 and form.editing is None and form.message == ""
+
+
+@pytest.mark.parametrize("ai, keys, said", [
+    # the Fortran author's MJ weakness (his blog post): the human wins
+    ("mj", ["N", "3,3", "3,1", "1,3", "2,3", "N", ""], "the last game: you won]"),
+    # IA starts in the centre and the human does not block (transcripts/fortran-rcd/ia-computer-first-computer-wins)
+    ("ia", ["N", "1,1", "1,2", "N", ""], "the last game: the computer won]"),
+])
+def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: str, tmp_path) -> None:
+    """The note after a program started from the menu says the last game's
+    result, as the port declared it (retro.outcome), not its exit status."""
+    from pty_terminal import Terminal
+
+    number = list(catalog.programs()).index("fortran-rcd") + 1
+    term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.send(f"{number}\r")
+    term.wait_for("--lang               es")
+    if ai == "mj":
+        term.send(" ")  # --ai: ia -> mj
+        term.wait_for("--ai                 mj")
+    term.send("\r")
+    term.wait_for("Quieres empezar tu? [S/N]")
+    for key in keys:
+        term.send(key + "\r")
+    note = f"[{catalog.get('fortran-rcd').title}: {said} -- press a key to return to the menu"
+    term.wait_for_words(note)  # after PAUSE's Enter; the note wraps at words
+    term.send(" ")
+    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.send("q")
+    term.ended_cleanly()

@@ -13,17 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
-from ..vocabulary import Words
+from ..outcome import Outcome
 from . import perfect
-
-
-class Outcome(Words):
-    """How a game ended, for the program: it won, the human won, or a draw
-    ("program", "human", "draw" in reports and JSON)."""
-
-    PROGRAM = "program"
-    HUMAN = "human"
-    DRAW = "draw"
 
 
 PROGRAM, HUMAN, DRAW = Outcome.PROGRAM, Outcome.HUMAN, Outcome.DRAW

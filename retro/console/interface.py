@@ -8,6 +8,8 @@ import stat
 import time
 from typing import BinaryIO, Callable, Literal, Optional, Protocol
 
+from ..outcome import Outcome
+
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
 
@@ -74,6 +76,16 @@ class Console:
     screen: bool = False
     input_kind: StreamKind = "pipe"
     output_kind: StreamKind = "pipe"
+    # How the session went, for whoever started it (the menu, the web page):
+    # the last game's result as the port declared it, and whether a read
+    # met the end of input.
+    last_outcome: Optional[Outcome] = None
+    input_ended: bool = False
+
+    def game_over(self, outcome: Outcome) -> None:
+        """The port says how a game ended, where its original announces it
+        (the runtime's words: retro.outcome).  Nothing is written."""
+        self.last_outcome = outcome
 
     def write(self, text: str) -> None:
         raise NotImplementedError

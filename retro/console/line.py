@@ -105,6 +105,8 @@ class LineConsole(Console):
             raise
 
     def _read(self, line: Optional[str]) -> Optional[str]:
+        if line is None:
+            self.input_ended = True
         if self._terminal is not None:
             self._terminal.read(line)
         return line

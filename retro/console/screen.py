@@ -101,9 +101,12 @@ class ScreenConsole(Console):
         of input (Ctrl-D at the start of a line, or a terminal hung up)."""
         self.term.stream.flush()
         if in_cbreak(self._fd):
-            return edit_line(self._typed, special_keys(self._fd), self._echo)
+            line = edit_line(self._typed, special_keys(self._fd), self._echo)
+            self.input_ended = self.input_ended or line is None
+            return line
         data = self._typed.line()
         if data is None:
+            self.input_ended = True
             return None
         if self._draw is not None:  # the terminal echoed it: the drawer draws it too
             self._draw(decode(data))
@@ -142,7 +145,9 @@ class ScreenConsole(Console):
         self.term.stream.flush()
         with cbreak():
             key = self.term.inkey()
-        return key_name(key)
+        name = key_name(key)
+        self.input_ended = self.input_ended or name is None
+        return name
 
     def discard_typed_ahead(self) -> None:
         """The terminal's input queue, and what blessed has read of it ahead

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO, cas
 from .. import layout, resources, signals
 from ..exits import INTERRUPTED
 from ..replay import PACES, pace_text
+from ..outcome import session_end
 from ..runner import run_session
 from ..stdio import terminal_console
 from .entries import TITLE, Entry, entries, replay_order, replay_session, session_rows
@@ -109,9 +110,9 @@ class ScreenMenu(ListScreen):
         self.variants[program.id] = options
 
         def run() -> str:
-            status = run_session(program, terminal_console(t, program, options), options)
-            note = "interrupted" if status == INTERRUPTED else f"ended with status {status}"
-            return f"[{program.id} {note}]"
+            console = terminal_console(t, program, options)
+            status = run_session(program, console, options)
+            return f"[{program.title}: {session_end(status, console.last_outcome, console.input_ended)}]"
 
         elsewhere(t, run)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Outcome, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Start, Subject
+from retro.outcome import Outcome
 
 from . import game as listing
 

@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Optional
 
 from retro.console import Console
+from retro.outcome import Outcome
 from retro.dialects.basic import AltairBasic, ControlStack, NoStack, basic_for, int_, single, subscript, tab
 
 from .combinations import build_w
@@ -523,6 +524,7 @@ class BasicProgram:
         rt.print_("THE OLD", g.M5)
         rt.line = 380
         rt.print_("I WON WITH BOARD", g.A1, "POSITION", g.A2)
+        rt.console.game_over(Outcome.PROGRAM)
         self.line_1000_show_boards()
         rt.line = 382
         (g.A1,) = rt.input_("READY", [g.A1])
@@ -533,6 +535,7 @@ class BasicProgram:
         rt.line = 410
         rt.print_()
         rt.print_("YOU WON")
+        rt.console.game_over(Outcome.HUMAN)
         self.line_1000_show_boards()
 
     # -- Programs D and E: lines 81-82 -------------------------------------------------------

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from retro.console import Console
+from retro.outcome import Outcome
 from retro.dialects.fortran import FortranProgram, ItemType
 
 from .memory import ReferenceMemory
@@ -324,11 +325,14 @@ class TT:
                 if self.cw:
                     self.theta = 9
                     rt.print_(say["computer_wins"])
+                    rt.console.game_over(Outcome.PROGRAM)
                 elif self.hw:
                     self.theta = 9
                     rt.print_(say["human_wins"])
+                    rt.console.game_over(Outcome.HUMAN)
                 elif self.theta == 9:
                     rt.print_(say["draw"])
+                    rt.console.game_over(Outcome.DRAW)
             rt.print_(say["again"])  # line 67
             self.sel = read_character(rt, 68, self.sel)
             if self.sel in say["yes"]:

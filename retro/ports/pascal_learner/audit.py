@@ -12,7 +12,8 @@ from typing import Any, Callable, Optional, Sequence
 
 import click
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Outcome, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Start, Subject
+from retro.outcome import Outcome
 from retro.console import LineConsole
 
 from .learning.learner import Learner

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Outcome, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Start, Subject
+from retro.outcome import Outcome
 
 from . import midterm
 

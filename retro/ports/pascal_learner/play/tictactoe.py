@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Optional, Union
 
 from retro.console import Console
+from retro.outcome import Outcome
 from retro.exits import INTERRUPTED
 
 from ..model.board import CIRCLE, CROSS, EMPTY, Board, opponent
@@ -57,7 +58,8 @@ def verdict_text(verdict: str, game: str) -> Optional[str]:
 class TicTacToe:
     """The main program: the session loop and ``playthegame``."""
 
-    def __init__(self, session: StoreSession, view: View, fresh: bool):
+    def __init__(self, console: Console, session: StoreSession, view: View, fresh: bool):
+        self.console = console
         self.session = session
         self.learner: Learner = session.learner
         self.view = view
@@ -151,6 +153,8 @@ class TicTacToe:
             view.say("A draw.")
         else:
             view.say("You win.  Let me think about this game...")
+        self.console.game_over(Outcome.PROGRAM if winner == CIRCLE else Outcome.DRAW if winner == EMPTY
+                               else Outcome.HUMAN)
         try:
             with self.session.learning():  # a shared learner (retro serve) locks for this only
                 self.learn(winner, moves)
@@ -210,7 +214,7 @@ def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None
     view: Optional[View] = None
     try:
         view = ScreenView(console, grid) if console.screen else LineView(console, grid)
-        return TicTacToe(session, view, fresh).main()
+        return TicTacToe(console, session, view, fresh).main()
     except KeyboardInterrupt:
         if isinstance(view, ScreenView):
             view.interrupted()  # the message where the prompt was

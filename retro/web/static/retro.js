@@ -451,6 +451,7 @@ function finish(words, details, exit) {
     term.blur();
     term.scrollToBottom();
   }
+  $("ended").scrollIntoView({block: "nearest"});  // on a phone the bar may be below the screen
 }
 
 function closeSession() {

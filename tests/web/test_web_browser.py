@@ -162,6 +162,18 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
+def play_as_in_the_pipe(page, session, typist) -> None:
+    """A teletype's golden session, each line typed (by ``typist``) once the
+    terminal shows what the pipe printed before it; at the end the whole
+    session is in the terminal (its scrollback) and its status is the pipe's."""
+    for shown, keys in prompts(session):
+        wait_screen(page, "s === arg", shown_lines(shown))
+        typist(page, keys)
+    page.wait_for_selector("#status[data-exit]", timeout=30000)
+    assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
+    assert screen(page, everything=True) == shown_lines(rendering(session))
+
+
 def details(page) -> str:
     """The end bar's details: the exit status and what it means (opened to be read)."""
     page.evaluate("() => { document.getElementById('details').open = true; }")
@@ -178,6 +190,14 @@ def said_in_words(page) -> None:
     assert "status" not in visible.lower() and "--" not in visible, visible
 
 
+def ends_with(page, status: int, words: str) -> None:
+    """The session ends with this exit status, said in these words (and in words only)."""
+    page.wait_for_selector("#status[data-exit]", timeout=60000)
+    assert page.get_attribute("#status", "data-exit") == str(status)
+    assert page.inner_text("#status") == words
+    said_in_words(page)
+
+
 def cursor_shown(page) -> bool:
     return page.evaluate("() => document.querySelectorAll('#terminal .xterm-cursor').length > 0")
 
@@ -191,12 +211,7 @@ def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Pa
     status is said, and the way back to the menu is offered."""
     session = golden(program_id, name)
     start(page, program_id, query(program_id, session.options))
-    for shown, keys in prompts(session):
-        wait_screen(page, "s === arg", shown_lines(shown))
-        type_keys(page, keys)
-    page.wait_for_selector("#status[data-exit]", timeout=30000)
-    assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
-    assert screen(page, everything=True) == shown_lines(rendering(session))
+    play_as_in_the_pipe(page, session, type_keys)
     assert page.locator("#terminal").get_attribute("class") == "paper"
     program = catalog.get(program_id)
     assert page.locator("#ended").is_visible()
@@ -538,12 +553,7 @@ def test_a_phone_plays_a_teletype_game_by_touch(browser, server, tmp_path: Path,
         assert page.locator("#keybar").is_visible() and not page.locator("#turn").is_visible()
         cols, _ = legible(page, viewport)
         assert cols < 80 if held == "upright" else cols == 80
-        for shown, keys in prompts(session):
-            wait_screen(page, "s === arg", shown_lines(shown))
-            touch_type(page, keys)
-        page.wait_for_selector("#status[data-exit]", timeout=30000)
-        assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
-        assert screen(page, everything=True) == shown_lines(rendering(session))
+        play_as_in_the_pipe(page, session, touch_type)
         said_in_words(page)
         assert not page.locator("#keybar").is_visible() and not cursor_shown(page) and no_sideways_scroll(page)
         shot(page, tmp_path, f"retro-serve-phone-{program_id}-{held}.png")
@@ -571,11 +581,8 @@ def test_a_phone_plays_the_altair_by_the_key_bar(browser, server, tmp_path: Path
         for _, keys in prompts(session):
             quiet(page)
             touch_type(page, keys)
-        page.wait_for_selector("#status[data-exit]", timeout=60000)
-        assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
+        ends_with(page, session.exit_status, "You ended the input (Ctrl-D): the program stopped.")
         assert screen(page, everything=True).lstrip("\n") == shown_lines(rendering(session))
-        assert page.inner_text("#status") == "You ended the input (Ctrl-D): the program stopped."
-        said_in_words(page)
         shot(page, tmp_path, f"retro-serve-phone-altair-{held}.png")
         assert page.errors == []
     finally:
@@ -644,10 +651,7 @@ def test_the_learner_plays_a_game_by_cursor_keys(browser, server, tmp_path: Path
         wait_screen(page, "s.includes(arg)", "Another game? (Y/N)", everything=False)
         page.keyboard.type("n")
         press("enter")
-        page.wait_for_selector("#status[data-exit]", timeout=30000)
-        assert page.get_attribute("#status", "data-exit") == "0"
-        assert page.inner_text("#status") == "The program has ended."
-        said_in_words(page)
+        ends_with(page, 0, "The program has ended.")
         shot(page, tmp_path, f"retro-serve-learner-{held}.png")
         assert page.errors == []
     finally:

@@ -64,8 +64,20 @@ def browser():
         chromium.close()
 
 
+# The page's JSON messages to the server (a resize), kept for the tests in window.retroSent.
+RECORD_MESSAGES = """
+window.retroSent = [];
+const send = WebSocket.prototype.send;
+WebSocket.prototype.send = function (data) {
+  if (typeof data === "string") window.retroSent.push(JSON.parse(data));
+  return send.call(this, data);
+};
+"""
+
+
 def open_page(browser, server: str, width: int = 1280, height: int = 900, touch: bool = False):
     context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+    context.add_init_script(RECORD_MESSAGES)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -553,6 +565,9 @@ def test_a_phone_plays_a_teletype_game_by_touch(browser, server, tmp_path: Path,
         assert page.locator("#keybar").is_visible() and not page.locator("#turn").is_visible()
         cols, _ = legible(page, viewport)
         assert cols < 80 if held == "upright" else cols == 80
+        rows = page.evaluate("() => window.retroTerminal.rows")  # the pty has the terminal's size
+        page.wait_for_function("() => window.retroSent.length > 0")
+        assert page.evaluate("() => window.retroSent") == [{"type": "resize", "cols": cols, "rows": rows}]
         play_as_in_the_pipe(page, session, touch_type)
         said_in_words(page)
         assert not page.locator("#keybar").is_visible() and not cursor_shown(page) and no_sideways_scroll(page)
@@ -660,7 +675,8 @@ def test_the_learner_plays_a_game_by_cursor_keys(browser, server, tmp_path: Path
 
 def test_a_session_says_it_is_starting_until_its_first_output(page) -> None:
     """Before the program's first output the session says it is starting,
-    with the seconds; the first output takes it away."""
+    with the seconds; the first output takes it away.  The cursor shows while
+    the visitor may type, and goes when the session ends."""
     page.evaluate("""() => {
       window.startingSaid = [];
       new MutationObserver(() => {
@@ -672,6 +688,11 @@ def test_a_session_says_it_is_starting_until_its_first_output(page) -> None:
     said = page.evaluate("() => window.startingSaid")
     assert said and re.fullmatch(r"Starting Game of Tic-Tac-Toe \(C for CP/M\)\u2026 \d+ s", said[0]), said
     page.wait_for_selector("#starting", state="hidden")
+    page.wait_for_function("() => document.querySelectorAll('#terminal .xterm-cursor').length > 0")  # typing
+    assert cursor_shown(page)
+    page.keyboard.press("Control+c")
+    ends_with(page, 130, "You pressed Ctrl-C: the program stopped.")
+    assert not cursor_shown(page)  # nobody types any more
 
 
 def test_the_paper_has_its_margin(page) -> None:

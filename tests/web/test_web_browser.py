@@ -10,8 +10,8 @@ short game to its end by the key bar and typed characters alone, at a
 legible size.  The page speaks in words: no flag as a label, no exit status
 outside the end bar's details.  Screenshots are taken at phone, tablet and
 desktop widths into a temporary folder (or RETRO_SCREENSHOTS); with
-RETRO_DOCS=1 (`make docs`) the README's pictures, docs/retro-serve-menu.png
-and docs/retro-serve-game.png, are made from them.
+RETRO_DOCS=1 (`make docs`) the README's pictures, docs/retro-serve-menu.png,
+docs/retro-serve-game.png and docs/retro-serve-phone.png, are made from them.
 
 `make test` installs Chromium where it can (root on Debian); elsewhere these
 tests are skipped with a message saying how to run them.
@@ -174,12 +174,16 @@ def no_sideways_scroll(page) -> bool:
     return page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
 
 
-def play_as_in_the_pipe(page, session, typist) -> None:
+def play_as_in_the_pipe(page, session, typist, before_last=lambda: None) -> None:
     """A teletype's golden session, each line typed (by ``typist``) once the
-    terminal shows what the pipe printed before it; at the end the whole
-    session is in the terminal (its scrollback) and its status is the pipe's."""
-    for shown, keys in prompts(session):
+    terminal shows what the pipe printed before it (``before_last`` is called
+    before the last); at the end the whole session is in the terminal (its
+    scrollback) and its status is the pipe's."""
+    steps = prompts(session)
+    for k, (shown, keys) in enumerate(steps):
         wait_screen(page, "s === arg", shown_lines(shown))
+        if k == len(steps) - 1:
+            before_last()
         typist(page, keys)
     page.wait_for_selector("#status[data-exit]", timeout=30000)
     assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
@@ -568,10 +572,14 @@ def test_a_phone_plays_a_teletype_game_by_touch(browser, server, tmp_path: Path,
         rows = page.evaluate("() => window.retroTerminal.rows")  # the pty has the terminal's size
         page.wait_for_function("() => window.retroSent.length > 0")
         assert page.evaluate("() => window.retroSent") == [{"type": "resize", "cols": cols, "rows": rows}]
-        play_as_in_the_pipe(page, session, touch_type)
+        playing = []  # the game before its last key: the key bar and the terminal as the visitor plays
+        play_as_in_the_pipe(page, session, touch_type,
+                            lambda: playing.append(shot(page, tmp_path, f"retro-serve-phone-{program_id}-{held}-playing.png")))
         said_in_words(page)
         assert not page.locator("#keybar").is_visible() and not cursor_shown(page) and no_sideways_scroll(page)
         shot(page, tmp_path, f"retro-serve-phone-{program_id}-{held}.png")
+        if (program_id, held) == ("fortran-rcd", "upright"):
+            to_docs(playing[0], "retro-serve-phone.png")
         assert page.errors == []
     finally:
         page.context.close()

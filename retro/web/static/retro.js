@@ -440,6 +440,7 @@ function finish(words, details, exit) {
   started();
   setText($("status"), words);
   setText($("status-details"), details);
+  $("details").hidden = !details && $("after").hidden;
   $("status").dataset.exit = exit;
   $("ended").hidden = false;
   $("keys-hint").hidden = true;

@@ -1,5 +1,6 @@
-"""The HTTP API: the page's own files, the catalog as JSON, the recorded sessions, and the
-POST pipe API (a run's standard input in, exactly `retro run`'s standard output back)."""
+"""The HTTP API: the page's own files, the catalog as JSON (each variant labelled in words),
+the recorded sessions (each served to where its game ends, what the recording added apart),
+and the POST pipe API (a run's standard input in, exactly `retro run`'s standard output back)."""
 from __future__ import annotations
 
 import asyncio

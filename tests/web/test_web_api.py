@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from retro import catalog
+from retro.web.api import describe
 from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
 
@@ -213,3 +214,15 @@ def test_a_replay_ends_where_its_game_ends() -> None:
     assert spec["after"] == "Pick a space: ^D\n"
     whole = session("cpm-c/play-again")
     assert whole["after"] == "" and whole["events"][-1] == {"kind": "in", "text": "N\n"}
+
+
+def test_every_variant_has_a_label_in_words() -> None:
+    """Each port names its variants in words (Program.labels): every label
+    names one of its options, every option a visitor may set has one, and
+    none is a flag."""
+    for program in catalog.programs().values():
+        names = {opt.name for opt in program.options}
+        assert set(program.labels) <= names, (program.id, set(program.labels) - names)
+        for variant in describe(program)["variants"]:
+            assert variant["name"] in program.labels, (program.id, variant["name"])
+            assert not variant["label"].startswith("-") and "_" not in variant["label"], variant["label"]

@@ -285,6 +285,11 @@ def test_the_end_says_what_happened_in_this_session(page) -> None:
     assert said == {"human": "You won. The game is over.", "program": "The computer won. The game is over.",
                     "draw": "A draw: nobody won. The game is over.",
                     None: "You ended the input (Ctrl-D): the program stopped."}
+    plain = {status: page.evaluate("s => window.retroEnding('altair-3d', {status: s, meaning: 'x'}, '\\r')", status)
+             for status in (0, 1, 2, 139)}  # no outcome, no Ctrl-C or Ctrl-D: the program's end in plain words
+    assert plain == {0: "The program has ended.", 1: "The program stopped with an error (see Details).",
+                     2: "The program stopped with an error (see Details).",
+                     139: "The program was stopped by the system."}
 
 
 def test_the_learner_draws_its_screen_and_moves_by_a_cursor_key(page, tmp_path: Path) -> None:

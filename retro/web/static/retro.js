@@ -476,15 +476,16 @@ function ending(program, message, lastKey) {
   if (result) return `${result} The game is over.`;
   if (lastKey === "\x03") return "You pressed Ctrl-C: the program stopped.";
   if (lastKey === "\x04") return "You ended the input (Ctrl-D): the program stopped.";
-  return plainEnd(message.status, message.meaning);
+  return plainEnd(message.status);
 }
 
-function plainEnd(status, meaning) {
+// The program's end in plain words; what its status means exactly (which may name a flag or
+// an interpreter's message) is under Details.
+function plainEnd(status) {
   if (status === 0) return "The program has ended.";
   if (status === 130) return "The program was interrupted.";
   if (status > 128) return "The program was stopped by the system.";
-  const first = (meaning || "").split(/[:;(]/)[0].trim();  // a declared meaning's first words
-  return first ? `The program stopped: ${first}.` : "The program stopped.";
+  return "The program stopped with an error (see Details).";
 }
 
 function statusDetails(status, meaning) {

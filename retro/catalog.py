@@ -13,7 +13,7 @@ import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Optional, Sequence, get_args
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Mapping, Optional, Sequence, get_args
 
 import click
 
@@ -146,6 +146,9 @@ class Program:
     wraps_words: bool = False
     # The terminal its original had, as `retro serve`'s page draws it (``Look``).
     look: Look = "paper"
+    # Its variants named in words for `retro serve`'s page, by option name
+    # ({"ai": "Move routine"}); an option not named here is its name in words.
+    labels: Mapping[str, str] = field(default_factory=dict, hash=False)
     # For a replay of a transcript (data from anyone): the options made safe,
     # given the transcript's folder -- a file an option names is looked for
     # there (retro.safefile.inside) and only read; nothing sleeps.  ValueError

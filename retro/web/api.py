@@ -1,8 +1,10 @@
-"""The HTTP API: the page's own files, the catalog as JSON, the recorded sessions, and the
-POST pipe API (a run's standard input in, exactly `retro run`'s standard output back)."""
+"""The HTTP API: the page's own files, the catalog as JSON (each variant labelled in words),
+the recorded sessions (each served to where its game ends, what the recording added apart),
+and the POST pipe API (a run's standard input in, exactly `retro run`'s standard output back)."""
 from __future__ import annotations
 
 import asyncio
+import itertools
 from importlib import resources as package
 from pathlib import Path
 from typing import Any
@@ -11,10 +13,11 @@ import click
 from aiohttp import web
 
 from .. import catalog, resources, transcript
+from ..console import Event
 from ..visible import visible
 from . import config, process, security
 from .exhibit import EXHIBIT, Slot
-from .visitors import admit, program_of, terminal_of
+from .visitors import admit, label_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
@@ -57,8 +60,10 @@ def describe(program: catalog.Program) -> dict[str, Any]:
         if isinstance(opt.type, (click.Path, click.File)):
             continue  # a visitor names no file
         kind = "flag" if opt.is_flag else "choice" if isinstance(opt.type, click.Choice) else opt.type.name
-        variants.append({"name": opt.name, "flag": opt.opts[0], "kind": kind, "help": opt.help or "",
+        variants.append({"name": opt.name, "label": label_of(program, opt), "flag": opt.opts[0], "kind": kind,
+                         "help": opt.help or "",
                          "choices": list(opt.type.choices) if isinstance(opt.type, click.Choice) else None,
+                         "min": getattr(opt.type, "min", None), "max": getattr(opt.type, "max", None),
                          "default": defaults.get(opt.name)})
     return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
             "machine": program.machine, "author": program.author, "description": program.description,
@@ -102,10 +107,50 @@ async def one_session(request: web.Request) -> web.Response:
         session = transcript.load(path)
     except transcript.TranscriptError as err:
         return security.plain(500, visible(str(err)))
-    events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in session.events]
+    game, after = the_game(session.events)
+    events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in game]
+    added = "".join(_as_typed(e) for e in after)
     return web.json_response({"id": key, "program": session.program, "options": session.options,
-                              "title": visible(session.title), "exit": session.exit_status, "events": events},
-                             headers=security.HEADERS)
+                              "title": visible(session.title), "exit": session.exit_status, "events": events,
+                              "after": visible(added)}, headers=security.HEADERS)
+
+
+def the_game(events: list[Event]) -> tuple[list[Event], list[Event]]:
+    """A recording split where its game ends: the game, and what the recording
+    added after it.  A recording ends its input with an end of input (``«␄»``,
+    an input event without text) where the published session simply stopped;
+    what follows it (an interpreter's ``BREAK IN 90``, ``OK``) is the
+    recording's.  So is what the program printed for the input that never
+    came: a new game's start (output since the last line typed that ends with
+    the session's opening, its output before the first line typed), else the
+    prompt that end answered (the output's last, unfinished line)."""
+    ends = [i for i, e in enumerate(events) if e.kind == "in" and not e.text]  # None, or "" read at the end
+    if not ends or any(e.kind == "in" for e in events[ends[-1] + 1:]):
+        return list(events), []
+    cut = ends[-1]
+    game, after = list(events[:cut]), list(events[cut:])
+    while len(game) > 1 and game[-1].kind == game[-2].kind == "out":  # the output since the last line typed, whole
+        last = game.pop()
+        game[-1] = Event("out", (game[-1].text or "") + (last.text or ""))
+    if not game or game[-1].kind != "out" or not game[-1].text:
+        return game, after
+    shown = game[-1].text
+    opening = "".join(e.text or "" for e in itertools.takewhile(lambda e: e.kind != "in", events))
+    if any(e.kind == "in" for e in game) and "\n" in opening and shown.endswith(opening) and shown != opening:
+        added = opening
+    else:
+        added = shown[shown.rfind("\n") + 1:] if "\n" in shown else ""
+    if added:
+        game[-1] = Event("out", shown[:-len(added)])
+        after.insert(0, Event("out", added))
+    return game, after
+
+
+def _as_typed(event: Event) -> str:
+    """An event as the terminal showed it: a line typed and its Enter, the end of input as ^D."""
+    if event.kind != "in":
+        return event.text or ""
+    return event.text.removesuffix("\n") + "\n" if event.text else "^D\n"
 
 
 # -- a run on pipes ----------------------------------------------------------------------

@@ -19,11 +19,16 @@ FLAG_OFF = ("0", "false", "no", "off")
 
 @dataclass(frozen=True)
 class Screen:
-    """The terminal a program had: its size, and the page's theme for it (its ``look``)."""
+    """The terminal a program had: its size, the page's theme for it (its
+    ``look``), and whether the program draws on that screen (``draws``: it
+    declares a ``screen_size``, and keeps its size on a narrow screen; a
+    teletype's lines are wrapped by a narrower terminal as any terminal
+    wraps them, so the page gives it the columns it can show legibly)."""
 
     cols: int
     rows: int
     theme: catalog.Look
+    draws: bool
 
 
 def terminal_of(program: catalog.Program) -> Screen:
@@ -31,7 +36,28 @@ def terminal_of(program: catalog.Program) -> Screen:
     declares: none of their originals ran on a 72-column teletype (an
     Altair's video terminal, a C128's 80-column screen, a PC's console, a
     modern terminal)."""
-    return Screen(80, 24, program.look)
+    return Screen(80, 24, program.look, program.screen_size is not None)
+
+
+def label_of(program: catalog.Program, option: click.Option) -> str:
+    """A variant's name in words: the port's own (``Program.labels``), else
+    its option's name with spaces ("no_boards": "No boards")."""
+    name = option.name or option.opts[0].lstrip("-")
+    return program.labels.get(name) or name.replace("_", " ").capitalize()
+
+
+def in_words(program: catalog.Program, option: click.Option, value: str) -> str:
+    """Why a variant's value is refused, in words for a visitor: its label and
+    the values it takes, never the command line's wording."""
+    label = label_of(program, option)
+    kind = option.type
+    if isinstance(kind, click.Choice):
+        return f"{label}: one of {', '.join(map(str, kind.choices))}, please; not {visible(value)!r}."
+    if isinstance(kind, click.IntRange) and kind.min is not None and kind.max is not None:
+        return f"{label}: a whole number from {kind.min} to {kind.max}, please; not {visible(value)!r}."
+    if kind.name in ("integer", "integer range"):
+        return f"{label}: a whole number, please; not {visible(value)!r}."
+    return f"{label}: {visible(value)!r} is not a value it takes."
 
 
 def option_words(program: catalog.Program, query: Mapping[str, str]) -> list[str]:
@@ -45,14 +71,18 @@ def option_words(program: catalog.Program, query: Mapping[str, str]) -> list[str
     words: list[str] = []
     for key, value in query.items():
         if key not in by_key:
-            raise click.UsageError(f"{program.id} has no variant {visible(key)!r}")
+            raise click.UsageError(f"{program.title} has no variant {visible(key)!r}.")
         opt = by_key[key]
         if opt.is_flag:
             if value.lower() in FLAG_ON:
                 words.append(opt.opts[0])
             elif value.lower() not in FLAG_OFF:
-                raise click.UsageError(f"{opt.opts[0]} is on (1) or off (0), not {visible(value)!r}")
+                raise click.UsageError(f"{label_of(program, opt)}: on (1) or off (0), not {visible(value)!r}.")
         else:
+            try:
+                opt.type.convert(value, opt, None)
+            except click.BadParameter:
+                raise click.UsageError(in_words(program, opt, value)) from None
             words.extend([opt.opts[0], value])
     return words
 

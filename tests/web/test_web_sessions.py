@@ -349,3 +349,13 @@ def test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops() ->
     visitor, running = with_client(work, exhibit)  # the client and the server close at the end
     assert len(running) == 1
     assert exhibit.given_up == 1 and children_running("SIG_IGN") == [] and time.monotonic() - started < 15
+
+
+def test_the_exit_message_carries_the_last_games_outcome() -> None:
+    """Who won the last game, when the server knows it; absent otherwise."""
+    program = catalog.get("cpm-c")
+    assert exit_frame(0, "", program, "human")["outcome"] == "human"
+    assert exit_frame(0, "", program, "draw") == {**exit_frame(0, "", program), "outcome": "draw"}
+    assert "outcome" not in exit_frame(0, "", program)
+    with pytest.raises(ValueError):
+        exit_frame(0, "", program, "nobody")  # type: ignore[arg-type]  # a wrong outcome, on purpose

@@ -48,6 +48,7 @@ PROGRAM = Program(
         (2, "--check-combinations and --resume together (both are lines 81-82)"),
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
+    labels={"version": "Version", "check_combinations": "Print the winning combinations (Program D)", "resume": "Resume a game from its boxes (Program E)", "ultimate": "Play more defensively (Program F)", "no_boards": "Print no boards", "period_timing": "Think as long as the Altair did", "fix_for_stack": "Mend the error after the computer wins"},
     look="glass",  # that video terminal, in green phosphor
     for_replay=for_replay,
     audit=lazy("retro.ports.altair_3d.audit:AltairAudit"),

@@ -22,6 +22,7 @@ PROGRAM = Program(
         (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0)); "
             "with --cpm also a Ctrl-C as a line's first key (CP/M's warm boot)"),
     ),
+    labels={"cpm": "As on CP/M (its line input and line ends)"},
     audit=lazy("retro.ports.cpm_c.audit:CpmSubject"),
     tournament=lazy("retro.ports.cpm_c.audit:tournament"),
 )

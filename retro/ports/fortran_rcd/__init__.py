@@ -23,6 +23,7 @@ PROGRAM = Program(
         (2, "a gfortran runtime error: bad input or end of file"),
         (139, "killed by SIGSEGV: a move outside the board hit memory it must not"),
     ),
+    labels={"ai": "Move routine", "lang": "Language"},
     audit=lazy("retro.ports.fortran_rcd.audit:FortranSubject"),
     tournament=lazy("retro.ports.fortran_rcd.audit:tournament"),
 )

@@ -41,6 +41,7 @@ PROGRAM = Program(
     ),
     screen_size=screen_size,
     wraps_words=True,  # its messages are the port's own: the text quotes none
+    labels={"rows": "Rows", "cols": "Columns", "align": "Marks in a row to win", "five": "Five-in-a-Row", "fixed": "Mend the documented flaw", "literal": "Only what the text states", "seed": "Random choices from number", "no_save": "Learn without saving", "fresh": "Start with nothing learned"},
     look="amber",  # an ASCII terminal it draws on with the cursor
     for_replay=lazy("retro.ports.pascal_learner.store.session:for_replay"),
     for_visitor=lazy("retro.ports.pascal_learner.store.session:for_visitor"),

@@ -23,6 +23,7 @@ PROGRAM = Program(
         (0, "the game ended: a win or a tie"),
         (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever (the port stops; NOTES.md)"),
     ),
+    labels={"nesting": "Order of the search"},
     audit=lazy("retro.ports.perl_midterm.audit:PerlSubject"),
     tournament=lazy("retro.ports.perl_midterm.audit:tournament"),
 )

@@ -140,6 +140,7 @@ def test_the_time_allowed() -> None:
     assert limit_of({"timeout_turn": "1000"}) == 0.75
     assert limit_of({"timeout_turn": "1000", "time_left": "2000"}) == 0.2 - 0.05
     assert limit_of({"timeout_turn": "1000", "time_left": "2147483647"}) == 0.75
+    assert limit_of({"time_left": "-300"}) == limit_of({"time_left": "0"}) == 0.0, "the match's time spent"
 
 
 def test_board_continuing_the_game_keeps_its_moves_and_coordinates_are_x_then_y() -> None:
@@ -307,3 +308,26 @@ def test_an_unknown_command_of_several_lines_has_one_answer() -> None:
     assert said[1].startswith("UNKNOWN SWAP2BOARD") and said[2].startswith("UNKNOWN PLAY")
     assert len(said) == 4
     xy(said[3])
+
+
+def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_counts_the_loss() -> None:
+    b, said = brain()
+    b.handle("START 15")
+    assert b._open_store()  # as the first move would, to slow the learner before it
+    assert b.learner is not None
+
+    slow = b.learner.choose
+
+    def choose(board: Board, player: int):  # type: ignore[no-untyped-def]  # a thought that outlasts END
+        time.sleep(1.5)
+        return slow(board, player)
+
+    b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
+    b.handle("INFO timeout_turn 100")
+    board(b, "3,7,2", "4,7,2", "5,7,2", "6,7,2", "0,0,1", "0,1,1", "0,2,1")
+    assert said[-1] in ("7,7", "2,7") and b.quick_answers == 1
+    began = time.monotonic()
+    b.handle("END")
+    b.close()
+    assert time.monotonic() - began < 0.5
+    assert b.learner.store.games == 1 and b.learner.store.lost == 1

@@ -131,15 +131,18 @@ def store_size(path: Path) -> int:
 
 def limit_of(infos: dict[str, str]) -> Optional[float]:
     """Seconds the brain may think about a move: ``timeout_turn``, bounded by
-    a share of ``time_left``; None when neither limits it (0 means "as fast
-    as possible", which the learner is anyway)."""
+    a share of ``time_left``; None when neither limits it (a ``timeout_turn``
+    of 0 means "as fast as possible", which the learner is anyway; a
+    ``time_left`` of 0 or less, the match's time spent, leaves none)."""
     limits = []
     for key, share in (("timeout_turn", 1.0), ("time_left", 0.1)):
         try:
-            value = int(infos.get(key, "0"))
-        except ValueError:
+            value = int(infos[key])
+        except (KeyError, ValueError):
             continue
-        if value > 0 and value != 2147483647:  # 2**31 - 1: no limit for the match
+        if key == "time_left" and value <= 0:
+            limits.append(0.0)
+        elif value > 0 and value != 2147483647:  # 2**31 - 1: no limit for the match
             limits.append(value / 1000 * share)
     if not limits:
         return None
@@ -495,9 +498,12 @@ class Brain:
     def _finish_game(self, wait: Optional[float] = None) -> None:
         """A game ends: if the opponent could complete a line, take it as
         played and learn from the loss; count the game, once, if the brain
-        made a move in it.  ``wait``: how long a thought may still run."""
+        made a move in it.  ``wait``: how long a thought may still run (by
+        default the time of a move)."""
         if self.board is None or not self.played or self.counted:
             return
+        if wait is None:
+            wait = limit_of(self.infos)
         if not self.over:
             square = completing(self.board, THEIRS)
             if square is not None:
@@ -511,9 +517,12 @@ class Brain:
         return None if wait is None else self.clock() + wait
 
     def _learn(self) -> None:
-        if self.learner is None or not self._wait(self._until(END_WAIT)):
-            return  # a thought still running: the loss is not learnt
-        self.learner.learn(self.moves)
+        """A lost game learnt and counted; counted only, if a thought still
+        runs (learning changes the schemes the thought reads)."""
+        if self.learner is None:
+            return
+        if self._wait(self._until(END_WAIT)):
+            self.learner.learn(self.moves)
         self.learner.record(True)
         self._save()
         self.counted = True

@@ -78,6 +78,15 @@ class JudgedBrain:
                     f"INFO folder {folder}")
         self._signal(signal.SIGSTOP)
 
+    def __enter__(self) -> "JudgedBrain":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        """A test that failed mid-game leaves no process behind, stopped or not."""
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
     def _write(self, *lines: str) -> None:
         assert self.process.stdin is not None
         self.process.stdin.write(b"".join(line.encode() + b"\r\n" for line in lines))

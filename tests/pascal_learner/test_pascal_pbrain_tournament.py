@@ -8,7 +8,7 @@ import io
 import random
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Sequence
 
 from retro.console import LineConsole
 from retro.ports.pascal_learner.store.datafile import load
@@ -64,6 +64,25 @@ def one_ply(stones: Stones, rng: random.Random) -> tuple[int, int]:
     return rng.choice(near) if near else (SIZE // 2, SIZE // 2)
 
 
+def play(brain: JudgedBrain, opening: Sequence[tuple[int, int, int]], rng: random.Random) -> tuple[Stones, int]:
+    """A game from ``opening`` (x, y, 1 the brain's or 2): the stones at its end
+    and the winner (1 the brain, 2 the opponent, 0 none by MOVES stones)."""
+    stones: Stones = {(x, y): field for x, y, field in opening}
+    move = brain.board(opening)
+    while True:
+        assert move not in stones and all(0 <= v < SIZE for v in move), f"an illegal move {move}"
+        stones[move] = 1
+        if completes(stones, *move, 1):
+            return stones, 1
+        if len(stones) >= MOVES:
+            return stones, 0
+        reply = one_ply(stones, rng)
+        stones[reply] = 2
+        if completes(stones, *reply, 2):
+            return stones, 2  # the manager does not tell the brain so: it ends the game
+        move = brain.turn(*reply)
+
+
 def folder_size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file())
 
@@ -83,29 +102,9 @@ def test_a_few_games_as_gomocupjudge_runs_them(tmp_path: Path) -> None:
     peak = 0
     for game in range(GAMES):
         with open(tmp_path / f"errors{game}", "w+b") as errors:
-            brain = JudgedBrain(command, SIZE, folder, errors, cwd=tmp_path)
-            stones: Stones = {}
-            order: list[tuple[int, int, int]] = []
-            for x, y, field in OPENINGS[game % len(OPENINGS)]:
-                stones[x, y] = field
-                order.append((x, y, field))
-            move = brain.board(order)
-            winner = 0
-            while True:
-                assert move not in stones and all(0 <= v < SIZE for v in move), f"an illegal move {move}"
-                stones[move] = 1
-                if completes(stones, *move, 1):
-                    winner = 1
-                    break
-                if len(stones) >= MOVES:
-                    break
-                reply = one_ply(stones, rng)
-                stones[reply] = 2
-                if completes(stones, *reply, 2):
-                    winner = 2  # the manager does not tell the brain so: it ends the game
-                    break
-                move = brain.turn(*reply)
-            ended = brain.end()
+            with JudgedBrain(command, SIZE, folder, errors, cwd=tmp_path) as brain:
+                stones, winner = play(brain, OPENINGS[game % len(OPENINGS)], rng)
+                ended = brain.end()
             errors.seek(0)
             said = errors.read()
         assert ended, "the brain ends within 0.5 s of END"
@@ -113,6 +112,7 @@ def test_a_few_games_as_gomocupjudge_runs_them(tmp_path: Path) -> None:
         assert max(brain.answer_times) < brain.timeout_turn / 1000, brain.answer_times
         peak = max(peak, brain.peak_uss)
         losses += winner == 2 or (winner == 0 and completing(stones, 2) is not None)
+    assert losses >= 1, "the opening of an open four is lost"
     assert peak < USS_LIMIT, f"{peak >> 20} MB"
     place = folder / "pbrain-pascal-learner"
     store = load(place / "Tic-Tac-Toe-Data-5", 5, "flawed")

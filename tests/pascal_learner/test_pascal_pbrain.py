@@ -104,7 +104,9 @@ def brain(session: Optional[StoreSession] = None) -> tuple[Brain, list[str]]:
     return Brain(lambda grid, folder: opened, said.append), said
 
 
-def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_waits_only_its_own_time() -> None:
+def slowed_brain(seconds: float) -> tuple[Brain, list[str], list[float]]:
+    """A brain after START whose learner takes ``seconds`` more to think; the
+    times its thoughts finished."""
     b, said = brain()
     b.handle("START 15")
     assert b._open_store()  # as the first move would, to slow the learner before it
@@ -113,11 +115,17 @@ def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_wai
     finished: list[float] = []
 
     def choose(board: Board, player: int):  # type: ignore[no-untyped-def]  # the learner's, slowed
-        time.sleep(0.5)
+        time.sleep(seconds)
         finished.append(time.monotonic())
         return slow(board, player)
 
     b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
+    return b, said, finished
+
+
+def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_waits_only_its_own_time() -> None:
+    b, said, finished = slowed_brain(0.5)
+    assert b.learner is not None
     b.handle("INFO timeout_turn 100")
     b.handle("BOARD")
     for line in ("3,3,2", "4,3,2", "5,3,2", "6,3,2", "0,0,1"):
@@ -311,18 +319,8 @@ def test_an_unknown_command_of_several_lines_has_one_answer() -> None:
 
 
 def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_counts_the_loss() -> None:
-    b, said = brain()
-    b.handle("START 15")
-    assert b._open_store()  # as the first move would, to slow the learner before it
+    b, said, _ = slowed_brain(1.5)  # a thought that outlasts END
     assert b.learner is not None
-
-    slow = b.learner.choose
-
-    def choose(board: Board, player: int):  # type: ignore[no-untyped-def]  # a thought that outlasts END
-        time.sleep(1.5)
-        return slow(board, player)
-
-    b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
     b.handle("INFO timeout_turn 100")
     board(b, "3,7,2", "4,7,2", "5,7,2", "6,7,2", "0,0,1", "0,1,1", "0,2,1")
     assert said[-1] in ("7,7", "2,7") and b.quick_answers == 1

@@ -61,11 +61,11 @@ import click
 from retro import __version__
 from retro.catalog import RenamedOption
 from retro.console import Console, LineConsole
+from retro.userdirs import data_folder
 
 from ..model.board import CIRCLE, CROSS, Board, Grid
 from ..learning.learner import Learner, rules_word
 from ..model.rules import DEFAULT
-from retro.userdirs import data_folder
 from ..store.datafile import DataFileError, load, save, schemesfilename
 from ..store.session import StoreSession, make_folder, open_session
 from ..play.variants import RANDOM_STATE_HELP

@@ -137,10 +137,10 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                     raise
                 console.write_err(f"{err}: playing without saving; what is learnt now is not kept\n")
                 lock, save, unsaved = None, False, str(err)
-            except LockHeld as err:
+            except LockHeld:
                 if not unsaved_if_locked:
                     raise
-                lock, save, unsaved = None, False, str(err)
+                lock, save, unsaved = None, False, f"another learner is using {path}"
         store = load(path, grid.winalign, rules)
     except DataFileError as err:
         if lock is not None:

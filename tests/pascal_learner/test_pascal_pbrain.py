@@ -10,11 +10,14 @@ import time
 from pathlib import Path
 from typing import Optional
 
+import pytest
+
 from retro.ports.pascal_learner.model.board import Board, Grid
 from retro.console import LineConsole
 from retro.ports.pascal_learner.store.datafile import Lock, load
 from retro.ports.pascal_learner.learning.learner import Learner
 from retro.ports.pascal_learner.store.session import StoreSession
+from retro.ports.pascal_learner.brain import pbrain
 from retro.ports.pascal_learner.brain.pbrain import OWN, THEIRS, Brain, limit_of, store_location, store_opener
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -329,3 +332,28 @@ def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_cou
     b.close()
     assert time.monotonic() - began < 0.5
     assert b.learner.store.games == 1 and b.learner.store.lost == 1
+
+
+def test_a_full_folder_is_played_without_saving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 50)  # bytes: an empty store is 88
+    said: list[str] = []
+    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
+    place = Path(str(store_location(str(tmp_path), None, 5)))
+    Learner.empty(Grid(15, 15, 5), path=place).save()
+    before = place.read_bytes()
+    b.handle("START 15")
+    b.handle(f"INFO folder {tmp_path}")
+    board(b, "5,7,2", "0,0,1", "6,7,2", "0,1,1", "7,7,2", "0,2,1", "8,7,2")  # lost at END
+    assert said[1].startswith("MESSAGE the brain's folder holds more than 0 MB") and xy(said[2])
+    b.handle("END")
+    b.close()
+    assert place.read_bytes() == before and not place.with_name(place.name + ".lock").exists()
+    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 30 << 20)
+    said.clear()
+    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
+    for line in ("START 15", f"INFO folder {tmp_path}", "BOARD", "5,7,2", "6,7,2", "7,7,2", "8,7,2", "0,0,1",
+                 "0,1,1", "0,2,1", "DONE", "END"):
+        b.handle(line)
+    b.close()
+    after = load(place, 5, "flawed")
+    assert after is not None and after.lost == 1 and len(said) == 2, "under the limit, the loss is kept"

@@ -34,7 +34,7 @@ tournament keeps a brain's files, ``Tic-Tac-Toe-Data-5`` in the folder's
 ``--data``'s), else the usual store or ``--data``'s; it is opened at the
 first move (GomocupJudge sends the INFOs after START), locked as in play; a
 store another brain holds is played without learning, after a ``MESSAGE``;
-one past STORE_LIMIT is no longer saved.  The manager does not send the move
+once the brain's folder passes FOLDER_LIMIT the store is no longer saved.  The manager does not send the move
 that wins against the brain: when a game the brain played in ends (RESTART,
 START, BOARD with another game, END) with the opponent able to complete a
 line, the brain takes that line as played (the lowest such square) and
@@ -49,6 +49,7 @@ at the next move is waited for only until that move's time is nearly over
 from __future__ import annotations
 
 import io
+import os
 import signal
 import sys
 import threading
@@ -81,7 +82,9 @@ BLOCK_COMMANDS = ("BOARD", "SWAP2BOARD")  # commands whose lines end with DONE
 PLAYABLE_RULES = 2  # INFO rule's bits the brain can play: 2, continuous game (its field 3 occupied)
 RULES = {1: "exactly five in a row", 4: "renju", 8: "caro"}
 BRAIN_FOLDER = "pbrain-pascal-learner"  # the brain's own folder in the manager's INFO folder
-STORE_LIMIT = 30 << 20  # bytes: GomocupJudge allows the folder 70 MB, and a save writes a whole new file beside the old
+# Bytes the brain's folder may hold before it stops saving: GomocupJudge's limit
+# is 70 MB ("FLE"), and a save writes a whole new file beside the old one.
+FOLDER_LIMIT = 30 << 20
 
 
 def unplayable_rule(value: str) -> str:
@@ -106,7 +109,7 @@ def store_location(folder: Optional[str], data: Optional[str], winalign: int) ->
     tournament keeps from game to game (Gomocup's protocol, INFO folder)."""
     if not folder:
         return data
-    place = Path(folder, BRAIN_FOLDER)
+    place = brain_folder(folder)
     filename = schemesfilename(winalign)
     target = place / filename
     try:
@@ -121,10 +124,17 @@ def store_location(folder: Optional[str], data: Optional[str], winalign: int) ->
     return str(target)
 
 
-def store_size(path: Path) -> int:
-    """The store's size in bytes (0 if there is none yet)."""
+def brain_folder(folder: str) -> Path:
+    """The brain's own folder in the manager's INFO folder (the protocol: "the
+    brain must create its own subfolder which name must be the same as the
+    name of the brain")."""
+    return Path(folder, BRAIN_FOLDER)
+
+
+def folder_size(folder: Path) -> int:
+    """Bytes in the files of a folder (its store, and whatever else it keeps there)."""
     try:
-        return path.stat().st_size
+        return sum(entry.stat().st_size for entry in folder.iterdir() if entry.is_file())
     except OSError:
         return 0
 
@@ -398,8 +408,8 @@ class Brain:
             self.learner = self.session.learner
             if self.session.unsaved:
                 self.write(f"MESSAGE {self.session.unsaved}: this brain plays without learning")
-            elif self.learner.path is not None and store_size(self.learner.path) > STORE_LIMIT:
-                self.write(f"MESSAGE the schemes file has passed {STORE_LIMIT >> 20} MB: "
+            elif self._folder_full():
+                self.write(f"MESSAGE the brain's folder holds more than {FOLDER_LIMIT >> 20} MB: "
                            f"this brain plays without learning")
         assert self.learner is not None
         if self.grid != self.learner.grid:
@@ -528,11 +538,20 @@ class Brain:
         self.counted = True
 
     def _save(self) -> None:
-        """The store saved, unless it has passed STORE_LIMIT (``_open_store``
+        """The store saved, unless the brain's folder is full (``_open_store``
         said so): then what the brain learns is not kept."""
         assert self.learner is not None
-        if self.learner.path is not None and store_size(self.learner.path) <= STORE_LIMIT:
+        if not self._folder_full():
             self.learner.save()
+
+    def _folder_full(self) -> bool:
+        """Whether the store is in the manager's INFO folder and the brain's
+        folder there holds more than FOLDER_LIMIT."""
+        folder = self.infos.get("folder")
+        if not folder or self.learner is None or self.learner.path is None:
+            return False
+        place = brain_folder(folder)
+        return self.learner.path.parent == Path(os.path.realpath(place)) and folder_size(place) > FOLDER_LIMIT
 
     def close(self) -> None:
         self._wait(self._until(END_WAIT))

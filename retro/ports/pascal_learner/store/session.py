@@ -46,13 +46,14 @@ class StoreSession:
     learning and the save only."""
 
     def __init__(self, learner: Learner, filename: str, found: bool, lock: Optional[Lock],
-                 where: tuple[str, ...] = (), shared_path: Optional[Path] = None):
+                 where: tuple[str, ...] = (), shared_path: Optional[Path] = None, unsaved: str = ""):
         self.learner = learner
         self.filename = filename  # as the user named it, or as schemesfilename gives it
         self.found = found  # whether the file existed
         self.lock = lock
         self.where = where  # where the file is, for the greeting on the screen
         self.shared_path = shared_path  # a shared session's data file
+        self.unsaved = unsaved  # why a learner that would save plays without saving ("" if it saves)
 
     @contextmanager
     def learning(self) -> Iterator[None]:
@@ -97,13 +98,16 @@ class StoreSession:
 
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
-                 folder: Optional[Path] = None, literal: bool = False, shared: bool = False) -> Optional[StoreSession]:
+                 folder: Optional[Path] = None, literal: bool = False, shared: bool = False,
+                 unsaved_if_locked: bool = False) -> Optional[StoreSession]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
     error stream) when the file cannot be used.
 
     Where the file's folder takes no new file (read-only), the learner plays
     without saving, after a note on the error stream (training, whose point
-    is the saving, is refused instead: ``unsaved_if_read_only=False``)."""
+    is the saving, is refused instead: ``unsaved_if_read_only=False``).
+    A file another learner has locked is refused, unless ``unsaved_if_locked``
+    (``retro pbrain``: a second brain on the store plays it without saving)."""
     rng = random.Random(seed)
     if fixed and literal:
         console.write_err("retro: --fixed and --literal are two rule sets; choose one\n")
@@ -119,6 +123,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     else:
         path, where = data_path(console, data, filename)
     lock = None
+    unsaved = ""
     shared = shared and save
     try:
         if save and not shared:
@@ -131,7 +136,11 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                 if not unsaved_if_read_only:
                     raise
                 console.write_err(f"{err}: playing without saving; what is learnt now is not kept\n")
-                lock, save = None, False
+                lock, save, unsaved = None, False, str(err)
+            except LockHeld:
+                if not unsaved_if_locked:
+                    raise
+                lock, save, unsaved = None, False, f"another learner is using {path}"
         store = load(path, grid.winalign, rules)
     except DataFileError as err:
         if lock is not None:
@@ -146,7 +155,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng,
                       rules=ruleset)
     return StoreSession(learner, filename, found, lock, where if console.interactive else (),
-                   shared_path=learner.path if shared else None)
+                   shared_path=learner.path if shared else None, unsaved=unsaved)
 
 
 def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:

@@ -13,7 +13,7 @@ import click
 from aiohttp import web
 
 from .. import catalog, resources, transcript
-from ..console import Event
+from ..recording import Event
 from ..visible import visible
 from . import config, process, security
 from .exhibit import EXHIBIT, Slot

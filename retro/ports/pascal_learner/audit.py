@@ -8,6 +8,7 @@ audit` and the tournament (retro.audit.explore's Game and Subject).
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 import click
@@ -133,12 +134,18 @@ class PascalSubject(Subject):
             raise click.UsageError(str(err)) from None
         if (grid.boardrows, grid.boardcols, grid.winalign) != (3, 3, 3):
             raise click.ClickException("the exhaustive audit is for Tic-Tac-Toe (3x3, 3 in a row) only")
+        shipped = data is None and not fresh
+        if shipped:  # the claim is about a trained learner: the store retro ships, not the user's own
+            data = _shipped_path(fixed, literal)
+        elif data is not None and not fresh and not Path(data).is_file():
+            raise click.ClickException(f"{data}: there is no schemes file of that name to audit")
         messages = LineConsole.from_bytes(b"")
         session = open_session(messages, grid, fixed, data, None, save=False, fresh=fresh, literal=literal)
         if session is None:
             raise click.ClickException(messages.errors().strip())
         self.learner = session.learner
-        self.data = session.filename if not fresh else "(no data: --fresh)"
+        self.data = ("(no data: --fresh)" if fresh else
+                     f"the trained store that ships with retro, {data}" if shipped else str(data))
 
     def claim_holds(self, lost: list[Line]) -> Optional[bool]:
         if not len(self.learner.schemes):
@@ -159,11 +166,31 @@ class PascalSubject(Subject):
         return ["Y" if start.human_first else "N", *human_moves, "N"]
 
 
-def tournament() -> list[tuple[str, dict[str, Any]]]:
-    """The entrant of the 3x3 round robin: the store trained by 2,000 games,
-    kept with the learner's transcripts (its test fixture), if retro has it."""
+# The stores trained by 2,000 games, kept with the learner's transcripts (its
+# test fixtures): what README's "The authors' claims, tested" audits.
+SHIPPED_STORES = {False: "trained-3.data", True: "trained-3-fixed.data"}  # by --fixed
+
+
+def shipped_store(fixed: bool = False) -> Optional[Path]:
+    """The trained store that ships with retro for these rules, if retro has it."""
     from retro.resources import shipped_folder
 
     folder = shipped_folder()
-    path = folder / "pascal-learner" / "trained-3.data" if folder else None
-    return [("pascal-learner", {"data": str(path) if path and path.exists() else None})]
+    path = folder / "pascal-learner" / SHIPPED_STORES[fixed] if folder else None
+    return path if path is not None and path.is_file() else None
+
+
+def _shipped_path(fixed: bool, literal: bool) -> str:
+    """The audit's default store, or a ClickException saying why there is none."""
+    if literal:
+        raise click.ClickException("no trained store ships for --literal: name one with --data, or use --fresh")
+    path = shipped_store(fixed)
+    if path is None:
+        raise click.ClickException("this retro has no trained store to audit: name one with --data")
+    return str(path)
+
+
+def tournament() -> list[tuple[str, dict[str, Any]]]:
+    """The entrant of the 3x3 round robin: the shipped trained store, if retro has it."""
+    path = shipped_store()
+    return [("pascal-learner", {"data": str(path) if path else None})]

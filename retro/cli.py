@@ -17,6 +17,7 @@ from typing import Any, Callable, Optional
 import click
 
 from . import catalog
+from .console import Console
 from .crash_reports import report_internal_error
 from .outcome import report as report_outcome
 from .runner import run_session
@@ -85,10 +86,7 @@ def _run_command(program: catalog.Program) -> click.Command:
         console = stdio_console(program=program, options=options)
         status = run_session(program, console, options)
         report_outcome(console.last_outcome, console.input_ended)
-        try:  # on a terminal: the shell's prompt on a fresh line below what the program left
-            console.finish_line()
-        except (OSError, ValueError):
-            pass  # a terminal gone, a closed stream: the status says what happened
+        _finish_line(console)
         sys.exit(status)
 
     return UsageCommand(
@@ -100,13 +98,25 @@ def _run_command(program: catalog.Program) -> click.Command:
     )
 
 
+def _finish_line(console: Console) -> None:
+    """On a terminal: the shell's prompt on a fresh line below what the program left."""
+    try:
+        console.finish_line()
+    except (OSError, ValueError):
+        pass  # a terminal gone, a closed stream: the status says what happened
+
+
 def _record_command(program: catalog.Program) -> click.Command:
     def callback(output: Path, title: str, source: str, **options: Any) -> None:
         from .check import session
 
-        console = stdio_console(line_mode=True)
+        # A teletype, as `retro run` has when it does not draw on the screen: on a
+        # terminal it wraps the program's own prose (Program.wraps_words); the
+        # transcript keeps the program's bytes (the recorder is between them).
+        console = stdio_console(line_mode=True, program=program)
         header = {"title": title or f"{program.id} session", "source": source}
         recorded = session(program, console, options, program.option_words(options), header)
+        _finish_line(console)
         recorded.save(output)
         click.echo(f"retro: saved {len(recorded.events)} events to {output}", err=True)
         sys.exit(recorded.exit_status)

@@ -243,11 +243,12 @@ def tournament(as_json: bool, seed: int) -> None:
     """Round robin among the 3x3 programs and the perfect-play referee, both colours."""
     import json
 
-    from .audit.tournament import render, tournament as play_all
+    from .audit.tournament import render, totals, tournament as play_all
 
     table = play_all(seed=seed)
     if as_json:
-        click.echo(json.dumps({"random_state": seed, "first_player_results": table}, indent=2))
+        click.echo(json.dumps({"random_state": seed, "first_player_results": table, "totals": totals(table)},
+                              indent=2))
     else:
         click.echo(render(table))
 

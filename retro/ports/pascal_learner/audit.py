@@ -137,7 +137,7 @@ class PascalSubject(Subject):
         shipped = data is None and not fresh
         if shipped:  # the claim is about a trained learner: the store retro ships, not the user's own
             data = _shipped_path(fixed, literal)
-        elif data is not None and not fresh and not Path(data).is_file():
+        elif data is not None and not fresh and not Path(data).exists():  # a FIFO is refused by load, in words
             raise click.ClickException(f"{data}: there is no schemes file of that name to audit")
         messages = LineConsole.from_bytes(b"")
         session = open_session(messages, grid, fixed, data, None, save=False, fresh=fresh, literal=literal)
@@ -191,6 +191,7 @@ def _shipped_path(fixed: bool, literal: bool) -> str:
 
 
 def tournament() -> list[tuple[str, dict[str, Any]]]:
-    """The entrant of the 3x3 round robin: the shipped trained store, if retro has it."""
+    """The entrant of the 3x3 round robin: the shipped trained store, if retro
+    has it (else none: a user's own store is not what the table is about)."""
     path = shipped_store()
-    return [("pascal-learner", {"data": str(path) if path else None})]
+    return [("pascal-learner", {"data": str(path)})] if path else []

@@ -19,7 +19,7 @@ def test_a_column_per_hundred_as_high_as_its_share_lost():
     assert [row.split("|")[1] for row in rows] == ["#  ", "#  ", "# #", "# #", "# #", "###"]
     assert rows[0].startswith("100.0% |") and rows[-1].startswith("  0.0% |")
     assert lines[2 + HEIGHT] == "       +---"
-    assert lines[3 + HEIGHT] == "lost: lowest 0% (hundred 2), highest 100% (hundred 1), latest 50 of 100"
+    assert lines[3 + HEIGHT] == "lost: lowest 0% (hundred 2), highest 100% (hundred 1)"
     assert lines[4 + HEIGHT:] == ["schemes by level: 36", "   1 ======== 6", "   2 " + "=" * 40 + " 30"]
 
 
@@ -39,7 +39,15 @@ def test_a_change_of_three_per_cent_in_the_share_lost_is_visible():
     assert len(set(drawn)) > 1  # not a flat block
     assert drawn[0] == "#####     " and drawn[-1] == "##########"  # the first five stand above the rest
     assert lines[2].startswith(" 67.0% |") and lines[1 + HEIGHT].startswith(" 64.0% |")  # the axis, labelled
-    assert lines[3 + HEIGHT] == "lost: lowest 64% (hundred 6), highest 67% (hundred 1), latest 64 of 100"
+    assert lines[3 + HEIGHT] == "lost: lowest 64% (hundred 6), highest 67% (hundred 1)"
+
+
+def test_every_line_fits_a_60_column_terminal_however_many_games():
+    """A line the terminal wraps takes two rows, and the redraw in place
+    (train.Progress) would move up one row too few."""
+    losses = [game % 100 < (50 if game < 50_000 else 10) for game in range(100_000)]
+    lines = chart_lines(losses, 100_000, {level: 1000 for level in range(1, 10)}, 3600.0)
+    assert max(len(line) for line in lines) <= 60, lines
 
 
 def test_the_same_share_in_every_hundred_is_a_row_at_its_figure():

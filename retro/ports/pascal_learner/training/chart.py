@@ -9,7 +9,7 @@ terminal shows it.
 The losses' axis runs from the lowest share seen to the highest (whole per
 cents, labelled), not from 0 to 100%: a learner that loses 67% of its games
 in every hundred, give or take three, would otherwise be a flat block.  The
-lowest, highest and latest shares are printed under it in figures.
+lowest and highest shares are printed under it in figures, with their hundreds.
 """
 from __future__ import annotations
 
@@ -76,13 +76,12 @@ def chart_lines(losses: Sequence[bool], total: int, counts: dict[int, int], seco
 
 
 def _figures(shares: list[float], hundreds: list[tuple[int, int]], first: int) -> str:
-    """The shares lost in figures: lowest, highest (by hundred) and latest."""
+    """The shares lost in figures, lowest and highest, with their hundreds
+    (within 60 columns: a row the terminal wrapped would spoil the redraw)."""
     if not shares:
         return "lost: no games yet"
     complete = [k for k, (games, _) in enumerate(hundreds) if games == 100] or list(range(len(shares)))
     lowest = min(complete, key=lambda k: shares[k])
     highest = max(complete, key=lambda k: shares[k])
-    games, lost_of = hundreds[-1]
     return (f"lost: lowest {100 * shares[lowest]:.0f}% (hundred {first + lowest + 1}), "
-            f"highest {100 * shares[highest]:.0f}% (hundred {first + highest + 1}), "
-            f"latest {lost_of} of {games}")
+            f"highest {100 * shares[highest]:.0f}% (hundred {first + highest + 1})")

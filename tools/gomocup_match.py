@@ -79,9 +79,21 @@ def count_cell(k: int, n: int) -> str:
     return f"{k} ({100 * low:.0f}-{100 * high:.0f}%)"
 
 
+def gnu_time() -> Optional[str]:
+    """GNU time, which can write a process's peak memory to a file (the manager enforces no limit on Linux)."""
+    found = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
+    if found is None:
+        return None
+    probe = subprocess.run([found, "--version"], capture_output=True, text=True)
+    return found if "GNU" in probe.stdout + probe.stderr else None
+
+
 def write_wrapper(out: Path, retro: str, store: Path, random_state: Optional[int]) -> Path:
     """The ``pbrain-pascal-learner`` executable the manager starts (README's two-line wrapper)."""
     command = [*shlex.split(retro), "pbrain", "pascal-learner", "--data", str(store)]
+    timer = gnu_time()
+    if timer:  # peak resident memory (KiB), wall and CPU seconds of the whole match, for the summary
+        command = [timer, "-o", str(out / "learner.time"), "-f", "%M %e %U %S", *command]
     if random_state is not None:
         command += ["--random-state", str(random_state)]
     wrapper = out / "pbrain-pascal-learner"
@@ -105,7 +117,7 @@ def manager_command(args: argparse.Namespace, wrapper: Path) -> list[str]:
     if args.openings:
         command += ["-openings", f"file={Path(args.openings).resolve()}", "order=random",
                     f"srand={args.random_state or 1}"]
-    return command
+    return command + shlex.split(args.manager_args)
 
 
 def learner_outcome(result: str, learner_black: bool) -> str:
@@ -128,14 +140,17 @@ def read_games(stdout: str) -> list[dict[str, Any]]:
     return games
 
 
-def read_times(sgf: str) -> dict[str, list[int]]:
-    """Each side's thinking time per move (ms), as the manager wrote it into the SGF."""
+def read_sgf(sgf: str) -> tuple[dict[str, list[int]], list[int]]:
+    """Each side's thinking time per move (ms), as the manager wrote it into the SGF, and each game's length."""
     times: dict[str, list[int]] = {}
+    lengths: list[int] = []
     for game in SGF_GAME.findall(sgf):
         names = dict(SGF_PROPERTY.findall(game))
-        for colour, _square, ms in SGF_MOVE.findall(game):
+        moves = SGF_MOVE.findall(game)
+        lengths.append(len(moves))
+        for colour, _square, ms in moves:
             times.setdefault(names["P" + colour], []).append(int(ms))
-    return times
+    return times, lengths
 
 
 def time_cell(samples: list[int]) -> str:
@@ -145,7 +160,7 @@ def time_cell(samples: list[int]) -> str:
 
 
 def summarise(args: argparse.Namespace, games: list[dict[str, Any]], times: dict[str, list[int]],
-              trouble: list[str], seconds: float) -> dict[str, Any]:
+              lengths: list[int], trouble: list[str], seconds: float) -> dict[str, Any]:
     outcomes = {kind: sum(game["outcome"] == kind for game in games) for kind in ("win", "draw", "loss")}
     reasons: dict[str, int] = {}
     for game in games:
@@ -155,7 +170,7 @@ def summarise(args: argparse.Namespace, games: list[dict[str, Any]], times: dict
             "engine_nodes": args.engine_nodes, "store": label, "learner_tc": args.learner_tc,
             "games": len(games), **outcomes, "reasons": reasons,
             "learner_ms": times.get(LEARNER, []), "engine_ms": times.get(args.engine_name, []),
-            "trouble": trouble, "wall_seconds": round(seconds, 1), "per_game": games}
+            "plies": lengths, "trouble": trouble, "wall_seconds": round(seconds, 1), "per_game": games}
 
 
 def table(summary: dict[str, Any]) -> str:
@@ -165,6 +180,8 @@ def table(summary: dict[str, Any]) -> str:
         setting += f", depth {summary['engine_depth']}"
     if summary["engine_nodes"]:
         setting += f", nodes {summary['engine_nodes']}"
+    plies = summary["plies"]
+    half = len(plies) // 2
     ends = ", ".join(f"{reason}: {count}" for reason, count in sorted(summary["reasons"].items()))
     return "\n".join([
         "| learner store | engine (setting) | games | learner wins | draws | losses "
@@ -176,6 +193,9 @@ def table(summary: dict[str, Any]) -> str:
         f"| {time_cell(summary['engine_ms'])} |",
         "",
         f"How the games ended: {ends or 'no game finished'}.",
+        f"Moves per game (both sides), median: {statistics.median(plies) if plies else '-'}"
+        f" (first half of the match {statistics.median(plies[:half]) if half else '-'},"
+        f" second half {statistics.median(plies[half:]) if half else '-'}).",
         f"Manager's complaints: {len(summary['trouble'])} line(s)"
         + (": " + " | ".join(summary["trouble"][:5]) if summary["trouble"] else "."),
     ])
@@ -207,6 +227,8 @@ def parse_arguments(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--games", type=int, default=2, help="games to play (default 2)")
     parser.add_argument("--size", type=int, default=15, help="board size (default 15)")
     parser.add_argument("--openings", help="an openings file in the manager's offset format (default: empty board)")
+    parser.add_argument("--manager-args", default="",
+                        help="more options for the manager, e.g. '-sendbyboard' (a BOARD before every move)")
     parser.add_argument("--out", required=True, help="a new folder for the logs, SGF and summary")
     return parser.parse_args(argv)
 
@@ -229,16 +251,25 @@ def main(argv: Optional[list[str]] = None) -> int:
     complaints = (out / "manager.err").read_text(errors="replace")
     games = read_games(printed)
     sgf = out / "games.sgf"
-    times = read_times(sgf.read_text(errors="replace")) if sgf.exists() else {}
+    times, lengths = read_sgf(sgf.read_text(errors="replace")) if sgf.exists() else ({}, [])
     log = "".join(path.read_text(errors="replace") for path in sorted(out.glob("c-gomoku-cli.*.log")))
     trouble = [line.strip() for line in (printed + log).splitlines() if TROUBLE.match(line)]
     trouble += [line.strip() for line in complaints.splitlines() if line.strip()]
-    summary = summarise(args, games, times, trouble, seconds)
+    summary = summarise(args, games, times, lengths, trouble, seconds)
     summary["manager_exit"] = code
     summary["store_bytes"] = {"before": 0 if args.store == "empty" else Path(args.store).stat().st_size,
                               "after": store.stat().st_size if store.exists() else 0}
+    measured = out / "learner.time"
+    if measured.exists():  # written by GNU time when the brain exits; its last line holds the figures
+        peak_kib, wall, user, system = measured.read_text().split("\n")[-2].split()
+        summary["learner_process"] = {"peak_rss_mib": round(int(peak_kib) / 1024, 1), "wall_s": float(wall),
+                                      "cpu_s": round(float(user) + float(system), 1)}
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(table(summary))
+    if "learner_process" in summary:
+        process = summary["learner_process"]
+        print(f"The learner's process: peak memory {process['peak_rss_mib']} MiB,"
+              f" {process['cpu_s']} s of CPU in {process['wall_s']} s.")
     print(f"Manager exit code {code}; {seconds:.0f} s; logs in {out}")
     return 0 if code == 0 and games else 1
 

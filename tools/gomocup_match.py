@@ -153,6 +153,20 @@ def read_sgf(sgf: str) -> tuple[dict[str, list[int]], list[int]]:
     return times, lengths
 
 
+def start_times(log: str) -> list[int]:
+    """How long (ms) the learner took to answer each START with OK, from the manager's protocol log."""
+    asked: Optional[int] = None
+    waits: list[int] = []
+    for line in log.splitlines():
+        stamp, _, said = line.partition(": ")
+        if said.startswith(f"{LEARNER} <- START"):
+            asked = int(stamp)
+        elif said == f"{LEARNER} -> OK" and asked is not None:
+            waits.append(int(stamp) - asked)
+            asked = None
+    return waits
+
+
 def time_cell(samples: list[int]) -> str:
     if not samples:
         return "-"
@@ -180,7 +194,7 @@ def table(summary: dict[str, Any]) -> str:
         setting += f", depth {summary['engine_depth']}"
     if summary["engine_nodes"]:
         setting += f", nodes {summary['engine_nodes']}"
-    plies = summary["plies"]
+    plies, starts = summary["plies"], summary.get("learner_start_ms", [])
     half = len(plies) // 2
     ends = ", ".join(f"{reason}: {count}" for reason, count in sorted(summary["reasons"].items()))
     return "\n".join([
@@ -196,6 +210,8 @@ def table(summary: dict[str, Any]) -> str:
         f"Moves per game (both sides), median: {statistics.median(plies) if plies else '-'}"
         f" (first half of the match {statistics.median(plies[:half]) if half else '-'},"
         f" second half {statistics.median(plies[half:]) if half else '-'}).",
+        "The learner's answer to START (reading the store; later, learning the game lost), ms: "
+        + (f"first {starts[0]}, later median / max {time_cell(starts[1:])}." if starts else "never answered."),
         f"Manager's complaints: {len(summary['trouble'])} line(s)"
         + (": " + " | ".join(summary["trouble"][:5]) if summary["trouble"] else "."),
     ])
@@ -256,6 +272,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     trouble = [line.strip() for line in (printed + log).splitlines() if TROUBLE.match(line)]
     trouble += [line.strip() for line in complaints.splitlines() if line.strip()]
     summary = summarise(args, games, times, lengths, trouble, seconds)
+    summary["learner_start_ms"] = start_times(log)
     summary["manager_exit"] = code
     summary["store_bytes"] = {"before": 0 if args.store == "empty" else Path(args.store).stat().st_size,
                               "after": store.stat().st_size if store.exists() else 0}

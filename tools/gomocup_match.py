@@ -30,8 +30,11 @@ alternating (the learner opens the odd-numbered ones), from the empty board unle
 
 It prints a Markdown table: the learner's wins, draws and losses with Wilson 95%
 intervals, how the games ended (five, time forfeit, crash, illegal move, ...), and the
-median and slowest thinking time per move of each side, from the SGF; and writes the
-same as ``summary.json`` in ``--out``.  Standard library only.
+median and slowest thinking time per move of each side, from the SGF; the moves per game;
+how long the learner took to answer ``START``, from the log; on Linux, the learner's peak
+resident memory and how many times the manager started it (again after a crash or a missed
+deadline), sampled from /proc; and writes the same as ``summary.json`` in ``--out``.
+Standard library only.
 
 Example (the figures in tools/gomocup_results.md were made this way):
 
@@ -50,6 +53,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -79,21 +83,45 @@ def count_cell(k: int, n: int) -> str:
     return f"{k} ({100 * low:.0f}-{100 * high:.0f}%)"
 
 
-def gnu_time() -> Optional[str]:
-    """GNU time, which can write a process's peak memory to a file (the manager enforces no limit on Linux)."""
-    found = shutil.which("time") or ("/usr/bin/time" if Path("/usr/bin/time").exists() else None)
-    if found is None:
-        return None
-    probe = subprocess.run([found, "--version"], capture_output=True, text=True)
-    return found if "GNU" in probe.stdout + probe.stderr else None
+class LearnerWatch:
+    """Samples /proc (Linux) for the learner's processes: their peak resident memory, and how many the manager
+    started (it starts a brain again after a crash or a missed deadline). The manager enforces no memory limit
+    on Linux; wrapping the brain in another program to measure it would leave the brain running when the
+    manager kills that program, so the tool looks from outside instead."""
+
+    def __init__(self, marker: str, every: float = 0.25):
+        self.marker, self.every = marker.encode(), every
+        self.peak_kib: dict[int, int] = {}
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        while not self.stop.wait(self.every):
+            for entry in Path("/proc").glob("[0-9]*"):
+                try:
+                    if self.marker not in (entry / "cmdline").read_bytes():
+                        continue
+                    status = (entry / "status").read_text()
+                except OSError:  # the process ended meanwhile
+                    continue
+                found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
+                if found:
+                    self.peak_kib[int(entry.name)] = max(self.peak_kib.get(int(entry.name), 0), int(found.group(1)))
+
+    def __enter__(self) -> "LearnerWatch":
+        if Path("/proc/self/status").exists():
+            self.thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.stop.set()
+        if self.thread.is_alive():
+            self.thread.join()
 
 
 def write_wrapper(out: Path, retro: str, store: Path, random_state: Optional[int]) -> Path:
     """The ``pbrain-pascal-learner`` executable the manager starts (README's two-line wrapper)."""
     command = [*shlex.split(retro), "pbrain", "pascal-learner", "--data", str(store)]
-    timer = gnu_time()
-    if timer:  # peak resident memory (KiB), wall and CPU seconds of the whole match, for the summary
-        command = [timer, "-o", str(out / "learner.time"), "-f", "%M %e %U %S", *command]
     if random_state is not None:
         command += ["--random-state", str(random_state)]
     wrapper = out / "pbrain-pascal-learner"
@@ -261,7 +289,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     (out / "command.txt").write_text(shlex.join(command) + "\n")
     started = time.monotonic()
     with open(out / "manager.out", "w") as stdout, open(out / "manager.err", "w") as stderr:
-        code = subprocess.call(command, cwd=out, stdout=stdout, stderr=stderr)
+        with LearnerWatch(str(store)) as watch:
+            code = subprocess.call(command, cwd=out, stdout=stdout, stderr=stderr)
     seconds = time.monotonic() - started
     printed = (out / "manager.out").read_text(errors="replace")
     complaints = (out / "manager.err").read_text(errors="replace")
@@ -276,17 +305,15 @@ def main(argv: Optional[list[str]] = None) -> int:
     summary["manager_exit"] = code
     summary["store_bytes"] = {"before": 0 if args.store == "empty" else Path(args.store).stat().st_size,
                               "after": store.stat().st_size if store.exists() else 0}
-    measured = out / "learner.time"
-    if measured.exists():  # written by GNU time when the brain exits; its last line holds the figures
-        peak_kib, wall, user, system = measured.read_text().split("\n")[-2].split()
-        summary["learner_process"] = {"peak_rss_mib": round(int(peak_kib) / 1024, 1), "wall_s": float(wall),
-                                      "cpu_s": round(float(user) + float(system), 1)}
+    if watch.peak_kib:
+        summary["learner_process"] = {"processes": len(watch.peak_kib),
+                                      "peak_rss_mib": round(max(watch.peak_kib.values()) / 1024, 1)}
     (out / "summary.json").write_text(json.dumps(summary, indent=1) + "\n")
     print(table(summary))
     if "learner_process" in summary:
         process = summary["learner_process"]
-        print(f"The learner's process: peak memory {process['peak_rss_mib']} MiB,"
-              f" {process['cpu_s']} s of CPU in {process['wall_s']} s.")
+        print(f"The learner's process: peak memory {process['peak_rss_mib']} MiB;"
+              f" the manager started it {process['processes']} time(s).")
     print(f"Manager exit code {code}; {seconds:.0f} s; logs in {out}")
     return 0 if code == 0 and games else 1
 

@@ -272,7 +272,8 @@ def parse_arguments(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--size", type=int, default=15, help="board size (default 15)")
     parser.add_argument("--openings", help="an openings file in the manager's offset format (default: empty board)")
     parser.add_argument("--manager-args", default="",
-                        help="more options for the manager, e.g. '-sendbyboard' (a BOARD before every move)")
+                        help="more options for the manager, written with '=' as they begin with a dash:"
+                             " --manager-args='-sendbyboard -repeat' (a BOARD before every move; each opening twice)")
     parser.add_argument("--out", required=True, help="a new folder for the logs, SGF and summary")
     return parser.parse_args(argv)
 

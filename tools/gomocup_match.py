@@ -4,19 +4,21 @@
 
 What you build first (nothing here builds or fetches them; the tests never run this):
 
-* the manager: c-gomoku-cli (GitHub dhbloo/c-gomoku-cli, the fork Rapfi's author keeps;
-  ``cd src && make`` as its README says), a command-line Gomocup match manager;
-* the engine: any Gomocup brain, e.g. Rapfi (GitHub dhbloo/rapfi; build ``Rapfi/`` with
-  cmake as its README says; with no ``config.toml`` beside the binary it plays with its
-  built-in classical evaluation, no network weights needed).
+* the manager: c-gomoku-cli (GitHub dhbloo/c-gomoku-cli, the fork Rapfi's author keeps),
+  a command-line Gomocup match manager, built as its README says;
+* the engine: any Gomocup brain, e.g. Rapfi (GitHub dhbloo/rapfi, its ``Rapfi/`` folder
+  built with cmake as its README says; with no ``config.toml`` beside the binary it plays
+  with its built-in classical evaluation, no network weights needed).
+
+tools/gomocup_results.md names the commits measured and the binaries' SHA-256.
 
 The manager starts both brains once, sends ``START``, ``INFO`` and ``BEGIN``/``TURN``
 to each and judges the games (five or more in a row wins, ``-rule 0``); its standard
 output, its protocol log (``-log``) and its SGF file (with each move's thinking time as
 the manager measured it) are kept in ``--out``.  The learner runs as
 ``retro pbrain pascal-learner --data STORE`` through a two-line ``pbrain-pascal-learner``
-wrapper written into ``--out``; STORE is a copy of ``--store`` made in ``--out`` (or an
-new file with ``--store empty``), since the brain learns from every game it loses and
+wrapper written into ``--out``; STORE is a copy of ``--store`` made in ``--out`` (no file
+at all with ``--store empty``: the brain starts an empty store), since the brain learns from every game it loses and
 the copy keeps the given store as it was.  The manager's ``tolerance`` for the learner
 (``--learner-tolerance``, default 60 s) bounds its ``ABOUT`` and ``START`` answers: the
 first ``START`` reads the schemes file, and every later one learns the game just lost.
@@ -69,7 +71,8 @@ TROUBLE = re.compile(r"^\[\d+\] engine |^deadline: .* exceeded ")
 
 
 def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """Wilson score interval for k successes in n trials (the interval tools/pascal_strength.py prints)."""
+    """Wilson score interval for k successes in n trials: the interval tools/pascal_strength.py prints,
+    not imported from it, as that script imports the learner's modules and this tool treats it as a black box."""
     if n == 0:
         return 0.0, 1.0
     p = k / n

@@ -30,6 +30,8 @@ PAUSE_OUTPUT = 1 << 18  # bytes read from the pty and not yet sent: reading wait
 # -- the page's messages in a WebSocket session (messages) ------------------------------
 MESSAGE_BYTES = 1024
 MESSAGE_DEPTH = 4  # {"type": ...} needs 1
+FRAME_READ_BYTES = 1 << 20  # a frame is read up to this, so that a paste past ``Limits.frame_bytes`` is
+# refused in words and the session goes on; a larger one closes the socket (1009)
 COLS = range(20, 241)  # a terminal's size the page may ask for
 ROWS = range(5, 101)
 

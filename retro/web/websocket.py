@@ -99,8 +99,13 @@ class VisitorSession(Slot):
         # drain and fill again while the program reads nothing, and one paste would
         # otherwise bring a notice each time.
         told = False
+        frame_bytes = self.exhibit.limits.frame_bytes
         async for message in self.ws:
             if message.type == WSMsgType.BINARY:
+                if len(message.data) > frame_bytes:
+                    await self.notice(f"A paste of {len(message.data):,} bytes is more than the {frame_bytes:,} "
+                                      f"a message may hold: it was not sent.")
+                    continue
                 if term.waiting_keys() + len(message.data) > cap:
                     if not told:
                         told = True
@@ -134,13 +139,19 @@ class VisitorSession(Slot):
                 return
 
 
+def close_reason(text: str) -> bytes:
+    """``text`` as a close frame's reason: at most ``CLOSE_REASON_BYTES`` of
+    UTF-8, cut at a character's end (RFC 6455 5.5.1: the reason is valid UTF-8)."""
+    return text.encode("utf-8")[:config.CLOSE_REASON_BYTES].decode("utf-8", "ignore").encode("utf-8")
+
+
 async def _refuse(ws: web.WebSocketResponse, refusal: web.HTTPException) -> web.WebSocketResponse:
     """A session that will not start, said in the socket (a browser cannot read an HTTP answer)."""
     text = (refusal.text or refusal.reason).strip()
     try:
         await ws.send_json({"type": "refused", "text": text})
         await ws.close(code=WSCloseCode.TRY_AGAIN_LATER if refusal.status == 503 else WSCloseCode.POLICY_VIOLATION,
-                       message=text.encode("utf-8")[:config.CLOSE_REASON_BYTES])
+                       message=close_reason(text))
     except ConnectionError:
         pass
     return ws
@@ -150,7 +161,7 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
     exhibit = request.app[EXHIBIT]
     if not security.same_origin(request):
         return security.plain(403, "Sessions are opened from this server's own page.")
-    ws = web.WebSocketResponse(heartbeat=exhibit.limits.heartbeat_seconds, max_msg_size=exhibit.limits.frame_bytes,
+    ws = web.WebSocketResponse(heartbeat=exhibit.limits.heartbeat_seconds, max_msg_size=config.FRAME_READ_BYTES,
                                timeout=config.CLOSE_SECONDS)
     refusal: Optional[web.HTTPException] = None
     try:
@@ -159,10 +170,10 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
         if not ws.can_prepare(request).ok:
             raise  # not a WebSocket: the HTTP answer is read
         refusal = refused
-    try:
-        await ws.prepare(request)
-    except ConnectionError:
-        return ws  # the visitor left during the handshake: nothing to do
+    # A visitor who leaves during the handshake is a ConnectionError here, raised
+    # (app.no_traceback answers nobody): the half-prepared socket, returned, would
+    # be closed by aiohttp and log "RuntimeError: Call .prepare() first".
+    await ws.prepare(request)
     if refusal is not None:
         return await _refuse(ws, refusal)
     session = VisitorSession(exhibit, ws)

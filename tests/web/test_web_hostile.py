@@ -13,6 +13,13 @@ time, on loopback only):
 5. a malformed request is one line in the log, never a traceback;
 6. visitors play the learner together with one data folder: none is refused,
    every game is recorded in the one store.
+
+And each break an attack on loopback found in the second version:
+
+7. a WebSocket handshake abandoned with a reset, or a session left at any
+   moment after Start, logged "Unhandled exception: RuntimeError";
+8. one frame of 16 KiB (a paste) ended the session with close 1009 and no word;
+9. a refusal's close reason was cut inside a UTF-8 character.
 """
 import asyncio
 import re
@@ -20,12 +27,16 @@ import signal
 import socket
 import subprocess
 import sys
+import struct
 import time
 from pathlib import Path
 
+import aiohttp
+import pytest
 
 from retro.web.exhibit import Exhibit
 
+from test_web_sessions import Visitor, visit
 from web_helpers import children_running, retro_run, start_server, with_client
 
 MJ_LINE = b"N\n3,3\n3,1\n1,3\n2,3\nN\n"
@@ -285,3 +296,99 @@ def test_6_visitors_play_the_learner_together(tmp_path: Path) -> None:
     header = (tmp_path / "Tic-Tac-Toe-Data-3").read_text().splitlines()[:5]
     assert re.search(r"\bgames 10\b", " ".join(header)), header
     assert not list(tmp_path.glob("*.lock"))
+
+
+def port_of(url: str) -> int:
+    return int(url.rsplit(":", 1)[1].strip("/"))
+
+
+def stopped_log(server: subprocess.Popen) -> list[str]:
+    """The server stopped with Ctrl-C, and its log's lines."""
+    server.send_signal(signal.SIGINT)
+    server.wait(timeout=30)
+    return server.stderr.read().decode("utf-8", "replace").splitlines()
+
+
+def assert_clean(log: list[str]) -> None:
+    """Only the server's own lines: no unhandled exception, no traceback."""
+    assert log[-1].startswith("retro serve: stopped"), log
+    assert all(line.startswith("retro serve: ") for line in log), log
+    assert not any("Unhandled" in line or "Traceback" in line or "Error" in line for line in log), log
+
+
+UPGRADE = (b"GET /ws/run/cpm-c HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+           b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+
+
+def reset(sock: socket.socket) -> None:
+    """Close with a reset (RST), as a browser's tab that is killed."""
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+
+
+def test_7_a_visitor_who_leaves_at_any_moment_leaves_the_log_clean(tmp_path: Path) -> None:
+    """The upgrade sent and the socket reset at once, and sessions left 0, 10,
+    50, 100 and 200 ms after their start (reset, or closed), several times:
+    no "Unhandled exception" (the first version returned the half-prepared
+    socket to aiohttp: RuntimeError: Call .prepare() first), and no program left."""
+    server, url = start_server(tmp_path)
+    port = port_of(url)
+    try:
+        for _ in range(8):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(UPGRADE)
+                reset(sock)
+        for delay in (0, 0.01, 0.05, 0.1, 0.2) * 3:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(UPGRADE)
+            assert sock.recv(12) == b"HTTP/1.1 101"
+            time.sleep(delay)
+            if delay in (0.01, 0.1):
+                sock.close()
+            else:
+                reset(sock)
+        answer = asyncio.run(_served(port))
+    finally:
+        log = stopped_log(server)
+    assert answer == 200
+    assert_clean(log)
+
+
+async def _served(port: int) -> int:
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"http://127.0.0.1:{port}/api/programs") as answer:
+            return answer.status
+
+
+def test_8_a_paste_of_16_kib_gets_a_notice_and_the_session_goes_on() -> None:
+    """One binary frame of 16,500 bytes (5,500 CJK characters), then one of
+    200,000: each refused with a notice; the session goes on and ends as
+    ever (the first version closed it with 1009 and no word)."""
+    async def play(visitor: Visitor):
+        await visitor.until(lambda v: "Select your symbol" in v.text())
+        await visitor.ws.send_bytes("字".encode() * 5500)
+        await visitor.ws.send_bytes(b"x" * 200_000)
+        await visitor.until(lambda v: len([m for m in v.messages if m["type"] == "notice"]) >= 2)
+        await visitor.type("X\r")
+        await visitor.until(lambda v: "Your move:" in v.text())
+        await visitor.type("\x04")
+        return await visitor.exit(), [m["text"] for m in visitor.messages if m["type"] == "notice"]
+
+    exit_message, notices = with_client(lambda c: visit(c, "cpm-c", play))
+    assert notices == ["A paste of 16,500 bytes is more than the 16,384 a message may hold: it was not sent.",
+                       "A paste of 200,000 bytes is more than the 16,384 a message may hold: it was not sent."]
+    assert exit_message["type"] == "exit" and exit_message["reason"] == ""
+
+
+@pytest.mark.parametrize("version", ["é" * 200, "x" + "é" * 200, "xx" + "字" * 200])
+def test_9_a_refusals_close_reason_is_whole_utf8(version: str) -> None:
+    """A wrong variant of 200 accented letters (or CJK): the close frame's
+    reason is cut at a character's end (RFC 6455 5.5.1: valid UTF-8), so the
+    browser reads a close (1008), not a protocol error."""
+    async def work(client):
+        async with client.ws_connect("/ws/run/altair-3d", params={"version": version}) as ws:
+            frames = [message async for message in ws]
+            return [f.type for f in frames], ws.close_code, ws.exception()
+
+    kinds, code, error = with_client(work)
+    assert kinds == [aiohttp.WSMsgType.TEXT] and code == 1008 and error is None, (kinds, code, error)

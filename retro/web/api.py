@@ -17,7 +17,7 @@ from ..recording import Event
 from ..visible import visible
 from . import config, process, security
 from .exhibit import EXHIBIT, Slot
-from .visitors import admit, label_of, program_of, terminal_of
+from .visitors import admit, client_of, label_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
@@ -193,7 +193,7 @@ async def run_api(request: web.Request) -> web.Response:
     except asyncio.TimeoutError:
         return security.plain(408, f"The input did not arrive within {limits.body_seconds:g} seconds.")
     program, words = admit(request)
-    slot = Slot()
+    slot = Slot(client_of(request))
     exhibit.sessions.add(slot)
     try:
         output, status, reason = await process.run_piped(

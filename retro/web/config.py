@@ -42,9 +42,14 @@ CLOSE_SECONDS = 2.0  # a WebSocket's closing handshake waits this for the visito
 CLOSE_REASON_BYTES = 120  # a close frame's reason (RFC 6455: at most 123 bytes)
 LOGGED_TEXT = 200  # characters of a failed request's text in the server's log
 
-# -- what --idle-timeout and --header-timeout accept -------------------------------------
+# -- what --idle-timeout, --header-timeout and the --client-* options accept -------------
 IDLE_OPTION = (10, 86400)
 HEADER_OPTION = (0.5, 300)
+CLIENT_OPTION = (1, 100000)
+
+# -- one client (clients) ------------------------------------------------------------------
+CLIENT_WINDOW = 60.0  # starts and log lines are counted over the last minute
+CLIENTS_REMEMBERED = 4096  # clients whose counts are kept; past it, those with nothing recent are forgotten
 
 
 @dataclass(frozen=True)
@@ -60,6 +65,9 @@ class Limits:
     body_seconds: float = 30.0  # a POST's body arrives within this
     header_seconds: float = 10.0  # a request's headers arrive within this, or the connection is closed (--header-timeout)
     heartbeat_seconds: float = 3.0  # a ping each 3 s, a pong within 1.5 s: a vanished visitor is seen within 5 s
+    client_sessions: int = 5  # sessions and runs one client has at once (--client-sessions)
+    client_starts: int = 60  # sessions and runs one client starts a minute (--client-starts)
+    client_log_lines: int = 10  # lines of the server's log one client's requests make a minute (--client-log-lines)
 
 
 def default_max_sessions() -> int:

@@ -10,6 +10,7 @@ from typing import Optional
 from aiohttp import web
 
 from . import config, process, security
+from .clients import Clients
 
 STOPPING = "the server has stopped"
 
@@ -17,9 +18,10 @@ STOPPING = "the server has stopped"
 class Slot:
     """A place among the exhibit's running sessions: how the server stops it."""
 
-    def __init__(self) -> None:
+    def __init__(self, client: str = "") -> None:
         self.stopped: asyncio.Event = asyncio.Event()
         self.reason = ""
+        self.client = client  # the peer's address (clients)
 
     def stop(self, reason: str) -> None:
         if not self.stopped.is_set():
@@ -45,6 +47,7 @@ class Exhibit:
     given_up: int = 0  # sessions killed when the server stopped
     fewer_sessions: str = ""  # why max_sessions was lowered at start, if it was
     command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
+    clients: Clients = field(default_factory=Clients)  # what each client has taken
 
     def __post_init__(self) -> None:
         if self.data_folder is not None and self.command.data_folder is None:
@@ -57,6 +60,10 @@ class Exhibit:
             running = "1 session is" if self.max_sessions == 1 else f"{self.max_sessions} sessions are"
             return f"The exhibit is full: {running} running. Please try again in a moment."
         return None
+
+    def running_for(self, client: str) -> int:
+        """Sessions and runs ``client`` has now."""
+        return sum(1 for slot in self.sessions if slot.client == client)
 
     def own_name(self, host_header: Optional[str]) -> bool:
         """Whether a request's Host names this server (``security.own_name``)."""

@@ -12,6 +12,7 @@ from aiohttp import web
 
 from . import config, listener
 from .app import application
+from .connection import Connection
 from .exhibit import Exhibit
 from .http_log import http_logger
 
@@ -34,7 +35,8 @@ async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], No
     cap = listener.connection_cap(exhibit.max_sessions, limit)
     server = runner.server
     assert server is not None
-    accepting = asyncio.create_task(listener.accept(sock, server, lambda: len(server.connections), cap, said))
+    accepting = asyncio.create_task(listener.accept(sock, lambda: Connection(server, exhibit),
+                                                    lambda: len(server.connections), cap, said))
     accepting.add_done_callback(lambda _: sock.close())
     bound = sock.getsockname()
     return runner, accepting, (bound[0], bound[1])

@@ -1,5 +1,6 @@
 """What a visitor may ask for: a program by its id, its variants as query parameters (parsed
-against its declared options, none naming a file), a place among the sessions, and its terminal."""
+against its declared options, none naming a file), a place among the sessions (the exhibit's and
+the client's), and its terminal."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -109,4 +110,13 @@ def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
     full = exhibit.full()
     if full:
         raise web.HTTPServiceUnavailable(text=full + "\n", headers=security.HEADERS)
+    client = client_of(request)
+    refused = exhibit.clients.refuse_start(client, exhibit.running_for(client), exhibit.limits)
+    if refused:
+        raise web.HTTPTooManyRequests(text=refused + "\n", headers=security.HEADERS)
     return program, words
+
+
+def client_of(request: web.Request) -> str:
+    """The client of a request: its peer's address (``clients``: no proxy's header is trusted)."""
+    return request.remote or ""

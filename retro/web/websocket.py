@@ -12,15 +12,15 @@ from .. import catalog
 from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit, Slot
 from .exit_message import exit_frame
-from .visitors import admit, terminal_of
+from .visitors import admit, client_of, terminal_of
 
 
 class VisitorSession(Slot):
     """One visitor's WebSocket session: the program on its pty, and the bytes
     and messages between the pty and the visitor."""
 
-    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse):
-        super().__init__()
+    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, client: str):
+        super().__init__(client)
         self.exhibit = exhibit
         self.ws = ws
         self.last_activity = time.monotonic()
@@ -150,7 +150,8 @@ async def _refuse(ws: web.WebSocketResponse, refusal: web.HTTPException) -> web.
     text = (refusal.text or refusal.reason).strip()
     try:
         await ws.send_json({"type": "refused", "text": text})
-        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER if refusal.status == 503 else WSCloseCode.POLICY_VIOLATION,
+        later = refusal.status in (429, 503)  # the exhibit, or the client's share of it, is full
+        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER if later else WSCloseCode.POLICY_VIOLATION,
                        message=close_reason(text))
     except ConnectionError:
         pass
@@ -176,7 +177,7 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
     await ws.prepare(request)
     if refusal is not None:
         return await _refuse(ws, refusal)
-    session = VisitorSession(exhibit, ws)
+    session = VisitorSession(exhibit, ws, client_of(request))
     exhibit.sessions.add(session)
     try:
         screen = terminal_of(program)

@@ -20,8 +20,15 @@ And each break an attack on loopback found in the second version:
    moment after Start, logged "Unhandled exception: RuntimeError";
 8. one frame of 16 KiB (a paste) ended the session with close 1009 and no word;
 9. a refusal's close reason was cut inside a UTF-8 character.
+
+And one visitor is not the crowd:
+
+10. one client (an address) may have a few sessions at once, start a few a
+    minute, and write a few lines of the log a minute; each limit is said to
+    the visitor in words and once in the log, and another client is served.
 """
 import asyncio
+import json
 import re
 import signal
 import socket
@@ -34,6 +41,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from retro.web.clients import Clients
+from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
 
 from test_web_sessions import Visitor, visit
@@ -122,7 +131,7 @@ def test_2_a_post_run_ends_when_its_client_goes() -> None:
     """Eight clients post an Altair move at its period's pace (minutes of
     thinking) and leave after a second: within 5 s their programs are gone
     and the next visitor is served."""
-    exhibit = Exhibit(max_sessions=8)
+    exhibit = Exhibit(max_sessions=8, limits=Limits(client_sessions=8))  # one client, eight runs
 
     async def work(client):
         async def impatient() -> None:
@@ -281,7 +290,7 @@ def test_6_visitors_play_the_learner_together(tmp_path: Path) -> None:
     """Ten visitors at once, one data folder: none is refused, and the store
     records every game (each learnt under the lock, for the learning only)."""
     game = b"y\n2,2\n1,1\n3,3\n1,3\n3,1\n1,2\n2,1\n2,3\n3,2\nn\n"
-    exhibit = Exhibit(data_folder=tmp_path, max_sessions=10)
+    exhibit = Exhibit(data_folder=tmp_path, max_sessions=10, limits=Limits(client_sessions=10))  # one address
 
     async def work(client):
         async def one(seed: int):
@@ -392,3 +401,84 @@ def test_9_a_refusals_close_reason_is_whole_utf8(version: str) -> None:
 
     kinds, code, error = with_client(work)
     assert kinds == [aiohttp.WSMsgType.TEXT] and code == 1008 and error is None, (kinds, code, error)
+
+
+def other_client() -> aiohttp.ClientSession:
+    """A second client, from another loopback address (127.0.0.2)."""
+    return aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=("127.0.0.2", 0)))
+
+
+def test_10_one_client_may_not_take_every_session() -> None:
+    """An exhibit of 8 sessions, 2 for each client: a client's third session
+    is refused in words (1013, try again later) and so is its run (429);
+    another client starts one; the log says it once, however often refused."""
+    said: list[str] = []
+    exhibit = Exhibit(max_sessions=8, limits=Limits(client_sessions=2), clients=Clients(said=said.append))
+
+    async def work(client):
+        async with client.ws_connect("/ws/run/cpm-c") as first, client.ws_connect("/ws/run/cpm-c") as second:
+            await first.receive()
+            await second.receive()
+            refused = []
+            for _ in range(3):
+                async with client.ws_connect("/ws/run/cpm-c") as third:
+                    refused.append(([json.loads(m.data) async for m in third if m.type == aiohttp.WSMsgType.TEXT],
+                                    third.close_code))
+            run = await client.post("/api/run/cpm-c", data=b"")
+            async with other_client() as other:
+                async with other.ws_connect(client.make_url("/ws/run/cpm-c")) as theirs:
+                    started = await theirs.receive()
+            return refused, run.status, await run.text(), started.type
+
+    refused, status, text, started = with_client(work, exhibit)
+    words = "2 sessions are running from your address, the most one visitor may have at once: end one to start another."
+    assert refused == [([{"type": "refused", "text": words}], 1013)] * 3
+    assert (status, text) == (429, words + "\n")
+    assert started == aiohttp.WSMsgType.BINARY
+    assert said == ["127.0.0.1 has 2 sessions running, the most one client may have "
+                    "(--client-sessions): more are refused"]
+
+
+def test_10_one_client_may_start_so_many_sessions_a_minute() -> None:
+    """A client that starts and drops sessions (runs here) is refused past its
+    starts a minute, told when to try again; another client is served."""
+    said: list[str] = []
+    exhibit = Exhibit(limits=Limits(client_starts=4), clients=Clients(said=said.append))
+
+    async def work(client):
+        answers = []
+        for _ in range(6):
+            answer = await client.post("/api/run/cpm-c", data=b"")
+            answers.append((answer.status, await answer.text()))
+        async with other_client() as other:
+            async with other.post(client.make_url("/api/run/cpm-c"), data=b"") as theirs:
+                return answers, theirs.status
+
+    answers, theirs = with_client(work, exhibit)
+    assert [status for status, _ in answers] == [200] * 4 + [429] * 2 and theirs == 200
+    assert all(re.fullmatch(r"4 sessions have been started from your address in the last minute, the most one "
+                            r"visitor may: please try again in \d+ s\.\n", text) for _, text in answers[4:]), answers
+    assert said == ["127.0.0.1 started 4 sessions within a minute, the most one client may "
+                    "(--client-starts): more are refused for now"]
+
+
+def test_10_one_client_may_write_so_many_lines_of_the_log(tmp_path: Path) -> None:
+    """40 malformed requests of one client, 3 lines a minute allowed: 3 lines
+    and one that says the limit; another client's malformed request is logged."""
+    server, url = start_server(tmp_path, "--client-log-lines", "3")
+    port = port_of(url)
+    try:
+        for source in ["127.0.0.1"] * 40 + ["127.0.0.2"]:
+            with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0)) as sock:
+                sock.sendall(MALFORMED[0])
+                try:
+                    sock.recv(100)
+                except (ConnectionResetError, socket.timeout):
+                    pass
+    finally:
+        log = stopped_log(server)
+    errors = log[1:-1]
+    assert len(errors) == 5, errors
+    assert errors[3] == ("retro serve: 127.0.0.1 made 3 lines of this log within a minute, the most one client may "
+                         "(--client-log-lines): its next are not written for now"), errors
+    assert all("Invalid character in Content-Length" in line for line in errors[:3] + errors[4:]), errors

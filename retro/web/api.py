@@ -4,10 +4,11 @@ and the POST pipe API (a run's standard input in, exactly `retro run`'s standard
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 from importlib import resources as package
 from pathlib import Path
-from typing import Any
+from typing import Any, Optional
 
 import click
 from aiohttp import web
@@ -32,17 +33,41 @@ STATIC = {  # what the page is made of: the only files this server sends
 # -- the page ----------------------------------------------------------------------------
 
 
+async def answer(request: web.Request, body: bytes, content_type: str, headers: dict[str, str],
+                 charset: Optional[str] = None) -> web.StreamResponse:
+    """``body`` written a piece at a time (``config.WRITE_CHUNK``), aiohttp's
+    write waiting, once 64 KiB are written, until the client has taken them:
+    a connection holds at most a piece or two of it, and one whose client reads nothing is closed
+    (``connection.Connection``), so a client that never reads pins no memory."""
+    response = web.StreamResponse(headers=headers)
+    response.content_type = content_type
+    if charset:
+        response.charset = charset
+    response.content_length = len(body)
+    await response.prepare(request)
+    whole = memoryview(body)
+    for start in range(0, len(body), config.WRITE_CHUNK):
+        await response.write(whole[start:start + config.WRITE_CHUNK])  # waits once 64 KiB wait (aiohttp)
+    await response.write_eof()
+    return response
+
+
+@functools.lru_cache(maxsize=None)
+def static_file(name: str) -> bytes:
+    """A file of the page, read once (every answer shares it)."""
+    return package.files("retro.web").joinpath("static", *name.split("/")).read_bytes()
+
+
 async def page(request: web.Request) -> web.StreamResponse:
     name = request.match_info.get("name", "index.html")
     if name not in STATIC:  # looked up, never used as a path
         raise web.HTTPNotFound(headers=security.HEADERS)
     try:
-        body = package.files("retro.web").joinpath("static", *name.split("/")).read_bytes()
+        body = static_file(name)
     except FileNotFoundError:  # vendor/ not made: a checkout without `make venv`
         return security.plain(500, "This retro was installed without its terminal (xterm.js): "
                                    "see README, In a web browser.")
-    return web.Response(body=body, content_type=STATIC[name], charset="utf-8",
-                        headers={**security.HEADERS, "Cache-Control": "max-age=3600"})
+    return await answer(request, body, STATIC[name], {**security.HEADERS, "Cache-Control": "max-age=3600"}, "utf-8")
 
 
 async def favicon(request: web.Request) -> web.StreamResponse:
@@ -180,7 +205,7 @@ def _gone(request: web.Request) -> bool:
     return transport is None or transport.is_closing()
 
 
-async def run_api(request: web.Request) -> web.Response:
+async def run_api(request: web.Request) -> web.StreamResponse:
     exhibit = request.app[EXHIBIT]
     limits = exhibit.limits
     program_of(request)
@@ -206,4 +231,4 @@ async def run_api(request: web.Request) -> web.Response:
     headers = {**security.HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
     if reason:
         headers["X-Retro-Limit"] = reason
-    return web.Response(body=output, content_type="application/octet-stream", headers=headers)
+    return await answer(request, output, "application/octet-stream", headers)

@@ -25,6 +25,9 @@ BACKLOG = 512  # connections the kernel holds while accepting waits
 
 # -- a program's output read from its pty or pipe (process) -----------------------------
 READ_CHUNK = 1 << 16
+
+# -- an answer written to a client (connection, api) --------------------------------------
+WRITE_CHUNK = 1 << 15  # a large answer is written this much at a time, each piece once the last is taken
 PAUSE_OUTPUT = 1 << 18  # bytes read from the pty and not yet sent: reading waits
 
 # -- the page's messages in a WebSocket session (messages) ------------------------------
@@ -64,6 +67,7 @@ class Limits:
     body_bytes: int = 64 << 10  # a POST's body
     body_seconds: float = 30.0  # a POST's body arrives within this
     header_seconds: float = 10.0  # a request's headers arrive within this, or the connection is closed (--header-timeout)
+    write_seconds: float = 30.0  # what is written to a connection is taken by the client within this, or it is closed
     heartbeat_seconds: float = 3.0  # a ping each 3 s, a pong within 1.5 s: a vanished visitor is seen within 5 s
     client_sessions: int = 5  # sessions and runs one client has at once (--client-sessions)
     client_starts: int = 60  # sessions and runs one client starts a minute (--client-starts)

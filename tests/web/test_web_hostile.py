@@ -23,6 +23,11 @@ And each break an attack on loopback found in the second version:
 
 And one visitor is not the crowd:
 
+11. clients that never read their answers (pipelined GETs of xterm.js with a
+    4 KiB window) pinned the server's memory for as long as they stayed:
+    a connection holds at most a piece of an answer, and one whose client
+    takes nothing for ``Limits.write_seconds`` is closed;
+
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
@@ -482,3 +487,57 @@ def test_10_one_client_may_write_so_many_lines_of_the_log(tmp_path: Path) -> Non
     assert errors[3] == ("retro serve: 127.0.0.1 made 3 lines of this log within a minute, the most one client may "
                          "(--client-log-lines): its next are not written for now"), errors
     assert all("Invalid character in Content-Length" in line for line in errors[:3] + errors[4:]), errors
+
+
+def server_with(folder: Path, **limits: float) -> tuple[subprocess.Popen, int]:
+    """A real server whose ``Limits`` are these: the process and its port."""
+    settings = ", ".join(f"{name}={value!r}" for name, value in limits.items())
+    script = ("import sys; from retro.web.config import Limits; from retro.web.exhibit import Exhibit; "
+              "from retro.web.server import serve; "
+              f"sys.exit(serve('127.0.0.1', 0, Exhibit(limits=Limits({settings}))))")
+    server = subprocess.Popen([sys.executable, "-c", script], cwd=folder,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return server, port_of(server.stderr.readline().decode().split()[2])
+
+
+def memory_and_descriptors(pid: int) -> tuple[int, int]:
+    """A process's resident memory (MiB) and open descriptors, from /proc."""
+    rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
+               if line.startswith("VmRSS:"))
+    return rss // 1024, len(list(Path(f"/proc/{pid}/fd").iterdir()))
+
+
+def test_11_clients_that_never_read_pin_nothing(tmp_path: Path) -> None:
+    """60 connections, each 20 pipelined GETs of xterm.js (480 KB) and a 4 KiB
+    receive window, never read: the server's memory grows by a few MiB (the
+    first version: 1.1 MiB a connection, held as long as they stayed), a
+    visitor is served meanwhile, and within the write limit (2 s here) and a
+    few seconds the connections are closed: the server's descriptors are back."""
+    server, port = server_with(tmp_path, write_seconds=2.0)
+    request = b"GET /static/vendor/xterm.js HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * 20
+    sleepers = []
+    try:
+        time.sleep(0.5)
+        memory, descriptors = memory_and_descriptors(server.pid)
+        for _ in range(60):
+            sock = socket.socket()
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(request)
+            sleepers.append(sock)
+        most = memory
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            now, open_now = memory_and_descriptors(server.pid)
+            most = max(most, now)
+            if open_now <= descriptors and time.monotonic() > end - 28:
+                break
+            time.sleep(0.1)
+        assert asyncio.run(_served(port)) == 200
+    finally:
+        for sock in sleepers:
+            sock.close()
+        log = stopped_log(server)
+    assert most - memory < 25, (memory, most)
+    assert open_now <= descriptors, (descriptors, open_now)
+    assert_clean([line for line in log if "took nothing written to it for 2 s" not in line])

@@ -85,6 +85,15 @@ def set_size(fd: int, cols: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
+def no_flow_control(fd: int) -> None:
+    """Ctrl-S and Ctrl-Q reach the program as keys (no IXON): a visitor's
+    Ctrl-S would otherwise stop the program's output, and its next write would
+    wait for ever (a learner's with the shared store's lock held)."""
+    attrs = termios.tcgetattr(fd)
+    attrs[0] &= ~termios.IXON
+    termios.tcsetattr(fd, termios.TCSANOW, attrs)
+
+
 class Terminal:
     """A program on a pseudo-terminal: ``read`` its output, ``write`` keys,
     ``resize``, ``end``.  It runs as ``retro run ID`` runs in a terminal
@@ -108,6 +117,7 @@ class Terminal:
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)
+            no_flow_control(slave)
             os.set_blocking(master, False)
             process = await asyncio.create_subprocess_exec(
                 *argv, stdin=slave, stdout=slave, stderr=slave, env=environment(terminal=True),

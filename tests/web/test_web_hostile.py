@@ -28,6 +28,10 @@ And one visitor is not the crowd:
     a connection holds at most a piece of an answer, and one whose client
     takes nothing for ``Limits.write_seconds`` is closed;
 
+12. a visitor's Ctrl-S (XOFF) stopped the program's output on its pty, so a
+    learner that had just won held the shared store's lock while it waited
+    to write: Ctrl-S reaches the program as a key, and output never stops;
+
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
@@ -49,6 +53,7 @@ import pytest
 from retro.web.clients import Clients
 from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
+from retro.web.process import Command
 
 from test_web_sessions import Visitor, visit
 from web_helpers import children_running, retro_run, start_server, with_client
@@ -541,3 +546,21 @@ def test_11_clients_that_never_read_pin_nothing(tmp_path: Path) -> None:
     assert most - memory < 25, (memory, most)
     assert open_now <= descriptors, (descriptors, open_now)
     assert_clean([line for line in log if "took nothing written to it for 2 s" not in line])
+
+
+def test_12_ctrl_s_is_a_key_and_never_stops_the_output() -> None:
+    """A program that reads a line and writes it back, and a visitor who
+    types Ctrl-S in it: the line comes back with its Ctrl-S (the first version's
+    pty took Ctrl-S as XOFF: the program's next write waited for ever, a
+    learner's with the shared store's lock held)."""
+    echo = Command(prefix=(sys.executable, "-c", "import sys; line = sys.stdin.readline(); "
+                                                 "print('read ' + repr(line) * 200, flush=True)"))
+
+    async def play(visitor: Visitor):
+        await visitor.until(lambda v: v.ws.closed is False)
+        await visitor.type("a\x13b\r")
+        await visitor.until(lambda v: "read 'a\\x13b\\n'" in v.text(), timeout=20)
+        return await visitor.exit()
+
+    exit_message = with_client(lambda c: visit(c, "cpm-c", play), Exhibit(command=echo))
+    assert exit_message["status"] == 0

@@ -1,11 +1,13 @@
 """The server's start and stop: listening under the descriptors' cap, the sessions the machine
-allows, Ctrl-C and SIGTERM (every session told and ended; 130 or 143; a second Ctrl-C at once)."""
+allows, Ctrl-C and SIGTERM (every session told and ended; 130 or 143; a second Ctrl-C at once,
+every program killed)."""
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import Callable
 
 from aiohttp import web
@@ -55,7 +57,8 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     loop = asyncio.get_running_loop()
 
     def at_once(signum: int) -> None:
-        said("retro serve: stopped at once")
+        killed = kill_programs()
+        said(f"retro serve: stopped at once ({killed} programs killed)" if killed else "retro serve: stopped at once")
         os._exit(128 + signum)
 
     def first(signum: int) -> None:
@@ -74,6 +77,42 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     left = exhibit.given_up
     said(f"retro serve: stopped ({left} busy sessions killed)" if left else "retro serve: stopped")
     return 128 + ended["signal"]
+
+
+def kill_programs() -> int:
+    """SIGKILL to every program this server started, now (a second Ctrl-C
+    does not wait): each runs in a process group of its own, which goes with
+    it.  A program on a pty would be hung up by the server's exit, but one on
+    pipes (a POST run) would live on.  How many there were."""
+    killed = 0
+    for pid in descendants(os.getpid()):
+        try:
+            group = os.getpgid(pid)
+            if group != os.getpgrp():
+                os.killpg(group, signal.SIGKILL)
+            os.kill(pid, signal.SIGKILL)
+            killed += 1
+        except OSError:
+            pass  # gone meanwhile
+    return killed
+
+
+def descendants(root: int) -> list[int]:
+    """The processes below ``root``, from /proc (children before their own)."""
+    children: dict[int, list[int]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(parent, []).append(int(entry.name))
+    found, waiting = [], list(children.get(root, []))
+    while waiting:
+        pid = waiting.pop(0)
+        found.append(pid)
+        waiting.extend(children.get(pid, []))
+    return found
 
 
 def serve(host: str, port: int, exhibit: Exhibit) -> int:

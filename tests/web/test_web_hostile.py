@@ -32,12 +32,16 @@ And one visitor is not the crowd:
     learner that had just won held the shared store's lock while it waited
     to write: Ctrl-S reaches the program as a key, and output never stops;
 
+13. a second Ctrl-C to the server left POST programs running as orphans:
+    the server kills every program it started before it exits;
+
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
 """
 import asyncio
 import json
+import os
 import re
 import signal
 import socket
@@ -494,12 +498,13 @@ def test_10_one_client_may_write_so_many_lines_of_the_log(tmp_path: Path) -> Non
     assert all("Invalid character in Content-Length" in line for line in errors[:3] + errors[4:]), errors
 
 
-def server_with(folder: Path, **limits: float) -> tuple[subprocess.Popen, int]:
-    """A real server whose ``Limits`` are these: the process and its port."""
+def server_with(folder: Path, exhibit: str = "", **limits: float) -> tuple[subprocess.Popen, int]:
+    """A real server whose ``Limits`` are these (and the Exhibit's other
+    arguments ``exhibit``): the process and its port."""
     settings = ", ".join(f"{name}={value!r}" for name, value in limits.items())
     script = ("import sys; from retro.web.config import Limits; from retro.web.exhibit import Exhibit; "
-              "from retro.web.server import serve; "
-              f"sys.exit(serve('127.0.0.1', 0, Exhibit(limits=Limits({settings}))))")
+              "from retro.web.process import Command; from retro.web.server import serve; "
+              f"sys.exit(serve('127.0.0.1', 0, Exhibit(limits=Limits({settings}){exhibit})))")
     server = subprocess.Popen([sys.executable, "-c", script], cwd=folder,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return server, port_of(server.stderr.readline().decode().split()[2])
@@ -564,3 +569,56 @@ def test_12_ctrl_s_is_a_key_and_never_stops_the_output() -> None:
 
     exit_message = with_client(lambda c: visit(c, "cpm-c", play), Exhibit(command=echo))
     assert exit_message["status"] == 0
+
+
+def programs_in(folder: Path, server: int) -> list[int]:
+    """Session programs (of any parent) working in ``folder``, from /proc
+    (``server``'s own command line names them too)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if (entry.name.isdigit() and entry.name != str(server) and b"retro.web.child" in (entry / "cmdline").read_bytes()
+                    and (entry / "cwd").resolve() == folder.resolve()
+                    and (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"):
+                found.append(int(entry.name))
+        except OSError:
+            pass
+    return found
+
+
+def test_13_a_second_ctrl_c_leaves_no_program_behind(tmp_path: Path) -> None:
+    """Three runs on pipes of a program that ignores the hang-up (the server's
+    first Ctrl-C gives it 30 s before SIGKILL), and a second Ctrl-C meanwhile:
+    the server exits at once and kills them (the first version exited and left
+    them running, orphans: an Altair run at its period's pace 60 s later)."""
+    stubborn = ("import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN); "
+                "time.sleep(300)  # retro.web.child")
+    server, port = server_with(tmp_path, f", grace=30.0, command=Command(prefix=('{sys.executable}', '-c', "
+                                         f"{stubborn!r}))", client_sessions=3)
+    clients = []
+    try:
+        for _ in range(3):
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            sock.sendall(b"POST /api/run/altair-3d?period_timing=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Content-Length: 4\r\n\r\n1,1\n")
+            clients.append(sock)
+        end = time.monotonic() + 30
+        while len(programs_in(tmp_path, server.pid)) < 3 and time.monotonic() < end:
+            time.sleep(0.05)
+        started = len(programs_in(tmp_path, server.pid))
+        server.send_signal(signal.SIGINT)
+        time.sleep(1.0)  # the first is handled: the programs are sent SIGHUP, and have 30 s
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=30)
+        end = time.monotonic() + 10
+        while programs_in(tmp_path, server.pid) and time.monotonic() < end:
+            time.sleep(0.05)
+        left = programs_in(tmp_path, server.pid)
+    finally:
+        for sock in clients:
+            sock.close()
+        for pid in programs_in(tmp_path, server.pid):
+            os.kill(pid, signal.SIGKILL)
+    log = server.stderr.read().decode("utf-8", "replace")
+    assert started == 3 and left == [], (started, left, log)
+    assert server.returncode == 130 and "stopped at once (3 programs killed)" in log, log

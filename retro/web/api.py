@@ -17,6 +17,7 @@ from .. import catalog, resources, transcript
 from ..recording import Event
 from ..visible import visible
 from . import config, process, security
+from .connection import Connection
 from .exhibit import EXHIBIT, Slot
 from .visitors import admit, client_of, label_of, program_of, terminal_of
 
@@ -44,6 +45,8 @@ async def answer(request: web.Request, body: bytes, content_type: str, headers: 
     if charset:
         response.charset = charset
     response.content_length = len(body)
+    if isinstance(request.protocol, Connection) and request.protocol.half_closed:
+        response.force_close()  # the client has sent its end: nothing more comes after the answer
     await response.prepare(request)
     whole = memoryview(body)
     for start in range(0, len(body), config.WRITE_CHUNK):
@@ -200,7 +203,10 @@ async def read_body(request: web.Request, limit: int) -> bytes:
 
 
 def _gone(request: web.Request) -> bool:
-    """Whether the client of a request has closed its connection."""
+    """Whether the client of a request has closed its connection (asked, if it
+    half-closed: ``connection.Connection.gone``)."""
+    if isinstance(request.protocol, Connection):
+        return request.protocol.gone(request.version)
     transport = request.transport
     return transport is None or transport.is_closing()
 

@@ -1,25 +1,63 @@
 """One accepted connection: aiohttp's ``RequestHandler`` with the exhibit's rules for its
-client (``clients``): the lines its requests make in the server's log are counted, and what is
-written to it is taken within ``Limits.write_seconds`` or the connection is closed."""
+client (``clients``): the lines its requests make in the server's log are counted, what is
+written to it is taken within ``Limits.write_seconds`` or the connection is closed, and a client
+that half-closes after its request (``nc -N``) is still answered."""
 from __future__ import annotations
 
 import asyncio
 from typing import Any, Optional
 
-from aiohttp import web
+from aiohttp import StreamReader, web
 from aiohttp.web_protocol import RequestHandler
 
 from .exhibit import Exhibit
 
 
+STILL_THERE = b"HTTP/1.1 100 Continue\r\n\r\n"  # an interim answer, which an HTTP/1.1 client skips (RFC 9110 15.2)
+
+
 class Connection(RequestHandler):
-    __slots__ = ("exhibit", "_stalled")
+    __slots__ = ("exhibit", "_stalled", "half_closed", "_asked", "_last_post")
 
     def __init__(self, server: web.Server, exhibit: Exhibit):
         # as aiohttp's own Server.__call__ makes a handler (web_server.py), with its settings
         super().__init__(server, loop=server._loop, **server._kwargs)
         self.exhibit = exhibit
         self._stalled: Optional[asyncio.TimerHandle] = None
+        self.half_closed = False  # the client has sent its end (FIN) after a POST's body
+        self._asked = 0.0  # when ``gone`` last wrote STILL_THERE
+        self._last_post: Optional[StreamReader] = None  # the body of the last request, if a POST
+
+    # -- a client that half-closes ---------------------------------------------------------
+    # asyncio closes a transport whose peer has sent its end unless the protocol keeps it
+    # open (eof_received); aiohttp does not, so `nc -N`, which sends its end after the
+    # body, got no answer at all.  A FIN is also how a client that has gone entirely
+    # leaves: while the run goes on, such a client is asked, once a second, with an
+    # interim answer; one that has gone answers that with a reset, and the next write
+    # fails: the connection is closed, and the run ended (api.run_api).
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self._messages:
+            message, payload = self._messages[-1]
+            self._last_post = payload if getattr(message, "method", "") == "POST" else None
+
+    def eof_received(self) -> Optional[bool]:  # type: ignore[override]  # asyncio's returns "keep open"; aiohttp's says None
+        if self._last_post is not None and self._last_post.is_eof():  # the last request a POST, its body whole
+            self.half_closed = True
+            return True  # the writing half stays open for the answer (an idle one: the keep-alive timeout)
+        return None
+
+    def gone(self, version: tuple[int, int]) -> bool:
+        """Whether the client of the request being answered has gone (checked
+        often while it runs); a half-closed HTTP/1.1 client is asked (STILL_THERE)."""
+        transport = self.transport
+        if transport is None or transport.is_closing():
+            return True
+        if self.half_closed and version >= (1, 1) and self._loop.time() - self._asked >= 1.0:
+            self._asked = self._loop.time()
+            transport.write(STILL_THERE)
+        return False
 
     # -- a write's time limit ------------------------------------------------------------
     # The transport tells its protocol when bytes wait in its buffer (pause_writing) and

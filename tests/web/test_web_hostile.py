@@ -35,6 +35,9 @@ And one visitor is not the crowd:
 13. a second Ctrl-C to the server left POST programs running as orphans:
     the server kills every program it started before it exits;
 
+14. a POST whose client half-closes after its body (``nc -N``) got no answer;
+    it is answered, while a client that has gone entirely still ends its run;
+
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
@@ -622,3 +625,41 @@ def test_13_a_second_ctrl_c_leaves_no_program_behind(tmp_path: Path) -> None:
     log = server.stderr.read().decode("utf-8", "replace")
     assert started == 3 and left == [], (started, left, log)
     assert server.returncode == 130 and "stopped at once (3 programs killed)" in log, log
+
+
+def test_14_a_client_that_half_closes_after_its_body_is_answered(tmp_path: Path) -> None:
+    """The MJ game posted and the client's end sent after it (as ``nc -N``
+    does): the answer is `retro run`'s output (after any interim 100 answers,
+    which ask whether the client is still there); and a client that posts an
+    Altair move at its period's pace and closes entirely sees its run ended
+    within seconds, as before."""
+    expected, status = retro_run("fortran-rcd", ["--ai", "mj"], MJ_LINE)
+    server, url = start_server(tmp_path)
+    port = port_of(url)
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+            sock.sendall(f"POST /api/run/fortran-rcd?ai=mj HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         f"Content-Length: {len(MJ_LINE)}\r\n\r\n".encode() + MJ_LINE)
+            sock.shutdown(socket.SHUT_WR)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+        with socket.create_connection(("127.0.0.1", port), timeout=60) as sock:
+            sock.sendall(b"POST /api/run/altair-3d?period_timing=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                         b"Content-Length: 4\r\n\r\n1,1\n")
+            end = time.monotonic() + 30
+            while not programs_in(tmp_path, server.pid) and time.monotonic() < end:
+                time.sleep(0.05)
+        left = time.monotonic()
+        while programs_in(tmp_path, server.pid) and time.monotonic() - left < 30:
+            time.sleep(0.05)
+        took = time.monotonic() - left
+    finally:
+        log = stopped_log(server)
+    while answer.startswith(b"HTTP/1.1 100 Continue\r\n\r\n"):
+        answer = answer[len(b"HTTP/1.1 100 Continue\r\n\r\n"):]
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200 ") and f"X-Retro-Exit: {status}".encode() in head, (answer, log)
+    assert body == expected
+    assert took < 5, took
+    assert_clean(log)

@@ -38,6 +38,10 @@ And one visitor is not the crowd:
 14. a POST whose client half-closes after its body (``nc -N``) got no answer;
     it is answered, while a client that has gone entirely still ends its run;
 
+15. an unusable learner data file (garbage, a folder in its place) told
+    every visitor that the operator can see why, and the log said nothing:
+    the server's log says what is wrong with it;
+
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
@@ -663,3 +667,32 @@ def test_14_a_client_that_half_closes_after_its_body_is_answered(tmp_path: Path)
     assert body == expected
     assert took < 5, took
     assert_clean(log)
+
+
+@pytest.mark.parametrize("spoil", ["garbage", "folder"])
+def test_15_an_unusable_data_file_is_said_in_the_servers_log(tmp_path: Path, spoil: str) -> None:
+    """The learner's data file spoilt (garbage, or a folder in its place): the
+    visitor reads that the operator can see why, and the server's log says
+    why (before: nothing); the visitor sees no folder of the server's."""
+    data = tmp_path / "data"
+    data.mkdir()
+    spoilt = data / "Tic-Tac-Toe-Data-3"
+    if spoil == "garbage":
+        spoilt.write_bytes(b"\x00garbage\xff" * 100)
+    else:
+        spoilt.mkdir()
+    server, url = start_server(tmp_path, "--data-folder", str(data))
+    try:
+        with socket.create_connection(("127.0.0.1", port_of(url)), timeout=60) as sock:
+            game = b"y\n2,2\n1,1\n3,3\nn\n"
+            sock.sendall(f"POST /api/run/pascal-learner HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+                         f"Content-Length: {len(game)}\r\n\r\n".encode() + game)
+            answer = b""
+            while chunk := sock.recv(65536):
+                answer += chunk
+    finally:
+        log = stopped_log(server)
+    assert str(data).encode() not in answer
+    told = [line for line in log if "schemes file" in line]
+    assert len(told) == 1 and told[0].startswith("retro serve: a visitor's learner cannot use its schemes file: "), log
+    assert str(data) in told[0], told

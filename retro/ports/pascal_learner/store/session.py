@@ -24,6 +24,7 @@ from typing import Any, Iterator, Optional
 
 
 from retro.console import Console
+from retro.operator_log import tell_operator
 from retro.safefile import inside
 from retro.userdirs import data_folder, shown
 
@@ -145,6 +146,8 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     except DataFileError as err:
         if lock is not None:
             lock.release()
+        if shared:  # a visitor's session of retro serve: the why, with the server's folders, is the operator's
+            tell_operator(f"a visitor's learner cannot use its schemes file: {err}")
         console.write_err("retro: the learner's schemes file cannot be used; the exhibit's operator can see why\n"
                           if shared else f"{err}\n")
         return None

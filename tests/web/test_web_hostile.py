@@ -361,14 +361,14 @@ def test_7_a_visitor_who_leaves_at_any_moment_leaves_the_log_clean(tmp_path: Pat
     50, 100 and 200 ms after their start (reset, or closed), several times:
     no "Unhandled exception" (the first version returned the half-prepared
     socket to aiohttp: RuntimeError: Call .prepare() first), and no program left."""
-    server, url = start_server(tmp_path)
+    server, url = start_server(tmp_path, "--client-sessions", "100", "--client-starts", "1000")  # one address
     port = port_of(url)
     try:
         for _ in range(8):
             with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
                 sock.sendall(UPGRADE)
                 reset(sock)
-        for delay in (0, 0.01, 0.05, 0.1, 0.2) * 3:
+        for delay in (0, 0.01, 0.05, 0.1, 0.2) * 6:
             sock = socket.create_connection(("127.0.0.1", port), timeout=10)
             sock.sendall(UPGRADE)
             assert sock.recv(12) == b"HTTP/1.1 101"
@@ -378,9 +378,13 @@ def test_7_a_visitor_who_leaves_at_any_moment_leaves_the_log_clean(tmp_path: Pat
             else:
                 reset(sock)
         answer = asyncio.run(_served(port))
+        end = time.monotonic() + 20
+        while programs_in(tmp_path, server.pid) and time.monotonic() < end:
+            time.sleep(0.05)
+        left = programs_in(tmp_path, server.pid)
     finally:
         log = stopped_log(server)
-    assert answer == 200
+    assert answer == 200 and left == [], left
     assert_clean(log)
 
 

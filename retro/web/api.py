@@ -223,7 +223,7 @@ async def run_api(request: web.Request) -> web.StreamResponse:
         return security.plain(413, f"The input is larger than the {limits.body_bytes:,} bytes a run may take.")
     except asyncio.TimeoutError:
         return security.plain(408, f"The input did not arrive within {limits.body_seconds:g} seconds.")
-    program, words = admit(request)
+    program, words = await admit(request)
     slot = Slot(client_of(request))
     exhibit.sessions.add(slot)
     try:

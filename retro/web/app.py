@@ -24,8 +24,9 @@ middleware every request passes (the server's own names; no traceback ever reach
                                       "exit", "status": n, "reason": ...,
                                       "meaning": ...}`` (what the status means:
                                       the program's own, Ctrl-C, a signal).  A
-                                      session refused (the exhibit is full, a
-                                      variant is wrong) is accepted, told why in
+                                      session refused (the exhibit is full, or
+                                      the visitor's share of it, a variant is
+                                      wrong) is accepted, told why in
                                       ``{"type": "refused", "text": ...}`` and
                                       closed (code 1013, try again later, or
                                       1008): a browser cannot read an HTTP

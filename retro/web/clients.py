@@ -1,6 +1,6 @@
 """One visitor is not the crowd: what one client may take of the exhibit (sessions at once,
 starts a minute, lines of the server's log a minute), each limit said to the visitor in words
-and once in the log when reached.
+(after a pause: ``visitors.admit``) and once a minute in the log when reached.
 
 A client is the peer's address.  The server trusts no proxy's ``X-Forwarded-For`` (no
 request header is read for it), so behind a reverse proxy every visitor is the proxy's
@@ -25,7 +25,7 @@ class Clients:
     def __init__(self, said: Callable[[str], None] = log_line, clock: Callable[[], float] = time.monotonic):
         self._said = said
         self._clock = clock
-        self._starts: dict[str, deque[float]] = {}
+        self._due: dict[str, float] = {}  # when each client's starts so far have been paid for
         self._lines: dict[str, deque[float]] = {}
         self._logged: dict[tuple[str, str], float] = {}  # (client, limit): when the log said it
 
@@ -60,14 +60,22 @@ class Clients:
                                                f"one client may have (--client-sessions): more are refused")
             return (f"{_sessions(running)} running from your address, the most one visitor may have at once: "
                     f"end one to start another.")
-        starts = self._recent(self._starts, client)
-        if len(starts) >= limits.client_starts:
-            wait = max(1, round(starts[0] + CLIENT_WINDOW - self._clock()))
-            self._log_once(client, "starts", f"{client} started {len(starts)} sessions within a minute, "
-                                             f"the most one client may (--client-starts): more are refused for now")
-            return (f"{_sessions(len(starts), 'have been')} started from your address in the last minute, the most "
-                    f"one visitor may: please try again in {wait} s.")
-        starts.append(self._clock())
+        # Starts are spread over the minute (the generic cell rate algorithm: each start
+        # takes 60 / --client-starts seconds of the client's time, its sessions at once), so
+        # that the minute's starts do not come in one burst that the other visitors wait behind.
+        now, interval = self._clock(), CLIENT_WINDOW / limits.client_starts
+        due = max(self._due.get(client, now), now)  # when this client's starts have been paid for
+        ahead = interval * (min(limits.client_sessions, limits.client_starts) - 1)  # as many at once as it may have
+        if due - now > ahead:
+            self._log_once(client, "starts", f"{client} starts sessions faster than one client may "
+                                             f"({limits.client_starts} a minute, --client-starts): more are "
+                                             f"refused for now")
+            return (f"Sessions are being started from your address faster than one visitor may "
+                    f"({limits.client_starts} a minute): please try again in {max(1, round(due - now - ahead))} s.")
+        if client not in self._due and len(self._due) >= CLIENTS_REMEMBERED:
+            for gone in [c for c, when in self._due.items() if when <= now]:
+                del self._due[gone]
+        self._due[client] = due + interval
         return None
 
     def may_log(self, client: str, limits: Limits) -> bool:
@@ -83,9 +91,10 @@ class Clients:
         return True
 
 
-def _sessions(count: int, verb: str = "are") -> str:
-    """>>> _sessions(1), _sessions(5), _sessions(1, "have been")
-    ('1 session is', '5 sessions are', '1 session has been')"""
-    if count == 1:
-        return "1 session " + {"are": "is", "have been": "has been"}[verb]
-    return f"{count} sessions {verb}"
+def _sessions(count: int) -> str:
+    """How many sessions are, in good English.
+
+    >>> _sessions(1), _sessions(5)
+    ('1 session is', '5 sessions are')
+    """
+    return "1 session is" if count == 1 else f"{count} sessions are"

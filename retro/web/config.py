@@ -51,7 +51,8 @@ HEADER_OPTION = (0.5, 300)
 CLIENT_OPTION = (1, 100000)
 
 # -- one client (clients) ------------------------------------------------------------------
-CLIENT_WINDOW = 60.0  # starts and log lines are counted over the last minute
+CLIENT_WINDOW = 60.0  # starts and log lines are counted a minute
+CLIENT_REFUSAL_PAUSE = 1.0  # a client past its share is told so after this pause (clients)
 CLIENTS_REMEMBERED = 4096  # clients whose counts are kept; past it, those with nothing recent are forgotten
 
 

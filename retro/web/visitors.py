@@ -3,6 +3,7 @@ against its declared options, none naming a file), a place among the sessions (t
 the client's), and its terminal."""
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -12,6 +13,7 @@ from aiohttp import web
 from .. import catalog
 from ..visible import visible
 from . import security
+from .config import CLIENT_REFUSAL_PAUSE
 from .exhibit import EXHIBIT
 
 FLAG_ON = ("", "1", "true", "yes", "on")
@@ -96,7 +98,7 @@ def program_of(request: web.Request) -> catalog.Program:
     return program
 
 
-def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
+async def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
     """The program and the visitor's words of a new session, or the answer
     that refuses it (raised).  The words are parsed here as the program will
     parse them, so that a wrong variant is refused before a process starts."""
@@ -113,6 +115,9 @@ def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
     client = client_of(request)
     refused = exhibit.clients.refuse_start(client, exhibit.running_for(client), exhibit.limits)
     if refused:
+        # said after a pause: a client that starts and drops sessions as fast as it
+        # can would otherwise take the server's time with its refusals instead
+        await asyncio.sleep(CLIENT_REFUSAL_PAUSE)
         raise web.HTTPTooManyRequests(text=refused + "\n", headers=security.HEADERS)
     return program, words
 

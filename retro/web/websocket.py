@@ -166,7 +166,7 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
                                timeout=config.CLOSE_SECONDS)
     refusal: Optional[web.HTTPException] = None
     try:
-        program, words = admit(request)
+        program, words = await admit(request)
     except web.HTTPException as refused:
         if not ws.can_prepare(request).ok:
             raise  # not a WebSocket: the HTTP answer is read

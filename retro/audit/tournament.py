@@ -151,8 +151,8 @@ def totals(table: dict[str, dict[str, str]]) -> dict[str, dict[str, int]]:
 
 def one_sided(table: dict[str, dict[str, str]]) -> list[str]:
     """Sentences naming each entrant that never takes one side: its row (or
-    column) is all '-'.  perl-midterm's, for one: the assignment has the
-    user move first ("Let the user make the first move")."""
+    column) is all '-': a program whose original always lets its user move
+    first (as the Perl assignment asks: "Let the user make the first move")."""
     said = []
     for name, row in table.items():
         if set(row.values()) == {"-"}:

@@ -636,7 +636,9 @@ def test_13_a_second_ctrl_c_leaves_no_program_behind(tmp_path: Path) -> None:
             os.kill(pid, signal.SIGKILL)
     log = server.stderr.read().decode("utf-8", "replace")
     assert started == 3 and left == [], (started, left, log)
-    assert server.returncode == 130 and "stopped at once (3 programs killed)" in log, log
+    # The programs ignore SIGHUP and sleep for 300 s: none left means the server killed them.  How many
+    # it counted among its own at that instant varies on a loaded machine (one may still be starting).
+    assert server.returncode == 130 and re.search(r"stopped at once \([1-3] programs? killed\)", log), log
 
 
 def test_14_a_client_that_half_closes_after_its_body_is_answered(tmp_path: Path) -> None:

@@ -17,6 +17,11 @@ MOST_SESSIONS = 200  # ... nor above this
 SESSIONS_UNMEASURED = 8  # when the memory available cannot be read (and an Exhibit's default)
 MAX_SESSIONS_OPTION = (1, 1000)  # what --max-sessions accepts
 
+# -- the template of the sessions' processes (template, forking) --------------------------
+TEMPLATE_MESSAGE = 1 << 16  # a request to the template (the environment, the limits): at most this
+TEMPLATE_SECONDS = 10.0  # the template answers a request within this, or it is taken for dead
+TEMPLATE_STARTS = 3  # templates started in all; when the last has died, each session starts its own Python
+
 # -- the descriptors a session and the server take (listener) ---------------------------
 DESCRIPTOR_RESERVE = 64  # kept for the server's own files, pipes and logging
 DESCRIPTORS_PER_SESSION = 3  # a session's pty and its process's pipes and handles

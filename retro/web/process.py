@@ -12,16 +12,20 @@ import sys
 import termios
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Protocol, Sequence
 
 from .config import OPERATOR_ENV, PAUSE_OUTPUT, READ_CHUNK
+from .forking import TEMPLATE
+
+CHILD = (sys.executable, "-m", "retro.web.child")  # a session's program; forked from the template
 
 
 @dataclass(frozen=True)
 class Command:
-    """How a session's program is started: ``python -m retro.web.child``."""
+    """How a session's program is started: ``python -m retro.web.child`` (forked
+    from retro.web.template on a pty; another prefix, a test's, is spawned)."""
 
-    prefix: tuple[str, ...] = (sys.executable, "-m", "retro.web.child")
+    prefix: tuple[str, ...] = CHILD
     data_folder: Optional[Path] = None
 
     def argv(self, program_id: str, words: Sequence[str]) -> list[str]:
@@ -54,7 +58,19 @@ def operator_fd() -> int:
     return _operator
 
 
-async def end(process: asyncio.subprocess.Process, grace: float) -> bool:
+class SessionProcess(Protocol):
+    """A session's process: spawned (asyncio's) or forked from the template (forking.Forked)."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> Optional[int]: ...
+
+    async def wait(self) -> int: ...
+
+
+async def end(process: SessionProcess, grace: float) -> bool:
     """SIGHUP to the program's process group (what a terminal's hang-up
     sends), SIGKILL after ``grace`` seconds; always reaped.  Whether it had to
     be killed."""
@@ -92,7 +108,7 @@ class Terminal:
     Ctrl-C is SIGINT, the screen backend addresses the cursor; the server only
     moves bytes between the pty and the WebSocket, resizes it, and ends it."""
 
-    def __init__(self, process: asyncio.subprocess.Process, master: int):
+    def __init__(self, process: SessionProcess, master: int):
         self.process = process
         self._master = master
         self._loop = asyncio.get_running_loop()
@@ -109,9 +125,14 @@ class Terminal:
         try:
             set_size(slave, cols, rows)
             os.set_blocking(master, False)
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=environment(terminal=True),
-                start_new_session=True, pass_fds=(operator_fd(),))
+            env = environment(terminal=True)
+            process: Optional[SessionProcess] = None
+            if tuple(argv[:len(CHILD)]) == CHILD:
+                process = await TEMPLATE.fork(argv[len(CHILD):], slave, env, operator_fd())
+            if process is None:
+                process = await asyncio.create_subprocess_exec(
+                    *argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                    start_new_session=True, pass_fds=(operator_fd(),))
         except BaseException:
             os.close(master)
             raise

@@ -1,0 +1,144 @@
+"""The template of the sessions' processes (a zygote, as multiprocessing's forkserver):
+``python -m retro.web.template FD`` loads retro, its ports and all a session runs once, then,
+for each request the server sends on the socket FD, forks a session's process that runs
+``retro.web.child`` as ``python -m retro.web.child`` would, on the visitor's pty.
+
+Each session's process is forked twice (the template's child forks it and exits at once), so
+that it is the server's own child: the server is a subreaper (``forking``), and waits for it,
+ends it and reads its status as it does for a program it spawned.  Before the session's code
+runs, its process is given what a spawned one has: a session of its own with the pty as its
+standard streams (``child.take_terminal`` makes it the controlling terminal), the server's
+environment, limits and folder as they are now (its umask, inherited), no descriptor but the pty's and the server's
+log, the signal dispositions of a Python just started (the template changes none), and fresh
+random numbers.  Its standard streams are the template's own objects, made by Python at its
+start on a pty too, so that they are what a session's Python would make (line-buffered, the
+same encoding)."""
+from __future__ import annotations
+
+import gc
+
+gc.disable()  # until the fork: no freed holes in the pages that the sessions share (gc.freeze's advice)
+
+from retro.web import child  # noqa: E402  # first of retro (launch holds Ctrl-C while retro loads), after gc
+
+import importlib  # noqa: E402  # after retro.web.child, as in a session's start
+import json  # noqa: E402
+import os  # noqa: E402
+import pkgutil  # noqa: E402
+import random  # noqa: E402
+import resource  # noqa: E402
+import socket  # noqa: E402
+import sys  # noqa: E402
+from typing import Any, Optional  # noqa: E402
+
+from retro.web.config import OPERATOR_ENV, TEMPLATE_MESSAGE  # noqa: E402
+
+# A port's modules that a visitor's session never loads: `retro audit`, `retro train`, numpy.
+NOT_IN_A_SESSION = ("audit", "train", "vectorised")
+
+
+def preload() -> None:
+    """Import what a session imports (retro.web.child's ``run`` imports it when it runs)."""
+    import curses  # noqa: F401  # blessed's, at a session's first screen
+
+    import blessed  # noqa: F401  # the screen of a session on a terminal
+    import click  # noqa: F401  # a visitor's options
+
+    from retro import catalog, console, crash_reports, runner, signals, stdio  # noqa: F401  # child.run's
+
+    catalog.programs()
+    for name in catalog.PORT_MODULES:
+        for module in pkgutil.iter_modules(importlib.import_module(name).__path__):
+            if module.name not in NOT_IN_A_SESSION:
+                importlib.import_module(f"{name}.{module.name}")
+
+
+def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
+    """In the session's process, just forked: what a spawned session's process has (see above)."""
+    os.setsid()
+    for stream in (0, 1, 2):
+        os.dup2(pty, stream)
+    for fd in [int(name) for name in os.listdir("/proc/self/fd")]:
+        if fd > 2 and fd != keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass  # the listing's own descriptor, closed already
+    os.chdir(request["cwd"])
+    for name, (soft, hard) in request["rlimits"].items():
+        try:
+            resource.setrlimit(getattr(resource, name), (soft, hard))
+        except (ValueError, OSError):
+            pass  # a hard limit the server raised above the template's: the template's stays
+    os.environ.clear()
+    os.environ.update(request["env"])
+    sys.argv = [child.__file__, *request["args"]]
+    random.seed()  # the template's numbers are not the session's (os.fork reseeds too: said twice)
+    gc.enable()
+
+
+def fork_session(request: dict[str, Any], pty: int, keep: int) -> Optional[int]:
+    """The session's pid, in the template; None in the session's process."""
+    reader, writer = os.pipe()
+    middle = os.fork()
+    if middle == 0:  # the template's child: forks the session, says its pid, ends
+        session = -1
+        try:
+            session = os.fork()
+            if session == 0:
+                os.close(reader)
+                os.close(writer)
+                become_session(request, pty, keep)
+                return None
+            os.write(writer, b"%d" % session)
+        finally:
+            if session != 0:
+                os._exit(0)
+    os.close(writer)
+    said = b""
+    while chunk := os.read(reader, 32):
+        said += chunk
+    os.close(reader)
+    os.waitpid(middle, 0)  # once it has ended, the session's process is the server's child
+    return int(said) if said else None
+
+
+def serve(server: socket.socket, keep: int) -> bool:
+    """Fork a session for each request until the server has gone: False in the
+    template then, True in a session's process."""
+    while True:
+        try:
+            data, fds, _, _ = socket.recv_fds(server, TEMPLATE_MESSAGE, 1)
+        except OSError:
+            return False
+        if not data:
+            return False  # the server has gone
+        answer: dict[str, Any]
+        try:
+            pid = fork_session(json.loads(data), fds[0], keep)
+            if pid is None:
+                server.detach()  # closed already (become_session): its number may be taken again
+                return True
+            answer = {"pid": pid}
+        except (OSError, ValueError, KeyError, IndexError) as error:
+            answer = {"error": f"{type(error).__name__}: {error}"}
+        for fd in fds:
+            os.close(fd)
+        try:
+            server.send(json.dumps(answer).encode())
+        except OSError:
+            return False
+
+
+def main() -> None:
+    server = socket.socket(fileno=int(sys.argv[1]))
+    keep = int(os.environ.get(OPERATOR_ENV, "2"))
+    preload()
+    gc.freeze()  # what is loaded now is never collected: a session's collections leave its pages shared
+    if serve(server, keep):
+        child.main()  # the session, as retro.web.child's own start runs it
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

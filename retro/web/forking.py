@@ -129,18 +129,22 @@ class Template:
         """``python -m retro.web.child ARGS`` forked on ``pty`` with ``env``
         (``keep`` is the descriptor the environment names for the server's
         log); None if there is no template (the caller spawns it)."""
-        if self._socket is None and not self._start(env, keep):
-            return None
         request = json.dumps({"args": args, "env": env, "cwd": os.getcwd(),
                               "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in LIMITS}})
         if len(request) > TEMPLATE_MESSAGE:
             return None
-        exchange = asyncio.ensure_future(self._exchange(request.encode(), os.dup(pty)))
-        try:
-            return await asyncio.shield(exchange)
-        except asyncio.CancelledError:
-            exchange.add_done_callback(_abandon)  # the session's start was given up: its process ends
-            raise
+        for _ in range(2):  # a template found dead by this request: once more, with another
+            if self._socket is None and not self._start(env, keep):
+                return None
+            exchange = asyncio.ensure_future(self._exchange(request.encode(), os.dup(pty)))
+            try:
+                forked = await asyncio.shield(exchange)
+            except asyncio.CancelledError:
+                exchange.add_done_callback(_abandon)  # the session's start was given up: its process ends
+                raise
+            if forked is not None or self._socket is not None:
+                return forked
+        return None
 
     async def _exchange(self, request: bytes, pty: int) -> Optional[Forked]:
         try:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable, Optional, Protocol, Sequence
 
 from .config import OPERATOR_ENV, PAUSE_OUTPUT, READ_CHUNK
-from .forking import TEMPLATE
+from .forking import TEMPLATE, Template
 
 CHILD = (sys.executable, "-m", "retro.web.child")  # a session's program; forked from the template
 
@@ -120,15 +120,18 @@ class Terminal:
         self._read_on()
 
     @classmethod
-    async def start(cls, argv: list[str], cols: int, rows: int) -> "Terminal":
+    async def start(cls, argv: list[str], cols: int, rows: int,
+                    template: Optional[Template] = TEMPLATE) -> "Terminal":
+        """The program on a new pty: forked from ``template`` if it is
+        ``python -m retro.web.child`` and a template runs, else spawned."""
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)
             os.set_blocking(master, False)
             env = environment(terminal=True)
             process: Optional[SessionProcess] = None
-            if tuple(argv[:len(CHILD)]) == CHILD:
-                process = await TEMPLATE.fork(argv[len(CHILD):], slave, env, operator_fd())
+            if template is not None and tuple(argv[:len(CHILD)]) == CHILD:
+                process = await template.fork(argv[len(CHILD):], slave, env, operator_fd())
             if process is None:
                 process = await asyncio.create_subprocess_exec(
                     *argv, stdin=slave, stdout=slave, stderr=slave, env=env,

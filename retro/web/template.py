@@ -15,23 +15,21 @@ start on a pty too, so that they are what a session's Python would make (line-bu
 same encoding)."""
 from __future__ import annotations
 
+from retro.web import child  # first of retro: launch holds Ctrl-C while retro loads, as in a session
+
 import gc
+import importlib
+import json
+import os
+import pkgutil
+import random
+import resource
+import socket
+import sys
+from typing import Any, Optional
 
-gc.disable()  # until the fork: no freed holes in the pages that the sessions share (gc.freeze's advice)
-
-from retro.web import child  # noqa: E402  # first of retro (launch holds Ctrl-C while retro loads), after gc
-
-import importlib  # noqa: E402  # after retro.web.child, as in a session's start
-import json  # noqa: E402
-import os  # noqa: E402
-import pkgutil  # noqa: E402
-import random  # noqa: E402
-import resource  # noqa: E402
-import socket  # noqa: E402
-import sys  # noqa: E402
-from typing import Any, Optional  # noqa: E402
-
-from retro.web.config import OPERATOR_ENV, TEMPLATE_MESSAGE  # noqa: E402
+from retro import launch
+from retro.web.config import OPERATOR_ENV, TEMPLATE_MESSAGE
 
 # A port's modules that a visitor's session never loads: `retro audit`, `retro train`, numpy.
 NOT_IN_A_SESSION = ("audit", "train", "vectorised")
@@ -73,6 +71,7 @@ def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
     os.environ.clear()
     os.environ.update(request["env"])
     sys.argv = [child.__file__, *request["args"]]
+    launch.held().clear()  # a Ctrl-C the template had is not the visitor's
     random.seed()  # the template's numbers are not the session's (os.fork reseeds too: said twice)
     gc.enable()
 
@@ -133,6 +132,7 @@ def serve(server: socket.socket, keep: int) -> bool:
 def main() -> None:
     server = socket.socket(fileno=int(sys.argv[1]))
     keep = int(os.environ.get(OPERATOR_ENV, "2"))
+    gc.disable()  # until the fork: no freed holes in the pages the sessions share (gc.freeze's advice)
     preload()
     gc.freeze()  # what is loaded now is never collected: a session's collections leave its pages shared
     if serve(server, keep):

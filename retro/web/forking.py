@@ -16,11 +16,12 @@ import socket
 import subprocess
 import sys
 import threading
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from .config import TEMPLATE_MESSAGE, TEMPLATE_SECONDS, TEMPLATE_STARTS
 
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
+REPARENT_TRIES = 500  # each 10 ms: a session's process becomes the server's child when the middle has ended
 LIMITS = tuple(name for name in dir(resource) if name.startswith("RLIMIT_"))
 
 
@@ -39,6 +40,7 @@ class Forked:
     def __init__(self, pid: int):
         self.pid = pid
         self.returncode: Optional[int] = None
+        self._orphan_tries = 0
         self._loop = asyncio.get_running_loop()
         self._ended: asyncio.Future[int] = self._loop.create_future()
         try:
@@ -52,9 +54,15 @@ class Forked:
     def _reap(self) -> None:
         try:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
-        except ChildProcessError:  # reaped by another: its status is lost
-            pid, status = self.pid, 255 << 8
+        except ChildProcessError:
+            if self._orphan_tries < REPARENT_TRIES:  # still the middle's child (it is ending): soon ours
+                self._orphan_tries += 1
+                self._loop.remove_reader(self._pidfd)
+                self._loop.call_later(0.01, self._reap)
+                return
+            pid, status = self.pid, 255 << 8  # reaped by another: its status is lost
         if pid == 0:
+            self._loop.add_reader(self._pidfd, self._reap)
             return
         self._loop.remove_reader(self._pidfd)
         os.close(self._pidfd)
@@ -92,7 +100,10 @@ class Template:
         self._pty = -1  # the master of the template's own pty, kept open while it runs
         self._starts = 0
         self._subreaper: Optional[bool] = None
-        self._lock: Optional[tuple[asyncio.AbstractEventLoop, asyncio.Lock]] = None
+        self._env: dict[str, str] = {}  # the template's own environment (a request with it sends none)
+        self._asked = 0  # requests numbered, so that their answers, in any order, find them
+        self._waiting: dict[int, asyncio.Future[Optional[int]]] = {}
+        self._reading: Optional[asyncio.AbstractEventLoop] = None  # the loop that reads the answers
 
     def _start(self, env: dict[str, str], keep: int) -> bool:
         if self._subreaper is None:
@@ -115,69 +126,99 @@ class Template:
             os.close(slave)
             theirs.close()
         ours.setblocking(False)
-        self._socket, self._pty = ours, master
+        self._socket, self._pty, self._env = ours, master, dict(env)
         return True
 
-    def _loop_lock(self) -> asyncio.Lock:
-        """One request at a time (an asyncio.Lock serves the loop it was first used in)."""
-        loop = asyncio.get_running_loop()
-        if self._lock is None or self._lock[0] is not loop:
-            self._lock = (loop, asyncio.Lock())
-        return self._lock[1]
+    def prepare(self, env: dict[str, str], keep: int) -> None:
+        """Start the template now (with ``fork``'s ``env`` and ``keep``), if none runs."""
+        if self._socket is None:
+            self._start(env, keep)
 
     async def fork(self, args: list[str], pty: int, env: dict[str, str], keep: int) -> Optional[Forked]:
         """``python -m retro.web.child ARGS`` forked on ``pty`` with ``env``
         (``keep`` is the descriptor the environment names for the server's
-        log); None if there is no template (the caller spawns it)."""
-        request = json.dumps({"args": args, "env": env, "cwd": os.getcwd(),
-                              "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in LIMITS}})
-        if len(request) > TEMPLATE_MESSAGE:
-            return None
+        log); None if there is no template (the caller spawns it).  Requests
+        do not wait for each other: the template forks each at once."""
         for _ in range(2):  # a template found dead by this request: once more, with another
             if self._socket is None and not self._start(env, keep):
                 return None
-            exchange = asyncio.ensure_future(self._exchange(request.encode(), os.dup(pty)))
-            try:
-                forked = await asyncio.shield(exchange)
-            except asyncio.CancelledError:
-                exchange.add_done_callback(_abandon)  # the session's start was given up: its process ends
-                raise
-            if forked is not None or self._socket is not None:
-                return forked
+            request = {"args": args, "env": None if env == self._env else env, "cwd": os.getcwd(),
+                       "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in LIMITS}}
+            pid = await self._ask(request, pty)
+            if pid is not None:
+                return Forked(pid)
+            if self._socket is not None:
+                return None  # the template could not fork it: spawned instead
         return None
 
-    async def _exchange(self, request: bytes, pty: int) -> Optional[Forked]:
+    async def _ask(self, request: dict[str, Any], pty: int) -> Optional[int]:
+        """Send the request with the pty; the pid the template's answer names, or None."""
+        sock = self._socket
+        assert sock is not None
+        loop = asyncio.get_running_loop()
+        self._asked += 1
+        ident = self._asked
+        message = json.dumps({**request, "id": ident}).encode()
+        if len(message) > TEMPLATE_MESSAGE:
+            return None
+        answer: asyncio.Future[Optional[int]] = loop.create_future()
+        self._waiting[ident] = answer
+        self._read_on(loop)
+        deadline = loop.time() + TEMPLATE_SECONDS
         try:
-            async with self._loop_lock():
-                if self._socket is None:
-                    return None
+            while True:
                 try:
-                    socket.send_fds(self._socket, [request], [pty])
-                    answer = await asyncio.wait_for(asyncio.get_running_loop().sock_recv(
-                        self._socket, TEMPLATE_MESSAGE), TEMPLATE_SECONDS)
-                except (OSError, asyncio.TimeoutError) as error:
-                    self._died(f"did not answer ({type(error).__name__})")
-                    return None
-                if not answer:
-                    self._died("ended")
-                    return None
+                    socket.send_fds(sock, [message], [pty])
+                    break
+                except BlockingIOError:  # its queue is full: the template is busy forking
+                    if loop.time() > deadline:
+                        raise TimeoutError from None
+                    await asyncio.sleep(0.005)
+            return await asyncio.wait_for(asyncio.shield(answer), max(0.0, deadline - loop.time()))
+        except (OSError, asyncio.TimeoutError) as error:
+            if self._socket is sock:
+                self._died(f"did not answer ({type(error).__name__})")
+            return None
         finally:
-            os.close(pty)
-        pid = json.loads(answer).get("pid")
-        return Forked(pid) if isinstance(pid, int) else None
+            self._waiting.pop(ident, None)  # an answer that comes later: its process is ended (_abandon)
+
+    def _read_on(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The answers read in this loop (a test runs several loops, one after another)."""
+        if self._reading is loop or self._socket is None:
+            return
+        if self._reading is not None and not self._reading.is_closed():
+            self._reading.remove_reader(self._socket.fileno())
+        loop.add_reader(self._socket.fileno(), self._answers)
+        self._reading = loop
+
+    def _answers(self) -> None:
+        while self._socket is not None:
+            try:
+                data = self._socket.recv(TEMPLATE_MESSAGE)
+            except BlockingIOError:
+                return
+            except OSError:
+                data = b""
+            if not data:
+                self._died("ended")
+                return
+            answer = json.loads(data)
+            pid = answer.get("pid") if isinstance(answer.get("pid"), int) else None
+            waiting = self._waiting.pop(answer.get("id"), None)
+            if waiting is not None and not waiting.done():
+                waiting.set_result(pid)
+            elif pid is not None:
+                _abandon(pid)  # its session's start was given up
+
+    def close(self) -> None:
+        """No template from here on (each session starts a Python of its own, as
+        before the template; tests/web/measure_sessions.py compares the two)."""
+        self._starts = TEMPLATE_STARTS
+        self._end()
 
     def _died(self, how: str) -> None:
-        """The template is gone: closed, killed, reaped, and said once."""
-        if self._socket is not None:
-            self._socket.close()
-            self._socket = None
-        if self._pty >= 0:
-            os.close(self._pty)
-            self._pty = -1
-        status = None
-        if self.process is not None:
-            self.process.kill()
-            status = self.process.wait()
+        """The template is gone: ended and said once."""
+        status = self._end()
         if self._starts < TEMPLATE_STARTS:
             if self._starts == 1:
                 self.said(f"retro serve: the template of the sessions' processes {how} (status {status}); "
@@ -185,21 +226,39 @@ class Template:
         else:
             self._gone(f"{how} (status {status})")
 
+    def _end(self) -> Optional[int]:
+        """The template closed, killed and reaped: its status."""
+        if self._socket is not None:
+            if self._reading is not None and not self._reading.is_closed():
+                self._reading.remove_reader(self._socket.fileno())
+            self._reading = None
+            self._socket.close()
+            self._socket = None
+        for waiting in self._waiting.values():
+            if not waiting.done():
+                waiting.set_result(None)  # spawned instead, or forked by another template
+        self._waiting.clear()
+        if self._pty >= 0:
+            os.close(self._pty)
+            self._pty = -1
+        if self.process is None:
+            return None
+        self.process.kill()
+        return self.process.wait()
+
     def _gone(self, how: str) -> None:
         self._starts = TEMPLATE_STARTS
         self.said(f"retro serve: the template of the sessions' processes {how}; "
                   f"each session now starts a Python of its own")
 
 
-def _abandon(exchange: "asyncio.Future[Optional[Forked]]") -> None:
-    if exchange.cancelled() or exchange.exception() is not None:
-        return
-    forked = exchange.result()
-    if forked is not None:
-        try:
-            os.killpg(forked.pid, signal.SIGKILL)
-        except OSError:
-            pass  # ended already; its reaper has it
+def _abandon(pid: int) -> None:
+    """A session's process that nobody waits for: killed, and reaped by its ``Forked``."""
+    Forked(pid)
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass  # ended already
 
 
 TEMPLATE = Template()

@@ -70,6 +70,12 @@ class SessionProcess(Protocol):
     async def wait(self) -> int: ...
 
 
+def prepare_template() -> None:
+    """The template of the sessions' processes started now (at the server's
+    start), so that it has loaded retro when the first visitors arrive."""
+    TEMPLATE.prepare(environment(terminal=True), operator_fd())
+
+
 async def end(process: SessionProcess, grace: float) -> bool:
     """SIGHUP to the program's process group (what a terminal's hang-up
     sends), SIGKILL after ``grace`` seconds; always reaped.  Whether it had to

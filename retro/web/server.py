@@ -10,7 +10,7 @@ from typing import Callable
 
 from aiohttp import web
 
-from . import config, listener
+from . import config, listener, process
 from .app import application
 from .exhibit import Exhibit
 from .http_log import http_logger
@@ -25,6 +25,7 @@ async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], No
                            keepalive_timeout=exhibit.limits.header_seconds,
                            logger=http_logger())
     await runner.setup()
+    process.prepare_template()  # loads retro while the first visitors arrive
     sock = listener.bind(host, port)
     limit = listener.descriptor_limit()
     most = listener.sessions_allowed(limit)

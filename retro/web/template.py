@@ -26,7 +26,7 @@ import random
 import resource
 import socket
 import sys
-from typing import Any, Optional
+from typing import Any
 
 from retro import launch
 from retro.web.config import OPERATOR_ENV, TEMPLATE_MESSAGE
@@ -68,65 +68,76 @@ def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
             resource.setrlimit(getattr(resource, name), (soft, hard))
         except (ValueError, OSError):
             pass  # a hard limit the server raised above the template's: the template's stays
-    os.environ.clear()
-    os.environ.update(request["env"])
+    if request["env"] is not None:  # None: the template's own, the server's at its start
+        os.environ.clear()
+        os.environ.update(request["env"])
     sys.argv = [child.__file__, *request["args"]]
     launch.held().clear()  # a Ctrl-C the template had is not the visitor's
     random.seed()  # the template's numbers are not the session's (os.fork reseeds too: said twice)
     gc.enable()
 
 
-def fork_session(request: dict[str, Any], pty: int, keep: int) -> Optional[int]:
-    """The session's pid, in the template; None in the session's process."""
-    reader, writer = os.pipe()
-    middle = os.fork()
-    if middle == 0:  # the template's child: forks the session, says its pid, ends
-        session = -1
-        try:
-            session = os.fork()
-            if session == 0:
-                os.close(reader)
-                os.close(writer)
+def fork_session(request: dict[str, Any], pty: int, keep: int, server: socket.socket) -> bool:
+    """False in the template, which goes on at once; True in the session's
+    process.  The template's child (the middle) forks the session, tells the
+    server its pid and ends: then the session's process is the server's child."""
+    if os.fork() != 0:
+        return False  # the middle is reaped later (reap_middles)
+    session = -1
+    try:
+        session = os.fork()
+        if session == 0:
+            try:
                 become_session(request, pty, keep)
-                return None
-            os.write(writer, b"%d" % session)
-        finally:
-            if session != 0:
-                os._exit(0)
-    os.close(writer)
-    said = b""
-    while chunk := os.read(reader, 32):
-        said += chunk
-    os.close(reader)
-    os.waitpid(middle, 0)  # once it has ended, the session's process is the server's child
-    return int(said) if said else None
+            except BaseException:  # noqa: BLE001  # nothing of the template may go on in a session's process
+                os._exit(70)
+            return True
+        server.send(json.dumps({"id": request["id"], "pid": session}).encode())
+    finally:
+        if session != 0:
+            os._exit(0)
+    return True
+
+
+def reap_middles() -> None:
+    """The template's children (the middles) that have ended."""
+    while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                return
+        except ChildProcessError:
+            return
 
 
 def serve(server: socket.socket, keep: int) -> bool:
     """Fork a session for each request until the server has gone: False in the
     template then, True in a session's process."""
+    server.settimeout(1.0)  # each second at least, the middles are reaped
     while True:
+        reap_middles()
         try:
             data, fds, _, _ = socket.recv_fds(server, TEMPLATE_MESSAGE, 1)
+        except TimeoutError:
+            continue
         except OSError:
             return False
         if not data:
             return False  # the server has gone
-        answer: dict[str, Any]
+        request: dict[str, Any] = {}
+        in_session = False
         try:
-            pid = fork_session(json.loads(data), fds[0], keep)
-            if pid is None:
-                server.detach()  # closed already (become_session): its number may be taken again
-                return True
-            answer = {"pid": pid}
+            request = json.loads(data)
+            in_session = fork_session(request, fds[0], keep, server)
         except (OSError, ValueError, KeyError, IndexError) as error:
-            answer = {"error": f"{type(error).__name__}: {error}"}
+            try:
+                server.send(json.dumps({"id": request.get("id"), "error": f"{type(error).__name__}: {error}"}).encode())
+            except OSError:
+                return False
+        if in_session:
+            server.detach()  # closed already (become_session): its number may be taken again
+            return True
         for fd in fds:
             os.close(fd)
-        try:
-            server.send(json.dumps(answer).encode())
-        except OSError:
-            return False
 
 
 def main() -> None:

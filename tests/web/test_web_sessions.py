@@ -389,8 +389,7 @@ def test_a_forked_session_sees_what_a_spawned_one_sees() -> None:
         try:
             return await probed(None, ["cpm-c", "--x"]), await probed(template, ["cpm-c", "--x"])
         finally:
-            template.process.kill()
-            template.process.wait()
+            template.close()
 
     spawned, forked = asyncio.run(both())
     assert spawned.pop("random") != forked.pop("random")
@@ -408,8 +407,7 @@ def test_each_forked_session_has_numbers_of_its_own() -> None:
         try:
             return [(await probed(template, ["cpm-c"]))["random"] for _ in range(4)]
         finally:
-            template.process.kill()
-            template.process.wait()
+            template.close()
 
     numbers = [number for pair in asyncio.run(several()) for number in pair]
     assert len(set(numbers)) == len(numbers)

@@ -11,7 +11,11 @@ PORT = 8000
 OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # names the descriptor of the server's log to a session's program
 
 # -- how many sessions run at once ------------------------------------------------------
-SESSION_MIB = 25  # a session's process, measured (tests/web/measure_sessions.py: PSS 13 to 23 MiB)
+# A session's process forked from the template, measured (tests/web/measure_sessions.py): its own
+# pages (USS) 3.3 MiB (a teletype port) to 6.3 MiB (the learner), PSS 3.6 MiB with 150 at once;
+# the template, 23 MiB, is shared.  (A session started as a Python of its own, when no template
+# runs, took 11 to 21 MiB.)
+SESSION_MIB = 8
 FEWEST_SESSIONS = 4  # what the memory available allows is never taken below this
 MOST_SESSIONS = 200  # ... nor above this
 SESSIONS_UNMEASURED = 8  # when the memory available cannot be read (and an Exhibit's default)

@@ -25,14 +25,15 @@ from retro.web.process import Command, Terminal
 STARTS = ("forked", "spawned")  # the template's, and a Python of its own (before the template)
 
 
-def memory_kib(pid: int) -> tuple[int, int]:
-    """(PSS, RSS) of a process in KiB, from /proc/PID/smaps_rollup."""
+def memory_kib(pid: int) -> tuple[int, int, int]:
+    """(PSS, RSS, USS: its own pages, shared with no other) of a process in KiB,
+    from /proc/PID/smaps_rollup."""
     found = {}
     for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
         key, _, rest = line.partition(":")
-        if key in ("Pss", "Rss"):
+        if key in ("Pss", "Rss", "Private_Clean", "Private_Dirty"):
             found[key] = int(rest.split()[0])
-    return found["Pss"], found["Rss"]
+    return found["Pss"], found["Rss"], found["Private_Clean"] + found["Private_Dirty"]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -47,8 +48,9 @@ async def one(program_id: str, template: Optional[Template]) -> tuple[float, Ter
     return time.monotonic() - started, term
 
 
-async def costs(count: int, start: str) -> list[str]:
-    """Each program, ``count`` sessions at once: start-up to the first byte, memory once started."""
+async def costs(count: int, start: str) -> list[tuple[str, str]]:
+    """Each program, ``count`` sessions at once: start-up to the first byte,
+    memory once started; (what, figures) lines."""
     template = Template() if start == "forked" else None
     lines = []
     try:
@@ -59,13 +61,14 @@ async def costs(count: int, start: str) -> list[str]:
             await asyncio.sleep(1.0)  # settled at its first prompt
             mems = [memory_kib(term.process.pid) for _, term in results]
             times = sorted(t for t, _ in results)
-            lines.append(f"{start:8} {program_id:15} start-up median {statistics.median(times):.3f} s, "
-                         f"max {times[-1]:.3f} s; PSS median {statistics.median(m[0] for m in mems) / 1024:.1f} MiB, "
-                         f"RSS median {statistics.median(m[1] for m in mems) / 1024:.1f} MiB")
+            lines.append((f"{start} {program_id}", f"start-up median {statistics.median(times):.3f} s, "
+                          f"max {times[-1]:.3f} s; median PSS {statistics.median(m[0] for m in mems) / 1024:.1f}, "
+                          f"USS {statistics.median(m[2] for m in mems) / 1024:.1f}, "
+                          f"RSS {statistics.median(m[1] for m in mems) / 1024:.1f} MiB"))
             await asyncio.gather(*(term.end(1.0) for _, term in results))
         if template is not None and template.process is not None:
-            lines.append(f"{start:8} the template itself: PSS {memory_kib(template.process.pid)[0] / 1024:.1f} MiB "
-                         f"(shared by the sessions, counted once)")
+            lines.append((f"{start}: the template itself", f"PSS {memory_kib(template.process.pid)[0] / 1024:.1f} MiB "
+                          f"(shared by the sessions)"))
     finally:
         if template is not None:
             template.close()
@@ -110,38 +113,49 @@ async def visitors(url: str, count: int, server_pid: int) -> dict[str, float]:
     import aiohttp
 
     measured = asyncio.Event()
-    answered_all: list[float] = []
+    finished: list[bool] = []  # a visitor at its second prompt (True), or whose session failed (False)
     memory: dict[str, float] = {}
 
-    async def visitor(session: aiohttp.ClientSession) -> tuple[float, float]:
+    def one_more(ok: bool) -> None:
+        finished.append(ok)
+        if len(finished) == count:  # every session at its second prompt: their memory
+            each, template = sessions_pss_kib(server_pid)
+            memory.update(sessions=len(each), median=statistics.median(each) / 1024 if each else 0.0,
+                          whole=(sum(each) + template) / max(1, len(each)) / 1024, template=template / 1024)
+            measured.set()
+
+    async def visitor(session: aiohttp.ClientSession) -> Optional[tuple[float, float]]:
         started = time.monotonic()
-        async with session.ws_connect(url.replace("http", "ws") + "ws/run/cpm-c") as ws:
-            seen = b""
-            while b"Select your symbol" not in seen:
-                seen += (await ws.receive()).data
-            prompt = time.monotonic() - started
-            await asyncio.sleep(1.0)
-            typed = time.monotonic()
-            await ws.send_bytes(b"X\r")
-            while b"Your move:" not in seen:
-                seen += (await ws.receive()).data
-            answered = time.monotonic() - typed
-            answered_all.append(answered)
-            if len(answered_all) == count:  # every session at its second prompt: their memory
-                each, template = sessions_pss_kib(server_pid)
-                memory.update(sessions=len(each), median=statistics.median(each) / 1024,
-                              whole=(sum(each) + template) / max(1, len(each)) / 1024, template=template / 1024)
-                measured.set()
-            await measured.wait()
-            return prompt, answered
+        try:
+            async with session.ws_connect(url.replace("http", "ws") + "ws/run/cpm-c") as ws:
+                seen = b""
+                while b"Select your symbol" not in seen:
+                    seen += (await ws.receive()).data
+                prompt = time.monotonic() - started
+                try:  # a second, reading (the server's pings are answered as the page does)
+                    await asyncio.wait_for(ws.receive(), 1.0)
+                except asyncio.TimeoutError:
+                    pass
+                typed = time.monotonic()
+                await ws.send_bytes(b"X\r")
+                while b"Your move:" not in seen:
+                    seen += (await ws.receive()).data
+                answered = time.monotonic() - typed
+                one_more(True)
+                await measured.wait()
+                return prompt, answered
+        except (aiohttp.ClientError, TypeError, ConnectionError):  # TypeError: data of a closing frame
+            one_more(False)
+            return None
 
     connector = aiohttp.TCPConnector(limit=0)
     async with aiohttp.ClientSession(connector=connector) as session:
-        results = await asyncio.gather(*(visitor(session) for _ in range(count)))
-    prompts = [p for p, _ in results]
-    answers = [a for _, a in results]
+        results = [r for r in await asyncio.gather(*(visitor(session) for _ in range(count))) if r is not None]
+    prompts = [p for p, _ in results] or [float("nan")]
+    answers = [a for _, a in results] or [float("nan")]
     return {"prompt_p50": percentile(prompts, 0.5), "prompt_p95": percentile(prompts, 0.95),
-            "key_p50": percentile(answers, 0.5), "key_p95": percentile(answers, 0.95), **memory}
+            "key_p50": percentile(answers, 0.5), "key_p95": percentile(answers, 0.95),
+            "lost": count - len(results), **memory}
 
 
 def load(count: int, start: str) -> dict[str, float]:
@@ -159,7 +173,8 @@ def said(count: int, start: str, figures: dict[str, float]) -> str:
     return (f"{start:8} {count} visitors at once: first prompt p50 {figures['prompt_p50']:.2f} s, "
             f"p95 {figures['prompt_p95']:.2f} s; a key answered p50 {figures['key_p50']:.3f} s, "
             f"p95 {figures['key_p95']:.3f} s; PSS a session median {figures['median']:.1f} MiB, "
-            f"all with the template {figures['whole']:.1f} MiB a session ({figures['sessions']:.0f} sessions)")
+            f"all with the template {figures['whole']:.1f} MiB a session ({figures['sessions']:.0f} sessions)"
+            + (f"; {figures['lost']:.0f} sessions lost" if figures["lost"] else ""))
 
 
 if __name__ == "__main__":
@@ -168,5 +183,5 @@ if __name__ == "__main__":
             print(said(int(sys.argv[2]), start, load(int(sys.argv[2]), start)), flush=True)
     else:
         for start in STARTS:
-            for line in asyncio.run(costs(int(sys.argv[1]) if len(sys.argv) > 1 else 8, start)):
-                print(line, flush=True)
+            for what, figures in asyncio.run(costs(int(sys.argv[1]) if len(sys.argv) > 1 else 8, start)):
+                print(f"{what:25} {figures}", flush=True)

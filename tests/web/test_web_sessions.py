@@ -415,7 +415,8 @@ def test_each_forked_session_has_numbers_of_its_own() -> None:
 
 def test_a_real_session_is_forked_and_holds_no_descriptor_of_the_server() -> None:
     """With the server's own sockets open: the session's process, the
-    server's child, has the pty's descriptors and the log's, nothing else."""
+    server's child, has the pty's descriptors and the log's, nothing else;
+    the template holds none of the server's."""
     async def work(client):
         async with client.ws_connect("/ws/run/cpm-c") as ws:
             visitor = Visitor(ws)
@@ -423,9 +424,15 @@ def test_a_real_session_is_forked_and_holds_no_descriptor_of_the_server() -> Non
             [pid] = children_running()
             cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
             fds = {fd.name: os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
-            return cmdline, fds
+            template = TEMPLATE.process.pid
+            held = {fd.name: os.readlink(fd) for fd in Path(f"/proc/{template}/fd").iterdir()}
+            return cmdline, fds, held
 
-    cmdline, fds = with_client(work)
+    from retro.web.forking import TEMPLATE
+
+    cmdline, fds, held = with_client(work)
+    # the template: its own pty, its socket to the server, the server's log; no socket of the server's
+    assert len(held) == 5 and sum("socket" in target for target in held.values()) == 1
     assert b"retro.web.template" in cmdline
     pts = {target for fd, target in fds.items() if fd in "012"}
     assert len(pts) == 1 and pts.pop().startswith("/dev/pts/")

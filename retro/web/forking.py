@@ -1,5 +1,5 @@
-"""The server's side of the template (retro.web.template): started at the first session, asked
-for each session's process, started again if it dies (then, past ``TEMPLATE_STARTS``, each
+"""The server's side of the template (retro.web.template): started with the server (or at the
+first session), asked for each session's process, started again if it dies (then, past ``TEMPLATE_STARTS``, each
 session starts its own Python as before; said once in the server's log).  The server is made
 a subreaper (prctl PR_SET_CHILD_SUBREAPER), so that a session's process, forked by the
 template's child, is the server's own child: ``Forked`` waits for it as asyncio waits for a
@@ -16,6 +16,7 @@ import socket
 import subprocess
 import sys
 import threading
+import time
 from typing import Any, Callable, Optional
 
 from .config import TEMPLATE_MESSAGE, TEMPLATE_SECONDS, TEMPLATE_STARTS
@@ -69,10 +70,13 @@ class Forked:
         self._done(status)
 
     def _wait_in_thread(self) -> None:
-        try:
-            _, status = os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            status = 255 << 8
+        status = 255 << 8  # reaped by another: its status is lost
+        for _ in range(REPARENT_TRIES):
+            try:
+                status = os.waitpid(self.pid, 0)[1]
+                break
+            except ChildProcessError:  # still the middle's child (it is ending): soon ours
+                time.sleep(0.01)
         self._loop.call_soon_threadsafe(self._done, status)
 
     def _done(self, status: int) -> None:

@@ -12,8 +12,8 @@ OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # names the descriptor of the server's log 
 
 # -- how many sessions run at once ------------------------------------------------------
 # A session's process forked from the template, measured (tests/web/measure_sessions.py): its own
-# pages (USS) 3.3 MiB (a teletype port) to 6.3 MiB (the learner), PSS 3.6 MiB with 150 at once;
-# the template, 23 MiB, is shared.  (A session started as a Python of its own, when no template
+# pages (USS) 3.3 MiB (a teletype port) to 6.4 MiB (the learner), PSS 3.7 MiB with 150 at once;
+# the template, 24 MiB, is shared.  (A session started as a Python of its own, when no template
 # runs, took 11 to 21 MiB.)
 SESSION_MIB = 8
 FEWEST_SESSIONS = 4  # what the memory available allows is never taken below this

@@ -32,6 +32,12 @@ import sys  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
 from .exits import INTERRUPTED, say as _say, write_failed  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
 
 
+def held() -> list[int]:
+    """The Ctrl-C typed while retro loaded (the list itself: a process forked
+    from one that loaded retro starts it afresh, retro.web.template)."""
+    return _held
+
+
 def _reopen_closed_streams() -> None:
     for fd, name, mode in ((0, "stdin", "r"), (1, "stdout", "w"), (2, "stderr", "w")):
         try:

@@ -111,6 +111,14 @@ def install() -> None:
         signal.signal(signal.SIGTSTP, _suspend)
 
 
+def held_from_here() -> None:
+    """The program is over: Ctrl-C and the ending signals are held (blocked,
+    never delivered) while the process exits; one come already is raised here.
+    Else a burst of them (Ctrl-\\ held down) raises again where nothing catches
+    it any more, and Python prints a traceback."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *ENDING})
+
+
 def restore_start_modes() -> None:
     """The terminal's modes as retro found them (at the end, whatever happened)."""
     set_modes(_start_modes)

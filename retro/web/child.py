@@ -87,12 +87,17 @@ def main() -> None:
     _save_report = crash_reports.save_report
     crash_reports.save_report = tell_operator  # the one place a report's path is said (report_internal_error)
     take_terminal()
-    signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
-        signals.install()
-        if hasattr(signal, "SIGTSTP"):
-            signal.signal(signal.SIGTSTP, signal.SIG_IGN)
-        status = launch.finish(run(sys.argv[1:]))
+        try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)  # as launch.main: in the try
+            if launch.held():
+                raise KeyboardInterrupt  # typed while retro loaded
+            signals.install()
+            if hasattr(signal, "SIGTSTP"):
+                signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+            status = launch.finish(run(sys.argv[1:]))
+        finally:
+            signals.held_from_here()  # a burst of Ctrl-\ or Ctrl-C ends it once, without a traceback
     except KeyboardInterrupt:
         status = INTERRUPTED
     except signals.Terminated as ended:

@@ -11,11 +11,20 @@ PORT = 8000
 OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # names the descriptor of the server's log to a session's program
 
 # -- how many sessions run at once ------------------------------------------------------
-SESSION_MIB = 25  # a session's process, measured (tests/web/measure_sessions.py: PSS 13 to 23 MiB)
+# A session's process forked from the template, measured (tests/web/measure_sessions.py): its own
+# pages (USS) 3.3 MiB (a teletype port) to 6.4 MiB (the learner), PSS 3.7 MiB with 150 at once;
+# the template, 24 MiB, is shared.  (A session started as a Python of its own, when no template
+# runs, took 11 to 21 MiB.)
+SESSION_MIB = 8
 FEWEST_SESSIONS = 4  # what the memory available allows is never taken below this
 MOST_SESSIONS = 200  # ... nor above this
 SESSIONS_UNMEASURED = 8  # when the memory available cannot be read (and an Exhibit's default)
 MAX_SESSIONS_OPTION = (1, 1000)  # what --max-sessions accepts
+
+# -- the template of the sessions' processes (template, forking) --------------------------
+TEMPLATE_MESSAGE = 1 << 16  # a request to the template (the environment, the limits): at most this
+TEMPLATE_SECONDS = 10.0  # the template answers a request within this, or it is taken for dead
+TEMPLATE_STARTS = 3  # templates started in all; when the last has died, each session starts its own Python
 
 # -- the descriptors a session and the server take (listener) ---------------------------
 DESCRIPTOR_RESERVE = 64  # kept for the server's own files, pipes and logging

@@ -12,16 +12,20 @@ import sys
 import termios
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import Callable, Optional, Protocol, Sequence
 
 from .config import OPERATOR_ENV, PAUSE_OUTPUT, READ_CHUNK
+from .forking import TEMPLATE, Template
+
+CHILD = (sys.executable, "-m", "retro.web.child")  # a session's program; forked from the template
 
 
 @dataclass(frozen=True)
 class Command:
-    """How a session's program is started: ``python -m retro.web.child``."""
+    """How a session's program is started: ``python -m retro.web.child`` (forked
+    from retro.web.template on a pty; another prefix, a test's, is spawned)."""
 
-    prefix: tuple[str, ...] = (sys.executable, "-m", "retro.web.child")
+    prefix: tuple[str, ...] = CHILD
     data_folder: Optional[Path] = None
 
     def argv(self, program_id: str, words: Sequence[str]) -> list[str]:
@@ -54,7 +58,25 @@ def operator_fd() -> int:
     return _operator
 
 
-async def end(process: asyncio.subprocess.Process, grace: float) -> bool:
+class SessionProcess(Protocol):
+    """A session's process: spawned (asyncio's) or forked from the template (forking.Forked)."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> Optional[int]: ...
+
+    async def wait(self) -> int: ...
+
+
+def prepare_template() -> None:
+    """The template of the sessions' processes started now (at the server's
+    start), so that it has loaded retro when the first visitors arrive."""
+    TEMPLATE.prepare(environment(terminal=True), operator_fd())
+
+
+async def end(process: SessionProcess, grace: float) -> bool:
     """SIGHUP to the program's process group (what a terminal's hang-up
     sends), SIGKILL after ``grace`` seconds; always reaped.  Whether it had to
     be killed."""
@@ -101,7 +123,7 @@ class Terminal:
     Ctrl-C is SIGINT, the screen backend addresses the cursor; the server only
     moves bytes between the pty and the WebSocket, resizes it, and ends it."""
 
-    def __init__(self, process: asyncio.subprocess.Process, master: int):
+    def __init__(self, process: SessionProcess, master: int):
         self.process = process
         self._master = master
         self._loop = asyncio.get_running_loop()
@@ -113,15 +135,23 @@ class Terminal:
         self._read_on()
 
     @classmethod
-    async def start(cls, argv: list[str], cols: int, rows: int) -> "Terminal":
+    async def start(cls, argv: list[str], cols: int, rows: int,
+                    template: Optional[Template] = TEMPLATE) -> "Terminal":
+        """The program on a new pty: forked from ``template`` if it is
+        ``python -m retro.web.child`` and a template runs, else spawned."""
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)
             no_flow_control(slave)
             os.set_blocking(master, False)
-            process = await asyncio.create_subprocess_exec(
-                *argv, stdin=slave, stdout=slave, stderr=slave, env=environment(terminal=True),
-                start_new_session=True, pass_fds=(operator_fd(),))
+            env = environment(terminal=True)
+            process: Optional[SessionProcess] = None
+            if template is not None and tuple(argv[:len(CHILD)]) == CHILD:
+                process = await template.fork(argv[len(CHILD):], slave, env, operator_fd())
+            if process is None:
+                process = await asyncio.create_subprocess_exec(
+                    *argv, stdin=slave, stdout=slave, stderr=slave, env=env,
+                    start_new_session=True, pass_fds=(operator_fd(),))
         except BaseException:
             os.close(master)
             raise

@@ -12,7 +12,7 @@ from typing import Callable
 
 from aiohttp import web
 
-from . import config, listener
+from . import config, forking, listener, process
 from .app import application
 from .connection import Connection
 from .exhibit import Exhibit
@@ -28,6 +28,7 @@ async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], No
                            keepalive_timeout=exhibit.limits.header_seconds,
                            logger=http_logger())
     await runner.setup()
+    process.prepare_template()  # loads retro while the first visitors arrive
     sock = listener.bind(host, port)
     limit = listener.descriptor_limit()
     most = listener.sessions_allowed(limit)
@@ -83,15 +84,17 @@ def kill_programs() -> int:
     """SIGKILL to every program this server started, now (a second Ctrl-C
     does not wait): each runs in a process group of its own, which goes with
     it.  A program on a pty would be hung up by the server's exit, but one on
-    pipes (a POST run) would live on.  How many there were."""
+    pipes (a POST run) would live on.  How many there were (the sessions'
+    template is killed too, but it is no program)."""
     killed = 0
+    template = forking.TEMPLATE.process.pid if forking.TEMPLATE.process is not None else None
     for pid in descendants(os.getpid()):
         try:
             group = os.getpgid(pid)
             if group != os.getpgrp():
                 os.killpg(group, signal.SIGKILL)
             os.kill(pid, signal.SIGKILL)
-            killed += 1
+            killed += pid != template
         except OSError:
             pass  # gone meanwhile
     return killed

@@ -359,3 +359,161 @@ def test_the_exit_message_carries_the_last_games_outcome() -> None:
     assert "outcome" not in exit_frame(0, "", program)
     with pytest.raises(ValueError):
         exit_frame(0, "", program, "nobody")  # type: ignore[arg-type]  # a wrong outcome, on purpose
+
+
+# -- a session's process forked from the template (retro.web.template) ------------------------
+PROBE = ("import sys; sys.path.insert(0, {tests!r}); from retro.web import child; import session_probe; "
+         "child.run = session_probe.seen; ").format(tests=str(Path(__file__).parent))
+
+
+async def probed(template, words: list[str]) -> dict:
+    """What a session sees (session_probe), forked from ``template`` or, without one, spawned."""
+    from retro.web.process import CHILD, Terminal
+
+    argv = list(CHILD) if template is not None else [sys.executable, "-c", PROBE + "child.main()"]
+    term = await Terminal.start([*argv, *words], 80, 24, template=template)
+    output = b""
+    try:
+        while b"}" not in output:
+            data = await asyncio.wait_for(term.read(), 30)
+            assert data, output
+            output += data
+        assert await asyncio.wait_for(term.process.wait(), 30) == 0
+    finally:
+        await term.end(1.0)
+    return json.loads(output[output.index(b"{"):output.rindex(b"}") + 1])
+
+
+def probe_template():
+    from retro.web.forking import Template
+
+    return Template(command=(sys.executable, "-c", PROBE + "from retro.web import template; template.main()"))
+
+
+def test_a_forked_session_sees_what_a_spawned_one_sees() -> None:
+    """Its environment, limits, session and controlling terminal, signal
+    handlers and masks, descriptors (the pty's and the server's log only),
+    standard streams, folder and umask: the same as a session's own Python."""
+    async def both():
+        template = probe_template()
+        try:
+            return await probed(None, ["cpm-c", "--x"]), await probed(template, ["cpm-c", "--x"])
+        finally:
+            template.close()
+
+    spawned, forked = asyncio.run(both())
+    assert spawned.pop("random") != forked.pop("random")
+    assert forked == spawned
+    assert forked["session leader"] and forked["the pty controls it"]
+    operator = forked["environment"]["RETRO_SERVE_LOG_FD"]
+    assert set(forked["descriptors"]) == {"0", "1", "2", operator}
+    assert [forked["descriptors"][fd] for fd in "012"] == ["the pty"] * 3
+
+
+def test_each_forked_session_has_numbers_of_its_own() -> None:
+    """A game's or a learner's random choices never repeat across sessions."""
+    async def several():
+        template = probe_template()
+        try:
+            return [(await probed(template, ["cpm-c"]))["random"] for _ in range(4)]
+        finally:
+            template.close()
+
+    numbers = [number for pair in asyncio.run(several()) for number in pair]
+    assert len(set(numbers)) == len(numbers)
+
+
+def test_a_real_session_is_forked_and_holds_no_descriptor_of_the_server() -> None:
+    """With the server's own sockets open: the session's process, the
+    server's child, has the pty's descriptors and the log's, nothing else;
+    the template holds none of the server's."""
+    async def work(client):
+        async with client.ws_connect("/ws/run/cpm-c") as ws:
+            visitor = Visitor(ws)
+            await visitor.until(lambda v: "Select your symbol" in v.text())
+            [pid] = children_running()
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes()
+            fds = {fd.name: os.readlink(fd) for fd in Path(f"/proc/{pid}/fd").iterdir()}
+            template = TEMPLATE.process.pid
+            held = {fd.name: os.readlink(fd) for fd in Path(f"/proc/{template}/fd").iterdir()}
+            return cmdline, fds, held
+
+    from retro.web.forking import TEMPLATE
+
+    cmdline, fds, held = with_client(work)
+    # the template: its own pty, its socket to the server, the server's log; no socket of the server's
+    assert len(held) == 5 and sum("socket" in target for target in held.values()) == 1
+    assert b"retro.web.template" in cmdline
+    pts = {target for fd, target in fds.items() if fd in "012"}
+    assert len(pts) == 1 and pts.pop().startswith("/dev/pts/")
+    assert len(fds) == 4 and not any("socket" in target for target in fds.values())
+
+
+def test_a_template_that_dies_is_replaced_then_given_up_and_said_once() -> None:
+    from retro.web.config import TEMPLATE_STARTS
+    from retro.web.forking import Template
+    from retro.web.process import CHILD, Terminal
+
+    said: list[str] = []
+    template = Template(said=said.append)
+
+    async def session() -> tuple[str, bytes]:
+        term = await Terminal.start([*CHILD, "cpm-c"], 80, 24, template=template)
+        output = b""
+        while b"Select your symbol" not in output:
+            output += await asyncio.wait_for(term.read(), 30)
+        await term.end(1.0)
+        return type(term.process).__name__, output
+
+    async def deaths():
+        kinds = []
+        for _ in range(TEMPLATE_STARTS + 1):
+            kinds.append((await session())[0])
+            if template.process is not None and template.process.poll() is None:
+                template.process.kill()
+        return kinds
+
+    kinds = asyncio.run(deaths())
+    assert kinds == ["Forked"] * TEMPLATE_STARTS + ["Process"]
+    assert len(said) == 2 and "another is started" in said[0] and "a Python of its own" in said[1]
+
+
+@pytest.mark.parametrize("key", ["\x1c", "\x03"])
+def test_a_burst_of_ctrl_backslash_or_ctrl_c_shows_no_traceback(key: str) -> None:
+    """Ctrl-\\ (SIGQUIT) or Ctrl-C held down, at any moment of a session's
+    start: it ends with 131 or 130 (or the signal itself, before retro
+    handles it), and never with a traceback or a path of the server's."""
+    from retro.web.process import CHILD, Terminal
+
+    async def burst(delay: float) -> tuple[bytes, int]:
+        term = await Terminal.start([*CHILD, "cpm-c"], 80, 24)
+        output = b""
+
+        async def take() -> None:
+            nonlocal output
+            while data := await term.read():
+                output += data
+
+        taking = asyncio.create_task(take())
+        await asyncio.sleep(delay)
+        for _ in range(24):
+            term.write(key.encode())
+            await asyncio.sleep(0.001)
+        try:
+            status = await asyncio.wait_for(term.process.wait(), 3)
+        except asyncio.TimeoutError:
+            status = None  # typed before the session took its terminal: no signal, the keys lost
+        await term.end(1.0)
+        await asyncio.wait_for(taking, 10)
+        return output, status
+
+    async def tries():  # 80 tries, 8 at a time, the bursts at moments 2 ms apart across the start
+        return [ended for group in range(10) for ended in await asyncio.gather(
+            *(burst(0.002 * (8 * k + group)) for k in range(8)))]
+
+    signum = signal.SIGQUIT if key == "\x1c" else signal.SIGINT
+    ended = asyncio.run(tries())
+    for output, status in ended:
+        assert b"Traceback" not in output and b"/" not in output.replace(b"(X/O)", b""), output
+        assert status in (128 + signum, -signum, None), output
+    assert any(status is not None for _, status in ended)

@@ -64,7 +64,13 @@ def with_client(work: Callable[[TestClient], Awaitable[Any]], exhibit: Exhibit |
 
 def children_running(marker: str = "retro.web.child") -> list[int]:
     """This process's children whose command line holds ``marker`` (the
-    programs of sessions served in process), from /proc."""
+    programs of sessions served in process), from /proc.  A session's program
+    forked from the template has the template's command line; the template
+    itself is no session."""
+    from retro.web.forking import TEMPLATE
+
+    markers = (marker, "retro.web.template") if marker == "retro.web.child" else (marker,)
+    template = str(TEMPLATE.process.pid) if TEMPLATE.process is not None else ""
     found = []
     me = str(os.getpid())
     for entry in Path("/proc").iterdir():
@@ -75,7 +81,7 @@ def children_running(marker: str = "retro.web.child") -> list[int]:
             cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
         except OSError:
             continue
-        if fields[1] == me and fields[0] != "Z" and marker in cmdline:
+        if fields[1] == me and fields[0] != "Z" and entry.name != template and any(m in cmdline for m in markers):
             found.append(int(entry.name))
     return found
 

@@ -1,0 +1,155 @@
+"""The template of the sessions' processes (a zygote, as multiprocessing's forkserver):
+``python -m retro.web.template FD`` loads retro, its ports and all a session runs once, then,
+for each request the server sends on the socket FD, forks a session's process that runs
+``retro.web.child`` as ``python -m retro.web.child`` would, on the visitor's pty.
+
+Each session's process is forked twice (the template's child forks it and exits at once), so
+that it is the server's own child: the server is a subreaper (``forking``), and waits for it,
+ends it and reads its status as it does for a program it spawned.  Before the session's code
+runs, its process is given what a spawned one has: a session of its own with the pty as its
+standard streams (``child.take_terminal`` makes it the controlling terminal), the server's
+environment, limits and folder as they are now (its umask, inherited), no descriptor but the pty's and the server's
+log, the signal dispositions of a Python just started (the template changes none), and fresh
+random numbers.  Its standard streams are the template's own objects, made by Python at its
+start on a pty too, so that they are what a session's Python would make (line-buffered, the
+same encoding)."""
+from __future__ import annotations
+
+from retro.web import child  # first of retro: launch holds Ctrl-C while retro loads, as in a session
+
+import gc
+import importlib
+import json
+import os
+import pkgutil
+import random
+import resource
+import socket
+import sys
+from typing import Any
+
+from retro import launch
+from retro.web.config import OPERATOR_ENV, TEMPLATE_MESSAGE
+
+# A port's modules that a visitor's session never loads: `retro audit`, `retro train`, numpy.
+NOT_IN_A_SESSION = ("audit", "train", "vectorised")
+
+
+def preload() -> None:
+    """Import what a session imports (retro.web.child's ``run`` imports it when it runs)."""
+    import curses  # noqa: F401  # blessed's, at a session's first screen
+
+    import blessed  # noqa: F401  # the screen of a session on a terminal
+    import click  # noqa: F401  # a visitor's options
+
+    from retro import catalog, console, crash_reports, runner, signals, stdio  # noqa: F401  # child.run's
+
+    catalog.programs()
+    for name in catalog.PORT_MODULES:
+        for module in pkgutil.iter_modules(importlib.import_module(name).__path__):
+            if module.name not in NOT_IN_A_SESSION:
+                importlib.import_module(f"{name}.{module.name}")
+
+
+def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
+    """In the session's process, just forked: what a spawned session's process has (see above)."""
+    os.setsid()
+    for stream in (0, 1, 2):
+        os.dup2(pty, stream)
+    for fd in [int(name) for name in os.listdir("/proc/self/fd")]:
+        if fd > 2 and fd != keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass  # the listing's own descriptor, closed already
+    os.chdir(request["cwd"])
+    for name, (soft, hard) in request["rlimits"].items():
+        try:
+            resource.setrlimit(getattr(resource, name), (soft, hard))
+        except (ValueError, OSError):
+            pass  # a hard limit the server raised above the template's: the template's stays
+    if request["env"] is not None:  # None: the template's own, the server's at its start
+        os.environ.clear()
+        os.environ.update(request["env"])
+    sys.argv = [child.__file__, *request["args"]]
+    launch.held().clear()  # a Ctrl-C the template had is not the visitor's
+    random.seed()  # the template's numbers are not the session's (os.fork reseeds too: said twice)
+    gc.enable()
+
+
+def fork_session(request: dict[str, Any], pty: int, keep: int, server: socket.socket) -> bool:
+    """False in the template, which goes on at once; True in the session's
+    process.  The template's child (the middle) forks the session, tells the
+    server its pid and ends: then the session's process is the server's child."""
+    if os.fork() != 0:
+        return False  # the middle is reaped later (reap_middles)
+    session = -1
+    try:
+        session = os.fork()
+        if session == 0:
+            try:
+                become_session(request, pty, keep)
+            except BaseException:  # noqa: BLE001  # nothing of the template may go on in a session's process
+                os._exit(70)
+            return True
+        server.send(json.dumps({"id": request["id"], "pid": session}).encode())
+    finally:
+        if session != 0:
+            os._exit(0)
+    return True
+
+
+def reap_middles() -> None:
+    """The template's children (the middles) that have ended."""
+    while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0:
+                return
+        except ChildProcessError:
+            return
+
+
+def serve(server: socket.socket, keep: int) -> bool:
+    """Fork a session for each request until the server has gone: False in the
+    template then, True in a session's process."""
+    server.settimeout(1.0)  # each second at least, the middles are reaped
+    while True:
+        reap_middles()
+        try:
+            data, fds, _, _ = socket.recv_fds(server, TEMPLATE_MESSAGE, 1)
+        except TimeoutError:
+            continue
+        except OSError:
+            return False
+        if not data:
+            return False  # the server has gone
+        request: dict[str, Any] = {}
+        in_session = False
+        try:
+            request = json.loads(data)
+            in_session = fork_session(request, fds[0], keep, server)
+        except (OSError, ValueError, KeyError, IndexError) as error:
+            try:
+                server.send(json.dumps({"id": request.get("id"), "error": f"{type(error).__name__}: {error}"}).encode())
+            except OSError:
+                return False
+        if in_session:
+            server.detach()  # closed already (become_session): its number may be taken again
+            return True
+        for fd in fds:
+            os.close(fd)
+
+
+def main() -> None:
+    server = socket.socket(fileno=int(sys.argv[1]))
+    keep = int(os.environ.get(OPERATOR_ENV, "2"))
+    gc.disable()  # until the fork: no freed holes in the pages the sessions share (gc.freeze's advice)
+    preload()
+    gc.freeze()  # what is loaded now is never collected: a session's collections leave its pages shared
+    if serve(server, keep):
+        child.main()  # the session, as retro.web.child's own start runs it
+    sys.exit(0)
+
+
+if __name__ == "__main__":
+    main()

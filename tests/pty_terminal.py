@@ -3,11 +3,22 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pexpect
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# What each program asks first, with its default options (the learner's
+# --fresh too), on a terminal: a test waits for it before it types.
+FIRST_PROMPTS = {
+    "altair-3d": "YOUR BOARD, POSITION?",
+    "pascal-learner": "Do you want to move first?",
+    "cpm-c": "Select your symbol (X/O):",
+    "fortran-rcd": "Quieres empezar tu? [S/N]",
+    "perl-midterm": "Pick a space:",
+}
 
 
 class Terminal:
@@ -31,24 +42,27 @@ class Terminal:
         (or for at most `limit` seconds of a program that writes on and on)."""
         got = False
         end = time.time() + limit
-        while time.time() < end:
-            try:
-                data = self.child.read_nonblocking(65536, timeout=timeout)
-            except (pexpect.TIMEOUT, pexpect.EOF):
-                return got
+        while time.time() < end and self._read(timeout):
             got = True
-            self.raw += data
-            self.stream.feed(data)
         return got
 
     def quiet(self, seconds: float = 0.4, limit: float = 10) -> None:
-        """Wait for the program to write, then until it has stopped writing
-        (it waits for input)."""
-        end = time.time() + limit
-        while time.time() < end and not self.pump(timeout=0.1):
-            pass
-        while time.time() < end and self.pump(timeout=seconds):
-            pass
+        """Wait until the screen has been still for `seconds`: no output for
+        that long, counted from the last output or from this call, whichever
+        is later (or for at most `limit` seconds of a program that writes on
+        and on).  It waits for no new output: a test that expects some after
+        a key waits for it by its text (wait_for)."""
+        self.pump(timeout=seconds, limit=limit)
+
+    def _read(self, timeout: float) -> bool:
+        """Take in what the program writes within `timeout` seconds, if anything."""
+        try:
+            data = self.child.read_nonblocking(65536, timeout=timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return False
+        self.raw += data
+        self.stream.feed(data)
+        return True
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -59,16 +73,21 @@ class Terminal:
 
     def wait_for(self, needle: str, timeout: float = 15) -> str:
         """Wait for text on the screen; the screen."""
-        if not self._until(lambda: needle in self.text(), timeout):
-            raise AssertionError(f"{needle!r} never appeared; the screen shows:\n{self.text()}")
+        return self.wait_until(lambda: needle in self.text(), f"{needle!r} appeared", timeout)
+
+    def wait_until(self, done: Callable[[], bool], what: str, timeout: float = 15) -> str:
+        """Wait until `done()` holds of what the program wrote; the screen."""
+        if not self._until(done, timeout):
+            raise AssertionError(f"never {what}; the screen shows:\n{self.text()}")
         return self.text()
 
-    def wait_for_output(self, needle: str, timeout: float = 15) -> None:
-        """Wait for text in what the program wrote, even if it has scrolled away."""
-        if not self._until(lambda: needle in self.raw.decode("utf-8", "replace"), timeout):
+    def wait_for_output(self, needle: str, timeout: float = 15, since: int = 0) -> None:
+        """Wait for text in what the program wrote (after its first `since`
+        bytes), even if it has scrolled away."""
+        if not self._until(lambda: needle in self.raw[since:].decode("utf-8", "replace"), timeout):
             raise AssertionError(f"{needle!r} never written; the program wrote:\n{self.raw[-2000:]!r}")
 
-    def _until(self, done, timeout: float) -> bool:
+    def _until(self, done: Callable[[], bool], timeout: float) -> bool:
         end = time.time() + timeout
         while time.time() < end:
             self.pump()

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pty_terminal import Terminal
+from pty_terminal import FIRST_PROMPTS, Terminal
 from retro.signals import Terminated
 from retro.terminal import keys_unechoed
 
@@ -67,6 +67,7 @@ def test_a_line_typed_while_the_altair_thinks_shows_only_when_it_is_read(tmp_pat
 @pytest.mark.parametrize("program_args", [["pascal-learner", "--fresh"], ["altair-3d"]])
 def test_the_terminal_is_given_back_after_the_end_of_input(program_args: list[str], tmp_path: Path) -> None:
     term = Terminal(["run", *program_args], cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for(FIRST_PROMPTS[program_args[0]])
     term.quiet()
     term.send("\x04")
     term.ended_cleanly(status="0")

@@ -35,6 +35,7 @@ def test_cursor_keys_typed_fast_leave_nothing_on_the_learners_board(tmp_path: Pa
     term.send("y\r")
     term.wait_for("cursor keys and Enter")
     term.quiet()
+    term.child.delaybeforesend = 0.01  # a key each 10 ms (pexpect's default pause is 50 ms): faster than a held key's repeat
     for _ in range(100):
         for key in CURSOR_KEYS:
             term.send(key)

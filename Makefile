@@ -13,7 +13,7 @@ TOOLS  := $(VENV)/.dist-tools
 # install, whatever the layout (a notice, no warning of ours): not shown.
 QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: run test lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor
+.PHONY: run test test-quick lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor
 
 $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,9 +55,20 @@ run: $(STAMP)
 		fg >/dev/null; status=$$?; \
 	done; exit $$status
 
+# The tests run in parallel (pytest-xdist), one worker a core (`-n auto`;
+# `make test WORKERS=1` for one at a time); tests/conftest.py keeps those
+# that build the tree on one worker (--dist loadgroup).  `make test-quick`,
+# for the edit loop, leaves out the slow, pty and browser tests (their
+# markers: tests/conftest.py).
+WORKERS ?= auto
+PYTEST  := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+
 test: $(STAMP) lint test-tools
-	$(BIN)/python -m pytest -rs
+	$(PYTEST) -rs
 	$(MAKE) test-installed
+
+test-quick: $(STAMP)
+	$(PYTEST) -rs -m "not slow and not pty and not browser"
 
 # The checks before the tests (their settings: [mypy] in setup.cfg, [tool.ruff]
 # in pyproject.toml): mypy --strict over retro/, ruff's pyflakes rules everywhere.

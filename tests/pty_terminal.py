@@ -9,6 +9,9 @@ import pexpect
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
+# How long a wait for what a program shows may take before the test fails:
+# generous, for a machine under load (a passing test never waits it out).
+WAIT = 60
 
 # What each program asks first, with its default options (the learner's
 # --fresh too), on a terminal: a test waits for it before it types.
@@ -71,17 +74,17 @@ class Terminal:
         """The rows that scrolled off the top, oldest first (with ``history``)."""
         return ["".join(row[x].data for x in range(self.screen.columns)).rstrip() for row in self.screen.history.top]
 
-    def wait_for(self, needle: str, timeout: float = 15) -> str:
+    def wait_for(self, needle: str, timeout: float = WAIT) -> str:
         """Wait for text on the screen; the screen."""
         return self.wait_until(lambda: needle in self.text(), f"{needle!r} appeared", timeout)
 
-    def wait_until(self, done: Callable[[], bool], what: str, timeout: float = 15) -> str:
+    def wait_until(self, done: Callable[[], bool], what: str, timeout: float = WAIT) -> str:
         """Wait until `done()` holds of what the program wrote; the screen."""
         if not self._until(done, timeout):
             raise AssertionError(f"never {what}; the screen shows:\n{self.text()}")
         return self.text()
 
-    def wait_for_output(self, needle: str, timeout: float = 15, since: int = 0) -> None:
+    def wait_for_output(self, needle: str, timeout: float = WAIT, since: int = 0) -> None:
         """Wait for text in what the program wrote (after its first `since`
         bytes), even if it has scrolled away."""
         if not self._until(lambda: needle in self.raw[since:].decode("utf-8", "replace"), timeout):
@@ -103,7 +106,7 @@ class Terminal:
     def send(self, keys) -> None:
         self.child.send(keys)
 
-    def retro_pid(self, timeout: float = 10) -> int:
+    def retro_pid(self, timeout: float = WAIT) -> int:
         """The process id of retro (a child of the shell that runs it)."""
         end = time.time() + timeout
         while time.time() < end:
@@ -120,13 +123,13 @@ class Terminal:
         self.child.setwinsize(rows, cols)
         self.screen.resize(rows, cols)
 
-    def finish(self, timeout: float = 15) -> None:
+    def finish(self, timeout: float = WAIT) -> None:
         self.child.expect(pexpect.EOF, timeout=timeout)
         self.raw += self.child.before or b""
         self.stream.feed(self.child.before or b"")
         self.child.close()
 
-    def ended_cleanly(self, status: str = "0", timeout: float = 15) -> None:
+    def ended_cleanly(self, status: str = "0", timeout: float = WAIT) -> None:
         """Finish, then check (with record_modes): the exit status, no traceback,
         the terminal's modes, screen and cursor as they were."""
         self.finish(timeout)

@@ -44,7 +44,7 @@ def test_ctrl_c_during_training_keeps_what_was_learnt(tmp_path: Path) -> None:
         term.pump(0.2, limit=0.5)
     time.sleep(1.0)
     term.send("\x03")
-    term.ended_cleanly(status="130", timeout=30)
+    term.ended_cleanly(status="130")
     store = load(data, 3, "flawed")
     assert store is not None and store.games > 0
 

@@ -261,6 +261,7 @@ def test_fig5_replays_at_its_pace_and_ends_on_its_last_screen(page, tmp_path: Pa
     assert details.get_attribute("open") is not None  # Fig. 5's program shows its sessions
     page.click("button[data-session='altair-3d/fig5-v2-player-wins']")
     page.wait_for_function("() => document.getElementById('baud').value === '300'")  # the period's pace
+    wait_screen(page, "s.length > 0", None)  # the replay has begun (on a loaded machine, a while after)
     time.sleep(1.0)
     written = len(screen(page, everything=True))
     assert 0 < written < 60  # 300 baud: 30 characters a second

@@ -56,12 +56,11 @@ run: $(STAMP)
 	done; exit $$status
 
 # The tests run in parallel (pytest-xdist), one worker a core (`-n auto`;
-# `make test WORKERS=1` for one at a time); tests/conftest.py keeps those
-# that build the tree on one worker (--dist loadgroup).  `make test-quick`,
-# for the edit loop, leaves out the slow, pty and browser tests (their
-# markers: tests/conftest.py).
+# `make test WORKERS=1` for one at a time); tests/conftest.py has those that
+# build the tree take turns.  `make test-quick`, for the edit loop, leaves
+# out the slow, pty and browser tests (their markers: tests/conftest.py).
 WORKERS ?= auto
-PYTEST  := $(BIN)/python -m pytest -n $(WORKERS) --dist loadgroup
+PYTEST  := $(BIN)/python -m pytest -n $(WORKERS)
 
 test: $(STAMP) lint test-tools
 	$(PYTEST) -rs

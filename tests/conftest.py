@@ -1,5 +1,7 @@
 """Shared test set-up: the repository root on sys.path is provided by the
 editable install; here common paths, and the user's folders kept out of reach."""
+import fcntl
+from collections.abc import Iterator
 from pathlib import Path
 from types import CodeType, FunctionType, ModuleType
 from typing import Any
@@ -128,8 +130,21 @@ SLOW = {
 
 
 # Tests that build the package from the working tree (its build/ and
-# *.egg-info/ folders) run one after the other, on one worker (--dist loadgroup).
-ONE_AT_A_TIME = {"tests/test_packaging.py": "the tree's build"}
+# *.egg-info/ folders) run one after the other, whichever pytest-xdist worker
+# runs them: each holds a lock file of the run's, by its name here.
+ONE_AT_A_TIME = {"tests/test_packaging.py": "the-trees-build"}
+
+
+@pytest.fixture(autouse=True)
+def _one_at_a_time(request, tmp_path_factory) -> Iterator[None]:
+    name = ONE_AT_A_TIME.get(request.node.path.relative_to(ROOT).as_posix())
+    if name is None:
+        yield
+        return
+    # the parent of each worker's base folder is the run's (pytest-xdist's own advice)
+    with open(tmp_path_factory.getbasetemp().parent / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
 
 
 def _functions(value: object, names: dict[str, Any]) -> list[FunctionType]:
@@ -166,6 +181,7 @@ def _uses(item: pytest.Function, modules: set[str]) -> bool:
                for function in [item.function, *fixtures] if isinstance(function, FunctionType))
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if not isinstance(item, pytest.Function):
@@ -177,5 +193,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         path = item.path.relative_to(ROOT).as_posix()
         if path in SLOW or item.nodeid in SLOW:
             item.add_marker(pytest.mark.slow)
-        if path in ONE_AT_A_TIME:
-            item.add_marker(pytest.mark.xdist_group(ONE_AT_A_TIME[path]))

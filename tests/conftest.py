@@ -1,5 +1,7 @@
 """Shared test set-up: the repository root on sys.path is provided by the
-editable install; here common paths, and the user's folders kept out of reach."""
+editable install; here common paths, the user's folders kept out of reach,
+the markers (slow, pty, browser) and the tests that take turns in a
+parallel run (pytest-xdist)."""
 import fcntl
 from collections.abc import Iterator
 from pathlib import Path
@@ -137,6 +139,7 @@ ONE_AT_A_TIME = {"tests/test_packaging.py": "the-trees-build"}
 
 @pytest.fixture(autouse=True)
 def _one_at_a_time(request, tmp_path_factory) -> Iterator[None]:
+    """A test of ONE_AT_A_TIME waits for the others of its name."""
     name = ONE_AT_A_TIME.get(request.node.path.relative_to(ROOT).as_posix())
     if name is None:
         yield
@@ -175,6 +178,7 @@ def _uses(item: pytest.Function, modules: set[str]) -> bool:
                 return True
         return any(isinstance(inner, CodeType) and reaches(inner, names) for inner in code.co_consts)
 
+    # the fixtures' definitions, as pytest resolved them for this test (it has no public name for them)
     fixtures = [definition.func for definitions in item._fixtureinfo.name2fixturedefs.values()
                 for definition in definitions]
     return any(reaches(function.__code__, function.__globals__)

@@ -13,7 +13,7 @@ TOOLS  := $(VENV)/.dist-tools
 # install, whatever the layout (a notice, no warning of ours): not shown.
 QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: run test test-quick lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor
+.PHONY: run test test-quick lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor docs
 
 $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -70,7 +70,8 @@ test-quick: $(STAMP)
 	$(PYTEST) -rs -m "not slow and not pty and not browser"
 
 # The checks before the tests (their settings: [mypy] in setup.cfg, [tool.ruff]
-# in pyproject.toml): mypy --strict over retro/, ruff's pyflakes rules everywhere.
+# in pyproject.toml): mypy --strict over retro/ and its ports (the learner's
+# package apart, its audit adapter included), ruff's rules everywhere.
 lint: $(STAMP)
 	$(BIN)/python -m mypy
 	$(BIN)/python -m ruff check .
@@ -119,6 +120,16 @@ test-installed: dist
 
 check: $(STAMP)
 	$(BIN)/retro check
+
+# The README's pictures of `retro serve` (docs/retro-serve-menu.png,
+# docs/retro-serve-game.png and docs/retro-serve-phone.png), taken by the browser
+# tests that show those pages; the tests write them only when asked
+# (RETRO_DOCS=1), never on an ordinary run.
+DOCS_TESTS := test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe and mj-weakness \
+	or test_the_menu_and_a_session_at_any_width and 1280 \
+	or test_a_phone_plays_a_teletype_game_by_touch and fortran-rcd and upright
+docs: $(STAMP) test-tools
+	RETRO_DOCS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/web/test_web_browser.py -k "$(DOCS_TESTS)"
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -56,9 +56,9 @@ if sys.argv[1:] == ["vendor"]:  # `make venv`: the files only (no setuptools nee
     vendor()
     sys.exit(0)
 
-from setuptools import find_namespace_packages, setup  # noqa: E402 - after the vendor-only run
-from setuptools.command.build_py import build_py  # noqa: E402 - idem
-from setuptools.command.sdist import sdist  # noqa: E402 - idem
+from setuptools import find_namespace_packages, setup  # noqa: E402  # after the vendor-only run above
+from setuptools.command.build_py import build_py  # noqa: E402  # after the vendor-only run above
+from setuptools.command.sdist import sdist  # noqa: E402  # after the vendor-only run above
 
 
 class BuildPy(build_py):

@@ -47,11 +47,11 @@ import tracemalloc
 from pathlib import Path
 from typing import Optional
 
-from retro.ports.pascal_learner.board import Board, Grid
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.incremental import PlanFinder
-from retro.ports.pascal_learner.train import Trainer
+from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
+from retro.ports.pascal_learner.training.train import GamePlayed, Trainer
 
 
 def figures(values: list[float]) -> str:
@@ -78,40 +78,9 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
     """The figures, the training time and the data file at the end."""
     grid = Grid(15, 15, 5)
     learner = Learner.empty(grid, rng=random.Random(seed), matcher=matcher)
-    learner.path = directory / "Tic-Tac-Toe-Data-5"
-    trainer = Trainer(learner, partner)
-    choose = learner.choose
-    move_times: list[tuple[int, float]] = []
-    game = 0
-
-    def timed(board: Board, player: int):
-        start = clock()
-        result = choose(board, player)
-        move_times.append((game, clock() - start))
-        return result
-
-    learner.choose = timed  # type: ignore[method-assign] - the benchmark times each choice
-    learn_times: list[tuple[int, float, int]] = []
-    curve: list[tuple[int, int, float]] = []  # (games played, schemes, seconds so far)
-    started = clock()
-    wall_started = time.perf_counter()
-    for game in range(games):
-        lost, moves = trainer.play(game)
-        if lost:
-            start = clock()
-            added = learner.learn(moves)
-            learn_times.append((game, clock() - start, len(added)))
-        learner.record(lost)
-        if lost:
-            learner.save()
-        if (game + 1) % GROWTH_STEP == 0:
-            curve.append((game + 1, len(learner.schemes), clock() - started))
-            print(*growth(curve[-2:], learn_times, move_times)[-1], file=sys.stderr, flush=True)  # a long run's progress
-        if keep is not None and game + 1 in KEPT:
-            learner.save()
-            shutil.copy(learner.path, keep / f"five-{partner}-{game + 1}.data")
-    elapsed = clock() - started
-    wall = time.perf_counter() - wall_started
+    learner.path = path = directory / "Tic-Tac-Toe-Data-5"
+    trainer = Trainer(learner, partner, clock=clock)
+    move_times, learn_times, curve, elapsed, wall = measured_training(trainer, games, keep, partner)
     last = games - games // 5
     partners = "self, self, random" if partner == "mix" else partner
     name = f"15x15/5, {games} games ({partners}), seed {seed}, {matcher} matcher"
@@ -134,7 +103,6 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
         ("  distinct under rotation and flip", f"{len(set(keys))} keys for {len(keys)} schemes"),
     ]
     learner.save()
-    path = learner.path
     saved = path.read_bytes()
     if matcher != "incremental":
         return out, elapsed, saved
@@ -156,6 +124,33 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
 
 
 GROWTH_STEP = 100
+
+
+def measured_training(trainer: Trainer, games: int, keep: Optional[Path], partner: str) -> tuple[
+        list[tuple[int, float]], list[tuple[int, float, int]], list[tuple[int, int, float]], float, float]:
+    """Train, timing every move and lost game by the game's number: (the moves, the lost
+    games with the schemes each added, the growth curve, CPU seconds, wall seconds)."""
+    learner = trainer.learner
+    move_times: list[tuple[int, float]] = []
+    learn_times: list[tuple[int, float, int]] = []
+    curve: list[tuple[int, int, float]] = []  # (games played, schemes, seconds so far)
+
+    def measured(game: GamePlayed) -> None:
+        move_times.extend((game.number, seconds) for seconds in game.move_seconds)
+        if game.lost:
+            learn_times.append((game.number, game.learn_seconds, len(game.added)))
+        played = game.number + 1
+        if played % GROWTH_STEP == 0:
+            curve.append((played, len(learner.schemes), clock() - started))
+            print(*growth(curve[-2:], learn_times, move_times)[-1], file=sys.stderr, flush=True)  # a long run's progress
+        if keep is not None and played in KEPT and learner.path is not None:
+            learner.save()
+            shutil.copy(learner.path, keep / f"five-{partner}-{played}.data")
+
+    started = clock()
+    wall_started = time.perf_counter()
+    trainer.train(games, measured)
+    return move_times, learn_times, curve, clock() - started, time.perf_counter() - wall_started
 
 
 def growth(curve: list[tuple[int, int, float]], learn_times: list[tuple[int, float, int]],
@@ -182,14 +177,8 @@ def tic_tac_toe(seed: int) -> Figures:
     learner = Learner.empty(grid, rng=random.Random(seed))
     trainer = Trainer(learner, "mix")
     started = time.perf_counter()
-    learn_times = []
-    for game in range(2000):
-        lost, moves = trainer.play(game)
-        if lost:
-            start = time.perf_counter()
-            learner.learn(moves)
-            learn_times.append(time.perf_counter() - start)
-        learner.record(lost)
+    trainer.train(2000)
+    learn_times = trainer.learn_times
     return [
         (f"3x3, 2000 games (perfect, perfect, random), seed {seed}",
          f"{time.perf_counter() - started:.1f} s; lost {learner.store.lost}, the last at game "

@@ -13,7 +13,7 @@ import importlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Mapping, Optional, Sequence, get_args
 
 import click
 
@@ -32,6 +32,12 @@ PORT_MODULES = (
 )
 
 Main = Callable[..., int]
+
+# How the page of `retro serve` draws a program's terminal: "paper" (a
+# teletype's roll, the plain one), "amber" (an ASCII video terminal), "glass"
+# (a video terminal in green phosphor).
+Look = Literal["paper", "amber", "glass"]
+LOOKS: tuple[Look, ...] = get_args(Look)
 
 
 def lazy(target: str) -> Callable[..., Any]:
@@ -124,7 +130,6 @@ class Program:
     description: str
     main: Main
     options: tuple[click.Option, ...] = ()
-    seed_file: str = ""
     # Extra commands this port adds to the command line, e.g. `retro train`.
     commands: tuple[click.Command, ...] = field(default=())
     # Every exit status a session can end with, and what it means.  130 (Ctrl-C)
@@ -139,6 +144,11 @@ class Program:
     # The originals' own lines were laid out for their terminals (72 or 80
     # columns) and are left to the terminal, as they were written.
     wraps_words: bool = False
+    # The terminal its original had, as `retro serve`'s page draws it (``Look``).
+    look: Look = "paper"
+    # Its variants named in words for `retro serve`'s page, by option name
+    # ({"ai": "Move routine"}); an option not named here is its name in words.
+    labels: Mapping[str, str] = field(default_factory=dict, hash=False)
     # For a replay of a transcript (data from anyone): the options made safe,
     # given the transcript's folder -- a file an option names is looked for
     # there (retro.safefile.inside) and only read; nothing sleeps.  ValueError
@@ -154,6 +164,10 @@ class Program:
     audit: Optional[Callable[..., Subject]] = None
     # Its entrants in the 3x3 round robin (retro tournament): (name, options).
     tournament: Optional[Callable[[], list[tuple[str, dict[str, Any]]]]] = None
+
+    def __post_init__(self) -> None:
+        if self.look not in LOOKS:
+            raise ValueError(f"{self.id}: look {self.look!r} is none of {', '.join(LOOKS)}")
 
     def defaults(self) -> dict[str, Any]:
         return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}
@@ -215,7 +229,7 @@ class Program:
 
 
 def port_id(module: str) -> str:
-    """A port's id is its package's name, with "-" for "_" (retro.ports.fortran_rcd: fortran-rcd)."""
+    """A port's id is its package's name, with "-" for "_" (retro.ports.some_port: some-port)."""
     return module.rpartition(".")[2].replace("_", "-")
 
 

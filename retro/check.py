@@ -7,7 +7,7 @@ and every port's golden cases (tests/golden.py) share.
 names.  A golden case is recorded by ``rerun`` of its input, exactly as
 `retro check` will replay it.
 
-A transcript is data from anyone (DESIGN.md, principle 7), so its replay
+A transcript is data from anyone (ARCHITECTURE.md, principle 7), so its replay
 writes nothing and reads nothing but what the transcript names relative to
 itself.  Its header's options are parsed against the port's declared options
 (an unknown one, ``--help`` included, is refused with the file and line), and
@@ -30,7 +30,7 @@ from .runner import record_session
 
 
 @dataclass
-class Outcome:
+class CheckResult:
     path: Path
     diff: str = ""
     error: str = ""
@@ -76,11 +76,11 @@ def session(program: catalog.Program, console: Console, options: dict[str, Any],
                                  console.input_kind, console.output_kind)
 
 
-def check_file(path: Path) -> Outcome:
+def check_file(path: Path) -> CheckResult:
     """Replay one transcript; files its options name are relative to its own folder."""
     try:
         golden = transcript.load(path)
         actual = rerun(golden, path.parent, str(path))
     except transcript.TranscriptError as err:
-        return Outcome(path, error=str(err))
-    return Outcome(path, diff=transcript.diff(golden, actual, str(path)))
+        return CheckResult(path, error=str(err))
+    return CheckResult(path, diff=transcript.diff(golden, actual, str(path)))

@@ -1,4 +1,4 @@
-"""The command line: `retro` and its subcommands (the contract of DESIGN.md).
+"""The command line: `retro` and its subcommands (the contract of ARCHITECTURE.md).
 
     retro                          the menu (fullscreen on a terminal; numbered lines in a pipe)
     retro list                     programs and their variants
@@ -17,7 +17,9 @@ from typing import Any, Callable, Optional
 import click
 
 from . import catalog
+from .console import Console
 from .crash_reports import report_internal_error
+from .outcome import report as report_outcome
 from .runner import run_session
 from .stdio import stdio_console
 from .visible import visible
@@ -83,10 +85,8 @@ def _run_command(program: catalog.Program) -> click.Command:
     def callback(**options: Any) -> None:
         console = stdio_console(program=program, options=options)
         status = run_session(program, console, options)
-        try:  # on a terminal: the shell's prompt on a fresh line below what the program left
-            console.finish_line()
-        except (OSError, ValueError):
-            pass  # a terminal gone, a closed stream: the status says what happened
+        report_outcome(console.last_outcome, console.input_ended)
+        _finish_line(console)
         sys.exit(status)
 
     return UsageCommand(
@@ -98,13 +98,25 @@ def _run_command(program: catalog.Program) -> click.Command:
     )
 
 
+def _finish_line(console: Console) -> None:
+    """On a terminal: the shell's prompt on a fresh line below what the program left."""
+    try:
+        console.finish_line()
+    except (OSError, ValueError):
+        pass  # a terminal gone, a closed stream: the status says what happened
+
+
 def _record_command(program: catalog.Program) -> click.Command:
     def callback(output: Path, title: str, source: str, **options: Any) -> None:
         from .check import session
 
-        console = stdio_console(line_mode=True)
+        # A teletype, as `retro run` has when it does not draw on the screen: on a
+        # terminal it wraps the program's own prose (Program.wraps_words); the
+        # transcript keeps the program's bytes (the recorder is between them).
+        console = stdio_console(line_mode=True, program=program)
         header = {"title": title or f"{program.id} session", "source": source}
         recorded = session(program, console, options, program.option_words(options), header)
+        _finish_line(console)
         recorded.save(output)
         click.echo(f"retro: saved {len(recorded.events)} events to {output}", err=True)
         sys.exit(recorded.exit_status)
@@ -231,11 +243,12 @@ def tournament(as_json: bool, seed: int) -> None:
     """Round robin among the 3x3 programs and the perfect-play referee, both colours."""
     import json
 
-    from .audit.tournament import render, tournament as play_all
+    from .audit.tournament import render, totals, tournament as play_all
 
     table = play_all(seed=seed)
     if as_json:
-        click.echo(json.dumps({"random_state": seed, "first_player_results": table}, indent=2))
+        click.echo(json.dumps({"random_state": seed, "first_player_results": table, "totals": totals(table)},
+                              indent=2))
     else:
         click.echo(render(table))
 
@@ -244,8 +257,8 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
     """Show a recorded session as it happened (input shown as it was typed).
 
     SESSION is a transcript file, or the name of a session shipped with retro,
-    ID/NAME (e.g. altair-3d/fig5-v2-player-wins).  Without SESSION, the
-    shipped sessions are listed by name.
+    ID/NAME (the program's id, then the session's name).  Without SESSION,
+    the shipped sessions are listed by name.
     """
     from . import resources, transcript
     from .replay import show
@@ -351,22 +364,44 @@ def check_summary(failed: int, checked: int) -> str:
     return "1 transcript checked: it matches" if checked == 1 else f"{checked} {word} checked, all match"
 
 
-@cli.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address (or name) to listen on; anything but loopback lets other machines in "
-                   "(your choice). The server answers to addresses, localhost, this name and the machine's name.")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True, help="The TCP port (0: any free one).")
-@click.option("--data-folder", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="A folder where a learner keeps what it learns from visitors (default: no session writes a file).")
-@click.option("--max-sessions", type=click.IntRange(1, 1000), default=None,
-              help="Sessions running at once; more visitors are asked to wait (default: as many as half the "
-                   "memory available holds, 25 MiB each, at most 200).")
-@click.option("--idle-timeout", type=click.IntRange(10, 86400), default=600, show_default=True,
-              help="Seconds a session may go with nothing typed and nothing written before it ends.")
-@click.option("--header-timeout", type=click.FloatRange(0.5, 300), default=10.0, show_default=True,
-              help="Seconds a request's headers may take to arrive; a connection that takes longer is closed.")
-@click.option("--allowed-host", "allowed_hosts", multiple=True, metavar="NAME",
-              help="A public name this server answers to (the one a reverse proxy forwards); repeatable.")
+def serve_options() -> list[click.Parameter]:
+    """`retro serve`'s options, their defaults and bounds read from the server's
+    settings (retro/web/config.py), where each is defined once."""
+    from .web import config
+
+    return [
+        click.Option(["--host"], default=config.HOST, show_default=True,
+                     help="The address (or name) to listen on; anything but loopback lets other machines in "
+                          "(your choice). The server answers to addresses, localhost, this name and the machine's name."),
+        click.Option(["--port"], type=click.IntRange(0, 65535), default=config.PORT, show_default=True,
+                     help="The TCP port (0: any free one)."),
+        click.Option(["--data-folder"], type=click.Path(file_okay=False, path_type=Path), default=None,
+                     help="A folder where a learner keeps what it learns from visitors (default: no session writes a file)."),
+        click.Option(["--max-sessions"], type=click.IntRange(*config.MAX_SESSIONS_OPTION), default=None,
+                     help=f"Sessions running at once; more visitors are asked to wait (default: as many as half the "
+                          f"memory available holds, {config.SESSION_MIB} MiB each, at most {config.MOST_SESSIONS})."),
+        click.Option(["--idle-timeout"], type=click.IntRange(*config.IDLE_OPTION),
+                     default=round(config.Limits.idle_seconds), show_default=True,
+                     help="Seconds a session may go with nothing typed and nothing written before it ends."),
+        click.Option(["--header-timeout"], type=click.FloatRange(*config.HEADER_OPTION),
+                     default=config.Limits.header_seconds, show_default=True,
+                     help="Seconds a request's headers may take to arrive; a connection that takes longer is closed."),
+        click.Option(["--allowed-host", "allowed_hosts"], multiple=True, metavar="NAME",
+                     help="A public name this server answers to (the one a reverse proxy forwards); repeatable."),
+    ]
+
+
+class ServeCommand(UsageCommand):
+    """`retro serve`, whose options (``serve_options``) are made when it is
+    asked for: no other command loads the server's modules."""
+
+    def get_params(self, ctx: click.Context) -> list[click.Parameter]:
+        if not self.params:
+            self.params = serve_options()
+        return super().get_params(ctx)
+
+
+@cli.command(cls=ServeCommand)
 def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optional[int], idle_timeout: int,
           header_timeout: float, allowed_hosts: tuple[str, ...]) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
@@ -376,13 +411,16 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
     with the input as the body answers with `retro run`'s standard output
     (exit status in X-Retro-Exit); GET /api/programs lists the catalog.
     """
-    from .web.app import Exhibit, Limits, default_max_sessions, serve as run_server
+    from .web.config import Limits, default_max_sessions
+    from .web.exhibit import Exhibit
+    from .web.server import serve as run_server
 
     if data_folder is not None:
         data_folder.mkdir(parents=True, exist_ok=True)
         data_folder = data_folder.resolve()
-    exhibit = Exhibit(limits=Limits(idle_seconds=float(idle_timeout)), max_sessions=max_sessions or default_max_sessions(),
-                      data_folder=data_folder, allowed_hosts=allowed_hosts, header_seconds=header_timeout)
+    limits = Limits(idle_seconds=float(idle_timeout), header_seconds=header_timeout)
+    exhibit = Exhibit(limits=limits, max_sessions=max_sessions or default_max_sessions(),
+                      data_folder=data_folder, allowed_hosts=allowed_hosts)
     sys.exit(run_server(host, port, exhibit))
 
 
@@ -467,5 +505,5 @@ def main(argv: Optional[list[str]] = None) -> int:
         return ended.status
     except OSError as error:
         return write_failed(error)
-    except Exception as error:  # noqa: BLE001 - never a traceback
+    except Exception as error:  # noqa: BLE001  # never a traceback
         return report_internal_error("retro", error)

@@ -25,11 +25,11 @@ _held: list[int] = []
 # __set_name__ wraps what interrupts it) and as a traceback.
 _signal.signal(_signal.SIGINT, lambda signum, frame: _held.append(signum))
 
-import os  # noqa: E402 - imported after the Ctrl-C hold above, on purpose
-import signal  # noqa: E402 - likewise
-import sys  # noqa: E402 - likewise
+import os  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
+import signal  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
+import sys  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
 
-from .exits import INTERRUPTED, say as _say, write_failed
+from .exits import INTERRUPTED, say as _say, write_failed  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
 
 
 def _reopen_closed_streams() -> None:

@@ -69,8 +69,8 @@ def fold(text: str, width: int) -> list[str]:
     whole (a word wider than a row is left to the terminal): for messages,
     whose every character counts (a path, a name).
 
-    >>> fold("Error: no program 'nosuch'; the programs are: altair-3d, pascal-learner", 40)
-    ["Error: no program 'nosuch'; the programs", 'are: altair-3d, pascal-learner']
+    >>> fold("Error: no program 'nosuch'; the programs are: first-one, second-one", 40)
+    ["Error: no program 'nosuch'; the programs", 'are: first-one, second-one']
     """
     if len(text) <= width or width <= 0:
         return [text]

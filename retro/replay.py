@@ -69,7 +69,7 @@ def _typed(text: str, stream: TextIO) -> str:
             term = terminal(stream)
             if term.bold:
                 return term.bold + text + term.normal
-        except Exception:  # noqa: BLE001 - styling is optional
+        except Exception:  # noqa: BLE001  # styling is optional
             pass
     return text
 

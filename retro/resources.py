@@ -6,8 +6,8 @@ editable install all find the same files through importlib.resources,
 whatever the current folder.  A retro run from a source tree it was not
 installed from falls back on that tree's ``transcripts/``.
 
-A session is named ``ID/NAME``: ``altair-3d/fig5-v2-player-wins`` is the file
-``transcripts/altair-3d/fig5-v2-player-wins.txt``.  Its header's ``group``
+A session is named ``ID/NAME``: the file ``transcripts/ID/NAME.txt``, ID
+the program's id.  Its header's ``group``
 says where the menu lists it (GROUPS, in the menu's order).
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ def shipped_folder() -> Optional[Path]:
 
 
 @dataclass(frozen=True)
-class Session:
+class RecordedSession:
     """A shipped recorded session, as the menu and ``retro replay`` list it."""
 
     name: str  # ID/NAME
@@ -64,13 +64,13 @@ class Session:
     group: str
 
 
-def group_of(session: transcript.Transcript) -> str:
+def group_of(loaded: transcript.Transcript) -> str:
     """The header's group, if it is one of GROUPS; else the last group."""
-    group = session.header.get("group", DEFAULT_GROUP)
+    group = loaded.header.get("group", DEFAULT_GROUP)
     return group if group in GROUP_ORDER else DEFAULT_GROUP
 
 
-def sessions(folder: Optional[Path] = None) -> list[Session]:
+def sessions(folder: Optional[Path] = None) -> list[RecordedSession]:
     """Every readable session of ``folder`` (default: the shipped ones), by
     program, then group, then name.  A file that cannot be read is left out
     here; ``retro check`` names it."""
@@ -80,16 +80,16 @@ def sessions(folder: Optional[Path] = None) -> list[Session]:
     found = []
     for path in transcript.find_transcripts([folder]):
         try:
-            session = transcript.load(path)
+            loaded = transcript.load(path)
         except transcript.TranscriptError:
             continue
         # names and titles may be anyone's: shown with their control characters as text
-        found.append(Session(visible(f"{path.parent.name}/{path.stem}"), path, session.program,
-                             visible(session.title), group_of(session)))
+        found.append(RecordedSession(visible(f"{path.parent.name}/{path.stem}"), path, loaded.program,
+                                     visible(loaded.title), group_of(loaded)))
     return sorted(found, key=lambda s: (s.program, GROUP_ORDER[s.group], s.name))
 
 
-def by_group(found: list[Session]) -> list[tuple[str, list[Session]]]:
+def by_group(found: list[RecordedSession]) -> list[tuple[str, list[RecordedSession]]]:
     """(heading, sessions) for each group that has sessions, in GROUPS order."""
     return [(heading, [s for s in found if s.group == name]) for name, heading in GROUPS
             if any(s.group == name for s in found)]

@@ -14,9 +14,10 @@ from contextlib import nullcontext
 from typing import Any
 
 from .catalog import Program
-from .console import Console, ProgramExit, Recorder
+from .console import Console, ProgramExit
 from .crash_reports import report_internal_error
 from .exits import INTERRUPTED, write_failed
+from .recording import Recorder
 from .terminal import keys_unechoed
 
 
@@ -41,7 +42,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
         return INTERRUPTED
     except OSError as error:  # a write that failed: EPIPE gives 141, the others 1 and a message
         return write_failed(error)
-    except Exception as error:  # the last line of defence: a bug of ours, reported
+    except Exception as error:  # noqa: BLE001  # the last line of defence: a bug of ours, reported
         return report_internal_error(program.id, error)
 
 

@@ -110,7 +110,7 @@ def can_address_cursor(term: Terminal) -> bool:
         return False
     try:
         return bool(term.move_yx(1, 1)) and term.height > 0 and term.width > 0
-    except Exception:  # a broken terminfo entry is a "no", whatever blessed raises for it
+    except Exception:  # noqa: BLE001  # a broken terminfo entry is a "no", whatever blessed raises for it
         return False
 
 

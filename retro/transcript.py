@@ -1,9 +1,9 @@
 """Transcripts: a session as it looked on a teletype, in a text file.
 
-The format (version 1)::
+The format (version 1), here a session of the Fortran program (its id in ``program``)::
 
     # retro transcript 1
-    # program: fortran-rcd
+    # program: ID
     # options: --ai mj
     # title: The MJ weakness
     # source: original build (gfortran 12.2.0 ...)
@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .console import Event, EventKind, StreamKind, decode, encode
+from .console import StreamKind, decode, encode
+from .recording import Event, EventKind
 from .safefile import FileRefused, read_regular, write_atomically
 from .visible import visible
 

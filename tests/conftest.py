@@ -74,7 +74,6 @@ SLOW = {
     "tests/pascal_learner/test_pascal_matcher.py::test_training_with_either_matcher_gives_the_same_store_and_games[15x15]",
     "tests/pascal_learner/test_pascal_matcher.py::test_training_with_either_matcher_gives_the_same_store_and_games[3x3-fixed]",
     "tests/pascal_learner/test_pascal_matcher.py::test_training_with_either_matcher_gives_the_same_store_and_games[3x3]",
-    "tests/pascal_learner/test_pascal_pbrain.py::test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_thought_finished_first",
     "tests/robustness/test_every_read.py::test_ctrl_c_at_every_read[pascal-learner/five-pipe]",
     "tests/robustness/test_every_read.py::test_end_of_input_at_every_read[pascal-learner/five-pipe]",
     "tests/robustness/test_fuzz.py::test_random_bytes_through_retro_run[altair-3d]",

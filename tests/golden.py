@@ -22,7 +22,8 @@ from pathlib import Path
 from types import ModuleType
 
 from retro.check import rerun
-from retro.console import Event, decode
+from retro.console import decode
+from retro.recording import Event
 from retro.transcript import Transcript
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -84,6 +84,11 @@ class Terminal:
             raise AssertionError(f"never {what}; the screen shows:\n{self.text()}")
         return self.text()
 
+    def wait_for_words(self, words: str, timeout: float = WAIT) -> str:
+        """Wait for words on the screen, however they are wrapped into rows; the screen."""
+        wanted = " ".join(words.split())
+        return self.wait_until(lambda: wanted in " ".join(self.text().split()), f"{words!r} appeared", timeout)
+
     def wait_for_output(self, needle: str, timeout: float = WAIT, since: int = 0) -> None:
         """Wait for text in what the program wrote (after its first `since`
         bytes), even if it has scrolled away."""

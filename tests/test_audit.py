@@ -133,8 +133,9 @@ def test_json_report_has_the_contracted_shape() -> None:
 
 @pytest.mark.parametrize("fixed,data", [(False, "trained-3.data"), (True, "trained-3-fixed.data")])
 def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(fixed, data) -> None:
-    from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
-    from retro.ports.pascal_learner.options import make_grid, open_session
+    from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, opponent
+    from retro.ports.pascal_learner.play.variants import make_grid
+    from retro.ports.pascal_learner.store.session import open_session
 
     path = str(ROOT / "transcripts" / "pascal-learner" / data)
     learner = open_session(LineConsole.from_bytes(b""), make_grid(None, None, None, False), fixed, path, None,
@@ -158,6 +159,52 @@ def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(
     report = audit_program("pascal-learner", {"fixed": fixed, "data": path})
     assert report.results == counts
     assert report.claim_holds is True and counts["human"] == 0
+
+
+def test_pascal_audit_by_default_is_of_the_shipped_trained_store_as_readme_says() -> None:
+    """A new user's `retro audit pascal-learner` once audited their own, nearly
+    empty data file and said "does not hold", where README says "holds"."""
+    result = subprocess.run([sys.executable, "-m", "retro", "audit", "pascal-learner"],
+                            capture_output=True, text=True, timeout=120, cwd=ROOT / "tests")
+    out = " ".join(result.stdout.split())
+    assert result.returncode == 0, result.stderr
+    assert "the trained store that ships with retro" in out and "trained-3.data, 21 schemes" in out
+    assert "verdict: the claim holds" in out
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    row = next(line for line in readme.split("| `") if line.startswith("pascal-learner` | it learns"))
+    assert "| holds," in row and "trained-3.data" in row and "lost 0" in row
+    assert "program lost 0" in out
+
+
+def _empty_store(path: Path) -> Path:
+    from retro.ports.pascal_learner.model.schemes import SchemeList
+    from retro.ports.pascal_learner.store.datafile import Store, save
+
+    save(Store(SchemeList(3)), path)
+    return path
+
+
+def test_pascal_audit_of_a_store_named_with_data_names_it_and_is_not_the_readmes_verdict(tmp_path) -> None:
+    from retro.audit.explore import HUMAN, Line
+    from retro.ports.pascal_learner.audit import PascalSubject
+
+    path = _empty_store(tmp_path / "mine.data")
+    subject = PascalSubject(data=str(path))
+    assert subject.notes()[0].startswith(f"data: {path}, 0 schemes")
+    assert "ships" not in subject.notes()[0]
+    # an empty store plays at random, whatever the games: "the claim is not settled"
+    assert subject.claim_holds([]) is None and subject.claim_holds([Line(True, [], HUMAN)]) is None
+
+
+@pytest.mark.parametrize("name,said", [("missing.data", "there is no schemes file of that name"),
+                                       ("garbage.data", "is not a schemes file of this program")])
+def test_pascal_audit_says_in_words_why_a_data_file_cannot_be_audited(tmp_path, name, said) -> None:
+    (tmp_path / "garbage.data").write_text("not a store\n")
+    result = subprocess.run([sys.executable, "-m", "retro", "audit", "pascal-learner", "--data",
+                             str(tmp_path / name)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1
+    assert said in " ".join(result.stderr.split()) and name in result.stderr
+    assert "Traceback" not in result.stderr + result.stdout
 
 
 def test_a_fresh_learner_is_not_what_the_claim_is_about() -> None:

@@ -1,4 +1,4 @@
-"""The console's input stream (retro/console.py): any binary stream, or one
+"""The console's input stream (retro/console/line.py): any binary stream, or one
 that also says whether input is there and pauses in a way its end can cut
 short (LiveInput, retro serve's)."""
 from __future__ import annotations

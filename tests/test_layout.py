@@ -1,8 +1,9 @@
-"""The layout's promise (DESIGN.md): `retro/` is the runtime and knows no port
+"""The layout's promise (ARCHITECTURE.md): `retro/` is the runtime and knows no port
 by name -- the catalog's list of port modules aside -- and no module of the
 package imports itself back through others (every import counts, those made
 inside functions too)."""
 import ast
+import re
 from pathlib import Path
 
 from retro import catalog
@@ -119,3 +120,36 @@ def test_the_runtime_knows_no_port_by_name() -> None:
             text = path.read_text()
             for module in catalog.PORT_MODULES:
                 assert f'"{module}' not in text and f"'{module}" not in text, path  # no import by string
+
+
+RUNTIME_TEXTS = ("*.py", "*.js", "*.css", "*.html")  # retro/web/static's own files too (not vendor/)
+
+
+def runtime_files() -> list[Path]:
+    """The runtime's own text: retro/ outside retro/ports/ (and xterm.js, not ours)."""
+    return sorted(path for pattern in RUNTIME_TEXTS for path in (ROOT / "retro").rglob(pattern)
+                  if PORTS not in path.parents and "vendor" not in path.parts)
+
+
+def port_ids_in(text: str, ids: list[str]) -> list[str]:
+    """The ports' ids ``text`` says, each a whole word (``cpm-c`` is not in ``cpm-cx``)."""
+    words = "|".join(re.escape(port) for port in ids)
+    return re.findall(rf"(?<![\w-])({words})(?![\w-])", text)
+
+
+def test_the_port_id_finder_finds_an_id() -> None:
+    assert port_ids_in('if program.id == "altair-3d":  # cpm-c\'s', ["altair-3d", "cpm-c"]) == ["altair-3d", "cpm-c"]
+    assert port_ids_in("retro.ports.altair_3d, cpm-cx, xaltair-3d", ["altair-3d", "cpm-c"]) == []
+
+
+def test_the_runtime_names_no_port_by_its_id() -> None:
+    """What is a port's own (its terminal's look, its screen, its options) is
+    declared in its Program: no runtime module, docstrings and comments
+    included, says a port's id."""
+    ids = catalog.ids()
+    found = [f"{path.relative_to(ROOT)}:{number}: {', '.join(said)}"
+             for path in runtime_files()
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if (said := port_ids_in(line, ids))]
+    assert found == []
+    assert ROOT / "retro" / "web" / "static" / "retro.js" in runtime_files()

@@ -1,7 +1,7 @@
 """retro replay: the session as it happened, optionally at a period's speed."""
 import io
 
-from retro.console import Event
+from retro.recording import Event
 from retro.replay import show
 from retro.transcript import Transcript
 

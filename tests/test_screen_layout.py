@@ -19,7 +19,7 @@ import blessed
 import pyte
 import pytest
 
-from retro.ports.pascal_learner import display as learner_display
+from retro.ports.pascal_learner.play import display as learner_display
 from retro import catalog, layout, menu, resources, stdio
 from retro.console import ScreenConsole
 from retro.replay import PACES, pace_text
@@ -27,7 +27,7 @@ from retro.replay import PACES, pace_text
 SIZES = [(20, 60), (24, 80), (40, 100), (43, 132)]
 
 
-class SizedTerminal(blessed.Terminal):  # type: ignore[misc]
+class SizedTerminal(blessed.Terminal):
     """An xterm of a fixed size writing into memory, with no keyboard."""
 
     def __init__(self, rows: int, cols: int):
@@ -133,7 +133,7 @@ def test_the_variant_forms_read_whole(rows: int, cols: int) -> None:
         for row in range(len(program.options) + 1):
             term = SizedTerminal(rows, cols)
             form = menu.VariantForm(term, program)
-            form.row = row
+            form.selected = row
             form.draw()
             shown = term.shown()
             assert_whole_words(shown, words)

@@ -1,5 +1,5 @@
 """The recorded sessions that ship with retro: found through importlib.resources
-from any folder, by name, grouped in the menu (retro/resources.py, retro/menu.py).
+from any folder, by name, grouped in the menu (retro/resources.py, retro/menu/).
 tests/installed/check_installed.py does the same from a built wheel."""
 import io
 import subprocess

@@ -28,7 +28,7 @@ def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) ->
     screen.send("\r")
     form = screen.wait_for("variants")
     assert "--ai" in form and "--lang" in form
-    screen.send("\r")  # --ai: ia -> mj
+    screen.send(" ")  # --ai: ia -> mj
     screen.send("\x1b[B\x1b[B\r")  # down to Start
     screen.wait_for("Quieres empezar tu? [S/N]")
     for move in ("N", "3,3", "3,1", "1,3", "2,3"):
@@ -37,7 +37,7 @@ def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) ->
     screen.send("N\r")
     screen.wait_for("To resume execution")
     screen.send("\r")
-    screen.wait_for("press a key to return to the menu")
+    screen.wait_for_words("the last game: you won] -- press a key to return to the menu")
     screen.send(" ")
     screen.wait_for("retro -- five historical tic-tac-toe programs")
     screen.send("q")
@@ -58,7 +58,7 @@ def test_ctrl_c_in_a_program_returns_to_the_menu(terminal) -> None:
     screen.send("\x1b[B\x1b[B\r")
     screen.wait_for("Quieres empezar tu? [S/N]")
     screen.send("\x03")
-    screen.wait_for("interrupted")
+    screen.wait_for_words("no game finished; stopped with Ctrl-C] -- press a key")
     screen.send(" ")
     screen.wait_for("retro -- five historical tic-tac-toe programs")
     screen.send("q")

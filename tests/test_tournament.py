@@ -12,7 +12,7 @@ import pytest
 
 from retro.audit import explore
 from retro.audit.subjects import SUBJECTS
-from retro.audit.tournament import ENTRANTS, tournament
+from retro.audit.tournament import ENTRANTS, render, totals, tournament
 
 TABLE = tournament(seed=1)
 NAMES = [e.name for e in ENTRANTS]
@@ -56,6 +56,29 @@ def test_the_command_prints_the_same_table_as_json_and_is_repeatable() -> None:
     result = subprocess.run([sys.executable, "-m", "retro", "tournament", "--json"], capture_output=True,
                             timeout=120)
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout) == {"random_state": 1, "first_player_results": TABLE}
+    assert json.loads(result.stdout) == {"random_state": 1, "first_player_results": TABLE, "totals": totals(TABLE)}
     text = subprocess.run([sys.executable, "-m", "retro", "tournament"], capture_output=True, timeout=120)
     assert b"cannot take that side" in text.stdout and text.stdout.count(b"\n") >= len(NAMES) + 3
+
+
+def test_each_row_ends_with_its_players_totals_first_and_second_together() -> None:
+    scores = totals(TABLE)
+    for name in NAMES:
+        as_first = list(TABLE[name].values())
+        as_second = [TABLE[other][name] for other in NAMES]
+        assert scores[name] == {"won": as_first.count("W") + as_second.count("L"),
+                                "drawn": as_first.count("D") + as_second.count("D"),
+                                "lost": as_first.count("L") + as_second.count("W")}
+    assert scores["perl-midterm"]["drawn"] + scores["perl-midterm"]["lost"] > 0  # it plays, second
+    shown = render(TABLE).splitlines()
+    assert shown[shown.index("") + 1].split() == ["won", "drawn", "lost"]
+    for name in NAMES:
+        row = next(line for line in shown if f"  {name}  " in line)
+        assert row.split()[-3:] == [str(scores[name][key]) for key in ("won", "drawn", "lost")]
+    assert all(len(line) <= 60 for line in shown if line.startswith((" ", "  ")))  # a 60-column terminal
+
+
+def test_the_legend_says_why_perl_midterms_row_is_all_dashes() -> None:
+    legend = " ".join(render(TABLE).split("\n\n")[0].split())
+    assert "perl-midterm never moves first (its user always does), so its row is all '-'." in legend
+    assert "never moves" not in legend.replace("perl-midterm never moves first", "")

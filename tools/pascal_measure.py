@@ -4,7 +4,7 @@
     python tools/pascal_measure.py partners [GAMES] [SEEDS]   (default 2000 games, seeds 0-2)
     python tools/pascal_measure.py sessions [GAMES] [SEEDS]   (default 60 games, seeds 0-11)
 
-Each run trains an empty 3x3 learner (retro/ports/pascal_learner/train.py's Trainer,
+Each run trains an empty 3x3 learner (retro/ports/pascal_learner/training/train.py's Trainer,
 as `retro train pascal-learner` does) and reports, per run:
 
 * lost: the games it lost in training, and the last of them;
@@ -37,12 +37,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "pascal_learner")]  # the golden cases' table
 
-from retro.ports.pascal_learner.audit import beating_lines  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.board import Grid  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402 - after sys.path above
-from make_transcripts import against_trapper  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.rules import DEFAULT, LITERAL, Rules  # noqa: E402 - after sys.path above
-from retro.ports.pascal_learner.train import Trainer  # noqa: E402 - after sys.path above
+from retro.ports.pascal_learner.audit import beating_lines  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.model.board import Grid  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.learning.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner  # noqa: E402  # after sys.path is set above
+from make_transcripts import against_trapper  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.model.rules import DEFAULT, LITERAL, Rules  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.training.train import GamePlayed, Trainer  # noqa: E402  # after sys.path is set above
 
 GRID = Grid(3, 3, 3)
 CHECK_EVERY = 25
@@ -50,26 +50,26 @@ CHECK_EVERY = 25
 
 def run(rules: Rules, partner: str, seed: int, games: int) -> dict:
     learner = Learner.empty(GRID, rng=random.Random(seed), rules=rules)
-    trainer = Trainer(learner, partner)
     first = {FIRST_PLAYER_WINS: None, DRAW: None}
     unbeatable, relapsed, changed, version = None, False, True, learner.schemes.version
-    for game in range(games):
-        lost, moves = trainer.play(game)
-        if lost:
-            learner.learn(moves)
-        learner.record(lost)
+
+    def checked(game: GamePlayed) -> None:
+        nonlocal unbeatable, relapsed, changed, version
+        played = game.number + 1
         verdict = learner.verdict()
         if verdict in first and first[verdict] is None:
-            first[verdict] = game + 1
+            first[verdict] = played
         changed = changed or learner.schemes.version != version
         version = learner.schemes.version
-        if (game + 1) % CHECK_EVERY == 0 and changed:
+        if played % CHECK_EVERY == 0 and changed:
             changed = False
             safe = beating_lines(learner, 1) == 0
             if safe and unbeatable is None:
-                unbeatable = game + 1
+                unbeatable = played
             elif not safe and unbeatable is not None:
                 unbeatable, relapsed = None, True
+
+    Trainer(learner, partner).train(games, checked)
     return {"lost": learner.store.lost, "last loss": learner.store.lastloss,
             "unbeatable": unbeatable, "relapsed": relapsed, "losing lines": beating_lines(learner, 1000),
             "verdict": learner.verdict(), "first wins": first[FIRST_PLAYER_WINS], "first draw": first[DRAW],

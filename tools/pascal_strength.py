@@ -44,10 +44,10 @@ from typing import Callable, Optional
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, EMPTY, Board, Grid, opponent  # noqa: E402
-from retro.ports.pascal_learner.datafile import Store, load  # noqa: E402
-from retro.ports.pascal_learner.learner import Learner  # noqa: E402
-from retro.ports.pascal_learner.schemes import SchemeList  # noqa: E402
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid, opponent  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.store.datafile import Store, load  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.learning.learner import Learner  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.model.schemes import SchemeList  # noqa: E402  # after sys.path is set above
 
 SIZE, ALIGN = 15, 5
 VCF_DEPTH = 4  # own moves in the search of continuous fours

@@ -21,11 +21,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from pygomo import BoardPosition, EngineClient, Move  # noqa: E402  # after the path is set
+from pygomo import BoardPosition, EngineClient, Move  # noqa: E402  # after sys.path is set above
 
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid  # noqa: E402
-from retro.ports.pascal_learner.datafile import load  # noqa: E402
-from retro.ports.pascal_learner.pbrain import quick_move  # noqa: E402
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.store.datafile import load  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.brain.pbrain import quick_move  # noqa: E402  # after sys.path is set above
 
 SIZE = 15
 

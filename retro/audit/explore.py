@@ -13,24 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional, Protocol, Sequence
 
-from ..vocabulary import Words
+from ..outcome import Outcome
 from . import perfect
-
-
-class Outcome(Words):
-    """How a game ended, for the program: it won, the human won, or a draw
-    ("program", "human", "draw" in reports and JSON)."""
-
-    PROGRAM = "program"
-    HUMAN = "human"
-    DRAW = "draw"
 
 
 PROGRAM, HUMAN, DRAW = Outcome.PROGRAM, Outcome.HUMAN, Outcome.DRAW
 
 
 class Game(Protocol):
-    """One game in progress, held in the port's own state."""
+    """One game in progress, held in the port's own state.  A port's game
+    subclasses this, so that mypy checks it against every method below; it
+    speaks the audit's ``Outcome``, whatever words the program has."""
 
     def result(self) -> Optional[Outcome]:
         """PROGRAM, HUMAN or DRAW once the game is over, else None."""

@@ -13,6 +13,7 @@ from typing import Any, Callable, Optional, TextIO
 from .. import catalog
 from ..console import LineConsole
 from ..check import session
+from ..outcome import Outcome
 from . import explore
 from .qubic import QubicSearch
 from .subjects import SUBJECTS
@@ -21,7 +22,7 @@ SEARCH_BUDGET_NODES, SEARCH_BUDGET_SECONDS = 400_000, 30.0
 
 
 def audit_program(program_id: str, options: dict[str, Any],
-                  progress: Optional[Callable[[dict[explore.Outcome, int]], None]] = None) -> explore.Report:
+                  progress: Optional[Callable[[dict[Outcome, int]], None]] = None) -> explore.Report:
     """The report on the claim; ``progress`` is told the counts as games end."""
     if program_id not in SUBJECTS:
         raise KeyError(program_id)
@@ -160,7 +161,7 @@ class GamesCounter:
         self._last = 0.0
         self._shown = False
 
-    def __call__(self, counts: dict[explore.Outcome, int]) -> None:
+    def __call__(self, counts: dict[Outcome, int]) -> None:
         now = time.monotonic()
         if now - self._last < 0.1:
             return

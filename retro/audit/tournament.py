@@ -58,7 +58,7 @@ class Player:
         if self.game is None:
             return perfect.best_moves(self.board, self.mark)[0]
         already = _changed(self.board, self.game.board())
-        if already >= 0:  # the program moved when its game started (cpm-c's init_game)
+        if already >= 0:  # the program moved when its game started (the CP/M C program's init_game)
             return already
         if self.game.human_to_move():
             raise Adjourned(f"{self.entrant.name} is asked to move twice (its opponent passed)")
@@ -75,7 +75,7 @@ class Player:
 
 
 class Adjourned(Exception):
-    """A program passed (cpm-c's comp_move can find no square) and its opponent,
+    """A program passed (the CP/M C program's comp_move can find no square) and its opponent,
     another program, cannot move twice in a row."""
 
 
@@ -129,16 +129,57 @@ def tournament(entrants: Optional[list[Entrant]] = None, seed: int = 1) -> dict[
     return table
 
 
+RESULTS = {"W": ("won", "lost"), "D": ("drawn", "drawn"), "L": ("lost", "won")}  # a cell, for (first, second)
+
+
+def totals(table: dict[str, dict[str, str]]) -> dict[str, dict[str, int]]:
+    """Each entrant's games won, drawn and lost, first and second together
+    ('-' and '?' are games not played to an end: not counted).
+
+    >>> totals({"a": {"a": "D", "b": "W"}, "b": {"a": "-", "b": "L"}})
+    {'a': {'won': 1, 'drawn': 2, 'lost': 0}, 'b': {'won': 1, 'drawn': 0, 'lost': 2}}
+    """
+    counts = {name: {"won": 0, "drawn": 0, "lost": 0} for name in table}
+    for first, row in table.items():
+        for second, cell in row.items():
+            if cell in RESULTS:
+                first_result, second_result = RESULTS[cell]
+                counts[first][first_result] += 1
+                counts[second][second_result] += 1
+    return counts
+
+
+def one_sided(table: dict[str, dict[str, str]]) -> list[str]:
+    """Sentences naming each entrant that never takes one side: its row (or
+    column) is all '-'.  perl-midterm's, for one: the assignment has the
+    user move first ("Let the user make the first move")."""
+    said = []
+    for name, row in table.items():
+        if set(row.values()) == {"-"}:
+            said.append(f"{name} never moves first (its user always does), so its row is all '-'.")
+        elif {row_[name] for row_ in table.values()} == {"-"}:
+            said.append(f"{name} never moves second, so its column is all '-'.")
+    return said
+
+
 def render(table: dict[str, dict[str, str]], width: int = 80) -> str:
-    """The table within ``width`` columns: each column is numbered as the row of the same player."""
+    """The table within ``width`` columns: each column is numbered as the row
+    of the same player; each row ends with that player's totals."""
     from ..layout import wrap
 
     names = list(table)
     label = max(len(n) for n in names) + 5
-    legend = ("Rows play first, columns second (numbered as the rows); W, D or L for the first player; "
-              "'-' where a program cannot take that side; '?' where a program passed and its opponent "
-              "could not move twice.")
-    lines = wrap(legend, width) + ["", " " * label + "".join(f"{k:>4}" for k in range(1, len(names) + 1))]
+    legend = " ".join([
+        "Rows play first, columns second (numbered as the rows); W, D or L for the first player;",
+        "'-' where a program cannot take that side; '?' where a program passed and its opponent",
+        "could not move twice.", *one_sided(table),
+        "At the right, each program's games won, drawn and lost, first and second together."])
+    cells = 4 * len(names)
+    lines = wrap(legend, width) + ["", " " * (label + cells) + " won drawn lost",
+                                   " " * label + "".join(f"{k:>4}" for k in range(1, len(names) + 1))]
+    scores = totals(table)
     for k, a in enumerate(names, start=1):
-        lines.append(f"{k:>2}  {a:<{label - 4}}" + "".join(f"{table[a][b]:>4}" for b in names))
+        total = scores[a]
+        lines.append(f"{k:>2}  {a:<{label - 4}}" + "".join(f"{table[a][b]:>4}" for b in names)
+                     + f"{total['won']:>4}{total['drawn']:>6}{total['lost']:>5}")
     return "\n".join(lines)

@@ -129,7 +129,7 @@ def single(x: float) -> float:
     return y
 
 
-def int_(x: float) -> float:
+def int_(x: float) -> int:
     """INT: the largest integer not above x (a floor, also of negatives).
 
     >>> int_(-0.5), int_(2.9), int_(-1/16)

@@ -42,7 +42,7 @@ those builds printed):
 from __future__ import annotations
 
 import re
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, NoReturn, Optional, Sequence, Union
 
 from ..console import Console, ProgramExit, decode, encode
 from .linefed import EOF, KEEP, LineFedInput
@@ -383,7 +383,7 @@ class CProgram:
         return self.stdin.scanf_s(width)
 
     # the end
-    def exit(self, status: int) -> None:
+    def exit(self, status: int) -> NoReturn:
         """``exit(status)``: the status as a shell sees it (0-255)."""
         raise ProgramExit(status & 0xFF)
 

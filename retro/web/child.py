@@ -1,27 +1,8 @@
-"""A session's program, in a process of its own (``python -m retro.web.child``).
-
-    python -m retro.web.child [--data-folder=FOLDER] ID [VARIANT OPTIONS]
-
-It is ``retro run ID [VARIANT OPTIONS]`` (the same console, chosen the same
-way: the screen on a terminal that can address the cursor, a teletype in a
-pipe), with two differences that a visitor's session needs:
-
-* the options are a visitor's (``Program.visitor_options``): no option may
-  name a file, and the learner uses the server's data folder (or, without
-  one, reads its default file and writes nothing); so no message names a
-  folder of the server's;
-* an internal error is said without the place of its report (the report is
-  written as ever, and its place goes to the server's log: the descriptor
-  named in ``RETRO_SERVE_LOG_FD``, which the server passes).
-
-On a pseudo-terminal (``retro serve``'s WebSocket sessions) it first makes
-that terminal its controlling terminal, so that Ctrl-C typed in the page is
-SIGINT as on any terminal and the server's SIGHUP ends it; Ctrl-Z is
-ignored (nobody could bring a stopped program back).
-"""
+"""A session's program, in a process of its own: ``python -m retro.web.child [--data-folder=FOLDER]
+ID [VARIANT OPTIONS]``, which is ``retro run`` with a visitor's options and the server's log."""
 from __future__ import annotations
 
-from retro import launch  # noqa: F401 - first: Ctrl-C while retro loads is held (launch's first step)
+from retro import launch  # first: Ctrl-C while retro loads is held (launch's first step)
 
 import fcntl
 import os
@@ -31,8 +12,9 @@ import termios
 from pathlib import Path
 from typing import Callable, Optional
 
+from retro.web.config import OPERATOR_ENV
+
 DATA_FOLDER = "--data-folder="
-OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # the server's log (process.OPERATOR_ENV)
 
 
 def parse(argv: list[str]) -> tuple[Optional[Path], str, list[str]]:
@@ -58,8 +40,9 @@ def take_terminal() -> None:
 
 def tell_operator(details: str) -> str:
     """``crash_reports.save_report`` for a visitor's session: the report is saved as
-    ever; its place goes to the server's log, and the visitor reads only that
-    the operator has it."""
+    ever; its place goes to the server's log (the descriptor named in
+    ``RETRO_SERVE_LOG_FD``, which the server passes), and the visitor reads
+    only that the operator has it."""
     place = _save_report(details) if _save_report is not None else "not saved"
     try:
         os.write(int(os.environ.get(OPERATOR_ENV, "2")), f"retro serve: a session's internal error; report: {place}\n".encode("utf-8", "replace"))
@@ -69,6 +52,12 @@ def tell_operator(details: str) -> str:
 
 
 def run(argv: list[str]) -> int:
+    """``retro run ID [VARIANT OPTIONS]`` (the same console, chosen the same
+    way: the screen on a terminal that can address the cursor, a teletype in a
+    pipe), but with a visitor's options (``Program.visitor_options``): no
+    option may name a file, and the learner uses the server's data folder (or,
+    without one, reads its default file and writes nothing); so no message
+    names a folder of the server's."""
     import click
 
     from retro import catalog, runner, stdio
@@ -85,6 +74,12 @@ def run(argv: list[str]) -> int:
 
 
 def main() -> None:
+    """The session: an internal error is said without the place of its report
+    (``tell_operator``).  On a pseudo-terminal (``retro serve``'s WebSocket
+    sessions) it first makes that terminal its controlling terminal, so that
+    Ctrl-C typed in the page is SIGINT as on any terminal and the server's
+    SIGHUP ends it; Ctrl-Z is ignored (nobody could bring a stopped program
+    back)."""
     from retro import crash_reports, signals
     from retro.exits import INTERRUPTED
 

@@ -1,14 +1,5 @@
-"""The server's listening socket, accepted by hand so that the open
-connections stay under a cap below the descriptor limit.
-
-asyncio's own accept loop, at the descriptor limit, logs every accept that
-fails (EMFILE) and tries again at once: a log that grows by megabytes a
-second while the server answers nobody.  Here, at the cap, accepting pauses
-(new connections wait in the kernel's backlog) until one closes; an accept
-that fails for want of descriptors is said once, and retried after a pause.
-Connections that never finish their headers are closed by the server's
-header timeout (``app.Exhibit.header_seconds``), so the cap cannot be held for long.
-"""
+"""The server's listening socket, accepted by hand so that the open connections stay under a
+cap below the descriptor limit, and the sessions that limit allows."""
 from __future__ import annotations
 
 import asyncio
@@ -17,9 +8,9 @@ import resource
 import socket
 from typing import Callable
 
+from .config import BACKLOG, DESCRIPTOR_RESERVE, DESCRIPTORS_PER_SESSION, FEWEST_CONNECTIONS
+
 OUT_OF_DESCRIPTORS = {errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM}
-RESERVE = 64  # descriptors kept for the server's own files, pipes and logging
-PER_SESSION = 3  # a session's pty and its process's pipes and handles
 
 
 def descriptor_limit() -> int:
@@ -37,18 +28,18 @@ def descriptor_limit() -> int:
 def sessions_allowed(limit: int) -> int:
     """The most sessions ``limit`` descriptors allow, leaving the connections
     at least as many as the sessions take."""
-    return max(1, (limit - RESERVE) // (2 * PER_SESSION))
+    return max(1, (limit - DESCRIPTOR_RESERVE) // (2 * DESCRIPTORS_PER_SESSION))
 
 
 def connection_cap(max_sessions: int, limit: int) -> int:
     """How many connections may be open: what the descriptors leave after the
     reserve and the sessions' own."""
-    return max(8, limit - RESERVE - PER_SESSION * max_sessions)
+    return max(FEWEST_CONNECTIONS, limit - DESCRIPTOR_RESERVE - DESCRIPTORS_PER_SESSION * max_sessions)
 
 
 def bind(host: str, port: int) -> socket.socket:
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.create_server((host, port), family=family, backlog=512)
+    sock = socket.create_server((host, port), family=family, backlog=BACKLOG)
     sock.setblocking(False)
     return sock
 
@@ -56,7 +47,15 @@ def bind(host: str, port: int) -> socket.socket:
 async def accept(sock: socket.socket, factory: Callable[[], asyncio.Protocol], open_now: Callable[[], int],
                  cap: int, said: Callable[[str], None]) -> None:
     """Accept connections for ``factory`` until cancelled, ``open_now()`` kept
-    at most ``cap``."""
+    at most ``cap``.
+
+    asyncio's own accept loop, at the descriptor limit, logs every accept that
+    fails (EMFILE) and tries again at once: a log that grows by megabytes a
+    second while the server answers nobody.  Here, at the cap, accepting pauses
+    (new connections wait in the kernel's backlog) until one closes; an accept
+    that fails for want of descriptors is said once, and retried after a pause.
+    Connections that never finish their headers are closed by the server's
+    header timeout (``config.Limits.header_seconds``), so the cap cannot be held for long."""
     loop = asyncio.get_running_loop()
     paused = starved = False
     while True:

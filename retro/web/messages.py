@@ -1,25 +1,12 @@
-"""The small typed messages of a WebSocket session, parsed with bounds.
-
-The pty's bytes travel as binary frames both ways; everything else is a text
-frame holding one JSON object.  What the page may send:
-
-    {"type": "resize", "cols": C, "rows": R}   the terminal's size (``SIZES``)
-
-A text frame is read only if it is short (``MESSAGE_BYTES``) and shallow
-(``DEPTH``), checked before ``json.loads`` sees it: ``'[' * 1000 + ']' *
-1000`` is refused by its size and would be by its depth, never parsed into a
-RecursionError.  What is refused is said in a notice; the session goes on.
-"""
+"""The small typed messages of a WebSocket session, parsed with bounds: what the page may send
+(``{"type": "resize", "cols": C, "rows": R}``) and what is refused, said in a notice."""
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
 from typing import Union
 
-MESSAGE_BYTES = 1024
-DEPTH = 4  # {"type": ...} needs 1
-COLS = range(20, 241)
-ROWS = range(5, 101)
+from .config import COLS, MESSAGE_BYTES, MESSAGE_DEPTH, ROWS
 
 
 @dataclass(frozen=True)
@@ -58,10 +45,15 @@ def depth(text: str) -> int:
 
 
 def parse(text: str) -> Union[Resize, Refused]:
-    """One text frame from the page."""
+    """One text frame from the page.  The pty's bytes travel as binary frames
+    both ways; everything else is a text frame holding one JSON object, read
+    only if it is short (``MESSAGE_BYTES``) and shallow (``MESSAGE_DEPTH``),
+    checked before ``json.loads`` sees it: ``'[' * 1000 + ']' * 1000`` is
+    refused by its size and would be by its depth, never parsed into a
+    RecursionError.  The session goes on after a message refused."""
     if len(text.encode("utf-8", "surrogatepass")) > MESSAGE_BYTES:
         return Refused(f"A message has at most {MESSAGE_BYTES} bytes; that one was not read.")
-    if depth(text) > DEPTH:
+    if depth(text) > MESSAGE_DEPTH:
         return Refused("A message nested that deep is not read.")
     try:
         data = json.loads(text)

@@ -1,18 +1,5 @@
-"""A session's program as a process of its own (the model of ttyd and terminado).
-
-``Terminal``: the program on a pseudo-terminal of its own, as ``retro run
-ID`` runs in a terminal window: the kernel's line discipline echoes and
-edits what is typed, Ctrl-C is SIGINT, the screen backend addresses the
-cursor; the server only moves bytes between the pty and the WebSocket,
-resizes it, and ends it.
-
-``run_piped``: the program with its standard input and output on pipes, as
-``retro run ID < input > output`` (the POST API).
-
-Either is ended the same way (``end``): SIGHUP to its process group (what a
-terminal's hang-up sends), then SIGKILL if it has not ended within the grace
-period; the process is always reaped.
-"""
+"""A session's program as a process of its own (the model of ttyd and terminado): on a pty of
+its own (``Terminal``) or on pipes (``run_piped``), and ended the same way (``end``)."""
 from __future__ import annotations
 
 import asyncio
@@ -27,9 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-READ_CHUNK = 1 << 16
-PAUSE_OUTPUT = 1 << 18  # bytes read from the pty and not yet sent: reading waits
-OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # read by retro.web.child
+from .config import OPERATOR_ENV, PAUSE_OUTPUT, READ_CHUNK
 
 
 @dataclass(frozen=True)
@@ -70,8 +55,9 @@ def operator_fd() -> int:
 
 
 async def end(process: asyncio.subprocess.Process, grace: float) -> bool:
-    """SIGHUP to the program's process group, SIGKILL after ``grace``
-    seconds; reaped.  Whether it had to be killed."""
+    """SIGHUP to the program's process group (what a terminal's hang-up
+    sends), SIGKILL after ``grace`` seconds; always reaped.  Whether it had to
+    be killed."""
     if process.returncode is not None:
         return False
     _signal_group(process.pid, signal.SIGHUP)
@@ -101,7 +87,10 @@ def set_size(fd: int, cols: int, rows: int) -> None:
 
 class Terminal:
     """A program on a pseudo-terminal: ``read`` its output, ``write`` keys,
-    ``resize``, ``end``."""
+    ``resize``, ``end``.  It runs as ``retro run ID`` runs in a terminal
+    window: the kernel's line discipline echoes and edits what is typed,
+    Ctrl-C is SIGINT, the screen backend addresses the cursor; the server only
+    moves bytes between the pty and the WebSocket, resizes it, and ends it."""
 
     def __init__(self, process: asyncio.subprocess.Process, master: int):
         self.process = process
@@ -215,7 +204,8 @@ class Terminal:
 
 async def run_piped(argv: list[str], body: bytes, output_limit: int, ended: Callable[[], bool],
                     seconds: float, grace: float) -> tuple[bytes, Optional[int], str]:
-    """The program with ``body`` as its standard input: (its standard output up
+    """The program with ``body`` as its standard input, as ``retro run ID <
+    input > output`` (the POST API): (its standard output up
     to ``output_limit`` bytes, its exit status or None, the limit that ended
     it or ""). ``ended()`` says that the client has gone; checked often."""
     process = await asyncio.create_subprocess_exec(

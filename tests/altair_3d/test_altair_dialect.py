@@ -321,7 +321,7 @@ def test_the_editing_keys_still_act_past_the_buffer_in_a_line_of_any_length():
 
 # -- the FOR/GOSUB stack (ControlStack) ------------------------------------------------------
 
-from retro.dialects.basic import ControlStack, NoStack  # noqa: E402 - imported where its section starts
+from retro.dialects.basic import ControlStack, NoStack  # noqa: E402  # imported where its section starts
 
 
 def test_a_for_left_by_goto_stays_on_the_stack():

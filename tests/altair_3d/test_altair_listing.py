@@ -346,12 +346,12 @@ def test_position_numbers_and_board_titles_stand_where_TAB_puts_them():
 def test_line_1120_as_scanned_would_wrap_every_row():
     game = Game(3, readings=Readings(line_1120_third="S"))
     console = LineConsole.from_lines([])
-    from retro.ports.altair_3d.game import Session
+    from retro.ports.altair_3d.game import BasicProgram
     from retro.dialects.basic import AltairBasic
 
     rt = AltairBasic(console)
     game.line_80_new_board()
-    Session(rt, game).line_1000_show_boards()
+    BasicProgram(rt, game).line_1000_show_boards()
     rt.flush()
     rows = [l for l in console.output().split("\n") if " / " in l]
     assert len(rows) == 8  # each 81-character row broken in two by BASIC

@@ -142,7 +142,7 @@ class PyteScreenConsole(ScreenConsole):
 def test_blessed_screen_as_pyte_shows_it():
     try:
         console = PyteScreenConsole(["1,4"])
-    except Exception as err:  # pragma: no cover - no terminfo for xterm
+    except Exception as err:  # noqa: BLE001  # pragma: no cover - no terminfo for xterm
         pytest.skip(f"no terminal description: {err}")
     run(console, version="2")
     picture = console.pictures[1]

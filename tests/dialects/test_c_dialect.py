@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from retro.console import LineConsole, ProgramExit, Recorder
+from retro.console import LineConsole, ProgramExit
+from retro.recording import Recorder
 from retro.dialects.c import EOF, AztecCpmStdin, CProgram, Stdin, aztec_cpm_out, format_printf, toupper
 
 REFERENCE = Path(__file__).resolve().parent / "c_reference"

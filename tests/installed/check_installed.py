@@ -31,8 +31,8 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from retro import __version__, catalog, resources, transcript  # noqa: E402  (this checkout: the expectations)
-from retro.replay import show  # noqa: E402 - likewise
+from retro import __version__, catalog, resources, transcript  # noqa: E402  # after sys.path: this checkout's retro, the expectations
+from retro.replay import show  # noqa: E402  # after sys.path: this checkout's retro, the expectations
 
 FIG5 = "altair-3d/fig5-v2-player-wins"
 # The menu's groups of recorded sessions, as titled, in their order.
@@ -261,7 +261,7 @@ def main(dist: Path) -> int:
         nonlocal passed, failed
         try:
             check()
-        except Exception:  # noqa: BLE001 - report every check
+        except Exception:  # noqa: BLE001  # report every check
             failed += 1
             print(f"FAILED {name}\n{traceback.format_exc(limit=2)}", flush=True)
         else:

@@ -20,12 +20,12 @@ from typing import Callable, Optional
 
 from golden import Case, typed
 from retro.ports.pascal_learner.audit import beating_lines
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, opponent
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.learner import UNDECIDED, Learner
-from retro.ports.pascal_learner.opponents import perfect_move, trap_moves
-from retro.ports.pascal_learner.options import make_grid
-from retro.ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, opponent
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.learning.learner import UNDECIDED, Learner
+from retro.ports.pascal_learner.training.opponents import perfect_move, trap_moves
+from retro.ports.pascal_learner.play.variants import make_grid
+from retro.ports.pascal_learner.model.rules import DEFAULT, LITERAL, Rules
 
 FOLDER = Path(__file__).resolve().parents[2] / "transcripts" / "pascal-learner"  # the data files the cases name
 
@@ -152,7 +152,7 @@ def cases() -> tuple[Case, ...]:
     add(case("literal-learns", ["--literal", "--fresh", "--seed", str(seed)], lines, {
         "title": "--literal: the learner with only what the prose states loses, learns, and declares nothing",
         "source": "reconstruction from the web page's prose, its rules alone "
-                  "(retro/ports/pascal_learner/rules.py, LITERAL)",
+                  "(retro/ports/pascal_learner/model/rules.py, LITERAL)",
         "evidence": "\"whenever it loses a game it analyses and learns from it\"; the outcome is measured, "
                     "not the text's (NOTES.md, --literal)",
         "seed": str(seed),

@@ -4,10 +4,10 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from retro.ports.pascal_learner.board import Board, Grid
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.train import Trainer
+from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.training.train import Trainer
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 FIXTURES = ROOT / "transcripts" / "pascal-learner"
@@ -24,12 +24,7 @@ def fixture(name: str, fixed: bool = False, winalign: int = 3, seed: int = 0) ->
 def trained(games: int, seed: int, fixed: bool = False, partner: str = "mix", grid: Grid = TTT) -> Learner:
     """A learner trained from an empty list, as `retro train` trains it."""
     learner = Learner.empty(grid, fixed, rng=random.Random(seed))
-    trainer = Trainer(learner, partner)
-    for game in range(games):
-        lost, moves = trainer.play(game)
-        if lost:
-            learner.learn(moves)
-        learner.record(lost)
+    Trainer(learner, partner).train(games)
     return learner
 
 

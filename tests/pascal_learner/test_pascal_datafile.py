@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from pascal_helpers import FIXTURES, ROOT
 
-from retro.ports.pascal_learner.datafile import (DataFileError, Lock, Store, load, parse, render, save,
+from retro.ports.pascal_learner.store.datafile import (DataFileError, Lock, Store, load, parse, render, save,
                                            schemesfilename)
-from retro.ports.pascal_learner.schemes import Scheme, SchemeList
+from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList
 
 
 def store_with(n: int) -> Store:
@@ -86,7 +86,7 @@ def test_a_lock_held_by_another_process_is_refused(tmp_path):
     path = tmp_path / "data"
     holder = subprocess.Popen(
         [sys.executable, "-c",
-         "import sys, time; from pathlib import Path; from retro.ports.pascal_learner.datafile import Lock; "
+         "import sys, time; from pathlib import Path; from retro.ports.pascal_learner.store.datafile import Lock; "
          f"Lock(Path({str(path)!r})).acquire(); print('locked', flush=True); time.sleep(30)"],
         cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
@@ -106,7 +106,7 @@ import sys
 from pathlib import Path
 sys.path.insert(0, {tests!r})
 from test_pascal_datafile import store_with
-from retro.ports.pascal_learner.datafile import save
+from retro.ports.pascal_learner.store.datafile import save
 small, big = store_with(3), store_with(150)
 path = Path({path!r})
 print('ready', flush=True)

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from pascal_helpers import TTT, fixture, position
 
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board
-from retro.ports.pascal_learner.improveschemes import improveschemes, sound
-from retro.ports.pascal_learner.incremental import PlanFinder
-from retro.ports.pascal_learner.schemes import Scheme, SchemeList, canonical
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board
+from retro.ports.pascal_learner.learning.improveschemes import improveschemes, sound
+from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
+from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList, canonical
 
 # The four threats of Tic-Tac-Toe: the end or the middle of a row (or column),
 # the end or the middle of a diagonal.

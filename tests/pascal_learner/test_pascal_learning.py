@@ -17,9 +17,9 @@ import pytest
 from pascal_helpers import TTT, fixture, moves_of, trained
 
 from retro.ports.pascal_learner.audit import losing_lines
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board
-from retro.ports.pascal_learner.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner
-from retro.ports.pascal_learner.opponents import _value, perfect_moves
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board
+from retro.ports.pascal_learner.learning.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner
+from retro.ports.pascal_learner.training.opponents import _value, perfect_moves
 
 CORNERS = {TTT.square(r, c) for r in (1, 3) for c in (1, 3)}
 CENTRE = TTT.square(2, 2)

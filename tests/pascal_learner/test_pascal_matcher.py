@@ -9,16 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retro.ports.pascal_learner import incremental
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, EMPTY, Board, Grid
-from retro.ports.pascal_learner.datafile import render
-from retro.ports.pascal_learner.incremental import PlanFinder
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.lookahead import python_anchors, shifted
-from retro.ports.pascal_learner.plans import ReferencePlanFinder, squares
-from retro.ports.pascal_learner.schemes import Scheme, SchemeList
-from retro.ports.pascal_learner.train import Trainer
-from retro.ports.pascal_learner.vectorised import VectorConditions
+from retro.ports.pascal_learner.planfinder import incremental
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
+from retro.ports.pascal_learner.store.datafile import render
+from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.planfinder.lookahead import python_anchors, shifted
+from retro.ports.pascal_learner.planfinder.plans import ReferencePlanFinder, squares
+from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList
+from retro.ports.pascal_learner.training.train import Trainer
+from retro.ports.pascal_learner.planfinder.vectorised import VectorConditions
 
 from pascal_helpers import fixture
 
@@ -27,14 +27,9 @@ def training(grid: Grid, games: int, seed: int, matcher: str, fixed: bool = Fals
     """The data file and every game's moves, as bytes, after ``games`` games of
     ``retro train``'s loop with this matcher."""
     learner = Learner.empty(grid, fixed, rng=random.Random(seed), matcher=matcher)
-    trainer = Trainer(learner, "mix")
-    played = []
-    for game in range(games):
-        lost, moves = trainer.play(game)
-        if lost:
-            learner.learn(moves)
-        learner.record(lost)
-        played.append(" ".join(f"{square}:{player}" for square, player in moves))
+    played: list[str] = []
+    Trainer(learner, "mix").train(games, lambda game: played.append(
+        " ".join(f"{square}:{player}" for square, player in game.moves)))
     return render(learner.store).encode(), "\n".join(played).encode()
 
 

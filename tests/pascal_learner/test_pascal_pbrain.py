@@ -2,6 +2,7 @@
 manager in a subprocess and to the brain in process."""
 from __future__ import annotations
 
+import io
 import random
 import subprocess
 import sys
@@ -9,11 +10,15 @@ import time
 from pathlib import Path
 from typing import Optional
 
-from retro.ports.pascal_learner.board import Board, Grid
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.options import Session
-from retro.ports.pascal_learner.pbrain import OWN, THEIRS, Brain, limit_of
+import pytest
+
+from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.console import LineConsole
+from retro.ports.pascal_learner.store.datafile import Lock, load
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.store.session import StoreSession
+from retro.ports.pascal_learner.brain import pbrain
+from retro.ports.pascal_learner.brain.pbrain import OWN, THEIRS, Brain, limit_of, store_location, store_opener
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -60,7 +65,7 @@ def test_a_scripted_manager_plays_a_game_and_the_brain_learns_from_its_loss(tmp_
         assert manager.ask("ABOUT").startswith('name="pascal-learner", version="')
         assert manager.ask("START 15") == "OK"
         manager.send("INFO timeout_turn 5000", "INFO timeout_match 100000", "INFO max_memory 83886080",
-                     "INFO game_type 1", "INFO rule 0", "INFO time_left 100000", "INFO folder .")
+                     "INFO game_type 1", "INFO rule 0", "INFO time_left 100000", f"INFO folder {tmp_path}")
         taken = set()
         first = xy(manager.ask("BEGIN"))
         taken.add(first)
@@ -88,32 +93,42 @@ def test_a_scripted_manager_plays_a_game_and_the_brain_learns_from_its_loss(tmp_
         if manager.process.poll() is None:
             manager.process.kill()
     assert status == 0 and errors == ""
-    store = load(data, 5, "flawed")
+    assert not data.exists(), "with INFO folder, the brain's store is in the folder"
+    store = load(tmp_path / "pbrain-pascal-learner" / "Tic-Tac-Toe-Data-5", 5, "flawed")
     assert store is not None
     assert store.lost == 1 and store.games == 3, "the loss learnt, the other games counted"
     assert len(store.schemes) >= 1 and 1 in store.schemes.counts(), "the winning line is a scheme"
 
 
-def brain(session: Optional[Session] = None) -> tuple[Brain, list[str]]:
+def brain(session: Optional[StoreSession] = None) -> tuple[Brain, list[str]]:
     said: list[str] = []
     learner = Learner.empty(Grid(15, 15, 5), rng=random.Random(1))
-    opened = session or Session(learner, "five.data", False, None)
-    return Brain(lambda grid: opened, said.append), said
+    opened = session or StoreSession(learner, "five.data", False, None)
+    return Brain(lambda grid, folder: opened, said.append), said
 
 
-def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_thought_finished_first() -> None:
+def slowed_brain(seconds: float) -> tuple[Brain, list[str], list[float]]:
+    """A brain after START whose learner takes ``seconds`` more to think; the
+    times its thoughts finished."""
     b, said = brain()
     b.handle("START 15")
+    assert b._open_store()  # as the first move would, to slow the learner before it
     assert b.learner is not None
     slow = b.learner.choose
     finished: list[float] = []
 
     def choose(board: Board, player: int):  # type: ignore[no-untyped-def]  # the learner's, slowed
-        time.sleep(0.5)
+        time.sleep(seconds)
         finished.append(time.monotonic())
         return slow(board, player)
 
     b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
+    return b, said, finished
+
+
+def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_waits_only_its_own_time() -> None:
+    b, said, finished = slowed_brain(0.5)
+    assert b.learner is not None
     b.handle("INFO timeout_turn 100")
     b.handle("BOARD")
     for line in ("3,3,2", "4,3,2", "5,3,2", "6,3,2", "0,0,1"):
@@ -121,8 +136,13 @@ def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_thought_
     b.handle("DONE")
     assert said == ["OK", "7,3"] or said == ["OK", "2,3"]
     assert b.quick_answers == 1
-    b.handle("TURN 10,10")  # the slow thought is finished before the learner thinks again
-    assert finished and b.quick_answers == 2
+    began = time.monotonic()
+    b.handle("TURN 10,10")  # the slow thought still runs: this move too is answered quickly, in its time
+    assert time.monotonic() - began < 0.2 and not finished and b.quick_answers == 2
+    del b.learner.choose  # the learner's own again
+    time.sleep(0.6)
+    b.handle("TURN 12,12")  # the slow thought has ended: the learner thinks this move
+    assert finished and b.quick_answers == 2 and len(said) == 4 and not said[-1].startswith("ERROR")
 
 
 def test_the_time_allowed() -> None:
@@ -131,6 +151,7 @@ def test_the_time_allowed() -> None:
     assert limit_of({"timeout_turn": "1000"}) == 0.75
     assert limit_of({"timeout_turn": "1000", "time_left": "2000"}) == 0.2 - 0.05
     assert limit_of({"timeout_turn": "1000", "time_left": "2147483647"}) == 0.75
+    assert limit_of({"time_left": "-300"}) == limit_of({"time_left": "0"}) == 0.0, "the match's time spent"
 
 
 def test_board_continuing_the_game_keeps_its_moves_and_coordinates_are_x_then_y() -> None:
@@ -164,3 +185,175 @@ def test_sigterm_after_a_lost_game_still_learns_it(tmp_path: Path) -> None:
     assert manager.process.returncode == 0 and err == b""
     store = load(data, 5, "flawed")
     assert store is not None and store.lost == 1 and len(store.schemes) >= 1
+
+
+def board(b: Brain, *lines: str) -> None:
+    for line in ("BOARD", *lines, "DONE"):
+        b.handle(line)
+
+
+def test_a_rule_the_learner_cannot_play_is_an_error_at_the_first_command_asking_for_a_move() -> None:
+    b, said = brain()
+    b.handle("START 15")
+    b.handle("INFO rule 1")  # exactly five: INFO has no answer
+    assert said == ["OK"]
+    b.handle("BEGIN")
+    assert said[-1].startswith("ERROR rule 1 (exactly five in a row)")
+    b.handle("INFO rule 4")
+    board(b, "7,7,2")
+    assert said[-1].startswith("ERROR rule 4 (renju)") and b.moves == []
+    b.handle("INFO rule 2")  # continuous: played, its finished lines occupied
+    b.handle("BEGIN")
+    xy(said[-1])
+    assert b.played and b.learner is not None and b.learner.store.games == 0
+
+
+def test_board_in_another_order_continues_the_game_and_no_loss_is_invented() -> None:
+    b, said = brain()
+    b.handle("START 15")
+    four = ["3,7,2", "4,7,2", "5,7,2", "6,7,2"]
+    board(b, *four, "0,0,1", "0,1,1", "0,2,1")
+    mine = xy(said[-1])
+    assert b.moves[-1][1] == OWN
+    known = list(b.moves)
+    # The same stones, in another order, and the opponent's next: the game goes on.
+    board(b, f"{mine[0]},{mine[1]},1", "0,2,1", *reversed(four), "0,1,1", "0,0,1", "9,9,2")
+    assert b.moves[:len(known)] == known and b.moves[len(known)] == (9 * 15 + 9, THEIRS)
+    assert len(b.moves) == len(known) + 2
+    assert b.learner is not None and b.learner.store.games == 0 and b.learner.store.lost == 0
+    # Other stones: another game, and the last one counted (lost: the four was open at one end).
+    board(b, "7,7,2")
+    assert b.learner.store.games == 1 and b.moves[0] == (7 * 15 + 7, THEIRS)
+
+
+def test_board_field_3_is_occupied() -> None:
+    b, said = brain()
+    b.handle("START 15")
+    b.handle("INFO rule 2")
+    # The brain's four on row 3, both ends taken by a finished line's stones.
+    board(b, "3,3,1", "4,3,1", "5,3,1", "6,3,1", "2,3,3", "7,3,3", "9,9,2", "10,10,2", "11,11,2")
+    move = said[-1]
+    assert move not in ("2,3", "7,3") and not move.startswith("ERROR")
+    assert b.board is not None and not b.board.empty(3 * 15 + 7) and 3 * 15 + 7 in b.blocked
+    board(b, "3,3,1", "4,3,1", "5,3,1", "6,3,1", "2,3,3", "7,3,3", "9,9,2", "10,10,2", "11,11,2", "1,1,4")
+    assert said[-1].startswith("ERROR") and "field" in said[-1]
+
+
+def test_the_store_is_opened_at_the_first_move_in_the_folder_the_infos_gave(tmp_path: Path) -> None:
+    opened: list[Optional[str]] = []
+    learner = Learner.empty(Grid(15, 15, 5), rng=random.Random(1))
+
+    def open_learner(grid: Grid, folder: Optional[str]) -> StoreSession:
+        opened.append(folder)
+        return StoreSession(learner, "five.data", False, None)
+
+    said: list[str] = []
+    b = Brain(open_learner, said.append)
+    b.handle("START 15")  # GomocupJudge: START, then the INFOs
+    assert opened == []
+    b.handle(f"INFO folder {tmp_path}")
+    b.handle("BEGIN")
+    b.handle("RESTART")
+    b.handle("BEGIN")
+    assert opened == [str(tmp_path)] and said[0] == "OK"
+
+
+def test_the_store_in_the_folder_begins_as_a_copy_of_the_given_one(tmp_path: Path) -> None:
+    given = tmp_path / "given.data"
+    given.write_text("not a store")
+    folder = tmp_path / "manager"
+    assert store_location(None, str(given), 5) == str(given)
+    place = folder / "pbrain-pascal-learner" / "Tic-Tac-Toe-Data-5"
+    assert store_location(str(folder), str(given), 5) == str(place) and not place.exists()  # nothing to copy
+    learner = Learner.empty(Grid(15, 15, 5), path=given)
+    learner.record(True)
+    learner.save()
+    assert store_location(str(folder), str(given), 5) == str(place)
+    copied = load(place, 5, "flawed")
+    assert copied is not None and copied.lost == 1
+    learner.record(True)
+    learner.save()
+    store_location(str(folder), str(given), 5)
+    again = load(place, 5, "flawed")
+    assert again is not None and again.lost == 1, "the folder's file is the brain's from then on"
+
+
+def test_a_store_another_brain_holds_is_played_without_learning(tmp_path: Path) -> None:
+    said: list[str] = []
+    errors = LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO())
+    b = Brain(store_opener(errors, None, 3), said.append)
+    place = Path(str(store_location(str(tmp_path), None, 5)))
+    Learner.empty(Grid(15, 15, 5), path=place).save()
+    before = place.read_bytes()
+    with Lock(place):  # another brain's
+        b.handle("START 15")
+        b.handle(f"INFO folder {tmp_path}")
+        b.handle("BEGIN")
+        assert said[1].startswith("MESSAGE another learner") and "without learning" in said[1]
+        xy(said[2])
+        b.handle("END")
+        b.close()
+    assert place.read_bytes() == before
+
+
+def test_restart_counts_only_a_game_the_brain_played() -> None:
+    b, said = brain()
+    b.handle("START 15")
+    b.handle("RESTART")
+    board(b, "7,7,2", "7,7,1")  # refused: the game never began
+    assert said[-1].startswith("ERROR") and "taken" in said[-1]
+    b.handle("RESTART")
+    assert b.learner is not None and b.learner.store.games == 0
+    b.handle("TURN 7,7")
+    xy(said[-1])
+    b.handle("RESTART")
+    b.handle("RESTART")
+    assert b.learner.store.games == 1
+
+
+def test_an_unknown_command_of_several_lines_has_one_answer() -> None:
+    b, said = brain()
+    b.handle("START 15")
+    for line in ("SWAP2BOARD", "7,7", "8,7", "9,9", "DONE", "PLAY 3,3", "BEGIN"):
+        b.handle(line)
+    assert said[1].startswith("UNKNOWN SWAP2BOARD") and said[2].startswith("UNKNOWN PLAY")
+    assert len(said) == 4
+    xy(said[3])
+
+
+def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_counts_the_loss() -> None:
+    b, said, _ = slowed_brain(1.5)  # a thought that outlasts END
+    assert b.learner is not None
+    b.handle("INFO timeout_turn 100")
+    board(b, "3,7,2", "4,7,2", "5,7,2", "6,7,2", "0,0,1", "0,1,1", "0,2,1")
+    assert said[-1] in ("7,7", "2,7") and b.quick_answers == 1
+    began = time.monotonic()
+    b.handle("END")
+    b.close()
+    assert time.monotonic() - began < 0.5
+    assert b.learner.store.games == 1 and b.learner.store.lost == 1
+
+
+def test_a_full_folder_is_played_without_saving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 50)  # bytes: an empty store is 88
+    said: list[str] = []
+    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
+    place = Path(str(store_location(str(tmp_path), None, 5)))
+    Learner.empty(Grid(15, 15, 5), path=place).save()
+    before = place.read_bytes()
+    b.handle("START 15")
+    b.handle(f"INFO folder {tmp_path}")
+    board(b, "5,7,2", "0,0,1", "6,7,2", "0,1,1", "7,7,2", "0,2,1", "8,7,2")  # lost at END
+    assert said[1].startswith("MESSAGE the brain's folder holds more than 0 MB") and xy(said[2])
+    b.handle("END")
+    b.close()
+    assert place.read_bytes() == before and not place.with_name(place.name + ".lock").exists()
+    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 30 << 20)
+    said.clear()
+    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
+    for line in ("START 15", f"INFO folder {tmp_path}", "BOARD", "5,7,2", "6,7,2", "7,7,2", "8,7,2", "0,0,1",
+                 "0,1,1", "0,2,1", "DONE", "END"):
+        b.handle(line)
+    b.close()
+    after = load(place, 5, "flawed")
+    assert after is not None and after.lost == 1 and len(said) == 2, "under the limit, the loss is kept"

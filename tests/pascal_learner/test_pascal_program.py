@@ -9,7 +9,7 @@ from typing import Optional
 import pytest
 
 from retro.ports.pascal_learner import PROGRAM
-from retro.ports.pascal_learner.datafile import Lock
+from retro.ports.pascal_learner.store.datafile import Lock
 from retro.console import Console, LineConsole
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -6,13 +6,13 @@ import sys
 
 import pytest
 
-from retro.ports.pascal_learner import choice
-from retro.ports.pascal_learner.board import Board, Grid
-from retro.ports.pascal_learner.improveschemes import construct, scheme_level
-from retro.ports.pascal_learner.learner import DRAW, UNDECIDED, Learner
-from retro.ports.pascal_learner.incremental import PlanFinder
-from retro.ports.pascal_learner.rules import DEFAULT, LITERAL, Rules
-from retro.ports.pascal_learner.schemes import Scheme, SchemeList
+from retro.ports.pascal_learner.play import choice
+from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.ports.pascal_learner.learning.improveschemes import construct, scheme_level
+from retro.ports.pascal_learner.learning.learner import DRAW, UNDECIDED, Learner
+from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
+from retro.ports.pascal_learner.model.rules import DEFAULT, LITERAL, Rules
+from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList
 
 from pascal_helpers import fixture, position
 
@@ -37,13 +37,9 @@ def test_without_forced_line_no_line_is_played_out(monkeypatch):
     real = choice.forcedline
     monkeypatch.setattr(choice, "forcedline", lambda *a: calls.append(a) or real(*a))
     learner = Learner.empty(TTT, rng=random.Random(0))
-    from retro.ports.pascal_learner.train import Trainer
+    from retro.ports.pascal_learner.training.train import Trainer
 
-    trainer = Trainer(learner, "mix")
-    for game in range(60):
-        lost, moves = trainer.play(game)
-        if lost:
-            learner.learn(moves)
+    Trainer(learner, "mix").train(60)
     assert calls  # the default plays forced lines out
     calls.clear()
     literal = Learner(TTT, learner.store, rules=dataclasses.replace(DEFAULT, forced_line=False))
@@ -93,7 +89,7 @@ def test_train_help_says_what_each_partner_is(word):
 
 
 def test_a_store_records_its_rule_set_and_a_partial_one_is_custom():
-    from retro.ports.pascal_learner.learner import rules_word
+    from retro.ports.pascal_learner.learning.learner import rules_word
 
     assert rules_word(False, DEFAULT) == "flawed" and rules_word(True, DEFAULT) == "fixed"
     assert rules_word(False, LITERAL) == "literal"

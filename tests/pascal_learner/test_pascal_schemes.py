@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, EMPTY, Board, Grid
-from retro.ports.pascal_learner.incremental import PlanFinder
-from retro.ports.pascal_learner.plans import plans_by_square
-from retro.ports.pascal_learner.schemes import ORIENTATIONS, Scheme, SchemeList, canonical, orient, overturn, turn
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
+from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
+from retro.ports.pascal_learner.planfinder.plans import plans_by_square
+from retro.ports.pascal_learner.model.schemes import ORIENTATIONS, Scheme, SchemeList, canonical, orient, overturn, turn
 
 # The seed's example scheme, "~ ~ #" (free, free, held), read as the threatened
 # move at the left end of a row whose far end is held.

@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from retro.ports.pascal_learner import PROGRAM
-from retro.ports.pascal_learner.datafile import load
-from retro.ports.pascal_learner.train import Trainer
+from retro.ports.pascal_learner.store.datafile import load
+from retro.ports.pascal_learner.training.train import Trainer
 
 
 def train_group():
@@ -52,7 +52,7 @@ def test_in_a_pipe_only_the_summary(tmp_path):
 
 
 def test_on_a_terminal_the_chart_is_redrawn_in_place(tmp_path):
-    from retro.ports.pascal_learner.train import train
+    from retro.ports.pascal_learner.training.train import train
     console = FakeConsole()
     status = train(console, 300, seed=1, data=str(tmp_path / "d"), live=True)
     assert status == 0
@@ -112,7 +112,7 @@ def test_ctrl_c_keeps_all_that_was_learnt(tmp_path, monkeypatch):
 
 
 def test_ctrl_c_during_learning_keeps_the_whole_schemes_added(tmp_path, monkeypatch):
-    from retro.ports.pascal_learner import learner as learner_module
+    from retro.ports.pascal_learner.learning import learner as learner_module
     path = tmp_path / "d"
     real = learner_module.improveschemes
     calls = []
@@ -146,8 +146,8 @@ def test_each_opponent_trains(tmp_path, opponent):
 
 
 def test_on_large_grids_the_mix_plays_itself_instead_of_the_perfect_player():
-    from retro.ports.pascal_learner.board import CIRCLE, CROSS, Grid
-    from retro.ports.pascal_learner.learner import Learner
+    from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Grid
+    from retro.ports.pascal_learner.learning.learner import Learner
     trainer = Trainer(Learner.empty(Grid(15, 15, 5)), "mix")
     assert [trainer.schedule(g) for g in range(4)] == [(CROSS, "self"), (CIRCLE, "self"), (CROSS, "random"),
                                                        (CIRCLE, "self")]
@@ -169,3 +169,29 @@ def test_a_foreign_file_stops_training(tmp_path):
     result = invoke("--games", "5", "--data", str(path))
     assert result.exit_code == 1 and "not a schemes file" in result.stderr
     assert path.read_text() == "not mine\n"
+
+
+def test_the_training_loop_learns_from_each_lost_game_records_every_game_and_saves(tmp_path):
+    """Trainer.train, the one loop of `retro train`, the tests, the benchmark
+    and tools/pascal_measure.py: a lost game is learnt and saved, every game
+    is recorded, and each is told to the caller in order, numbered on."""
+    import random
+
+    from retro.ports.pascal_learner.learning.learner import Learner
+    from retro.ports.pascal_learner.model.board import Grid
+    from retro.ports.pascal_learner.store.datafile import render
+    learner = Learner.empty(Grid(3, 3, 3), rng=random.Random(3), path=tmp_path / "d")
+    trainer = Trainer(learner, "mix")
+    told = []
+    trainer.train(40, told.append)
+    trainer.train(20, told.append)
+    assert [game.number for game in told] == list(range(60)) and trainer.played == 60
+    lost = [game for game in told if game.lost]
+    assert lost and learner.store.games == 60 and learner.store.lost == len(lost)
+    assert learner.store.lastloss == lost[-1].number + 1
+    assert sum(len(game.added) for game in told) == len(learner.schemes) > 0
+    assert len(trainer.learn_times) == len(lost) and all(game.learn_seconds > 0 for game in lost)
+    assert sum(len(game.move_seconds) for game in told) == len(trainer.move_times)
+    saved = load(tmp_path / "d", 3, "flawed")  # saved after each lost game, the last one included
+    assert saved.games == lost[-1].number + 1 and saved.lost == len(lost)
+    assert render(saved).split("\nlastloss")[1] == render(learner.store).split("\nlastloss")[1]

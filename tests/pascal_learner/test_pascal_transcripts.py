@@ -10,10 +10,10 @@ from pascal_helpers import FIXTURES
 
 from retro.ports.pascal_learner import PROGRAM
 from retro.ports.pascal_learner.audit import beating_lines
-from retro.ports.pascal_learner.board import CIRCLE, CROSS, Board, Grid
-from retro.ports.pascal_learner.learner import Learner
-from retro.ports.pascal_learner.opponents import perfect_moves
-from retro.ports.pascal_learner.rules import DEFAULT, LITERAL
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.training.opponents import perfect_moves
+from retro.ports.pascal_learner.model.rules import DEFAULT, LITERAL
 from retro.console import LineConsole
 from retro.transcript import load
 

@@ -130,7 +130,6 @@ def test_the_catalog_entry_offers_the_other_nesting():
     assert PROGRAM.id == "perl-midterm"
     assert PROGRAM.defaults() == {"nesting": "pattern"}
     assert PROGRAM.parse_options(["--nesting", "rotation"]) == {"nesting": "rotation"}
-    assert PROGRAM.seed_file == "002_ceb5a6c167f4c3b4.txt"
     assert [status for status, _ in PROGRAM.exit_statuses] == [0, ENDLESS_PROMPT]
 
 

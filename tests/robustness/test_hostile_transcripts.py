@@ -1,4 +1,4 @@
-"""A transcript is data, never a command (DESIGN.md, principle 7).
+"""A transcript is data, never a command (ARCHITECTURE.md, principle 7).
 
 A folder of hostile transcripts -- options that name files to write, a glob,
 a lock that is a symbolic link, a FIFO, a link to /dev/zero, escape

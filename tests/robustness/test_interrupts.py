@@ -84,7 +84,7 @@ def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_i
     term.wait_for(FIRST_PROMPTS[program_id])
     term.quiet()
     term.send("\x03")
-    term.wait_for("interrupted] -- press a key to return to the menu")
+    term.wait_for_words("stopped with Ctrl-C] -- press a key to return to the menu")
     term.send(" ")
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send("q")

@@ -201,7 +201,7 @@ def test_a_read_only_folder_plays_without_saving_and_training_is_refused(tmp_pat
     assert status == 0, console.errors()
     assert "playing without saving" in console.errors() and "Another game? (Y/N)" in console.output()
     assert list(tmp_path.iterdir()) == []
-    from retro.ports.pascal_learner.train import train
+    from retro.ports.pascal_learner.training.train import train
 
     console = LineConsole.from_bytes(b"")
     assert train(console, games=1, data=str(tmp_path / "d")) == 1

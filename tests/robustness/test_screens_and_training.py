@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from retro.ports.pascal_learner.datafile import load
+from retro.ports.pascal_learner.store.datafile import load
 from pty_terminal import Terminal
 
 
@@ -126,7 +126,7 @@ def test_the_learner_s_refusal_of_a_file_in_use_wraps_at_words(cols: int, tmp_pa
     import shutil
     import tempfile
 
-    from retro.ports.pascal_learner.datafile import Lock
+    from retro.ports.pascal_learner.store.datafile import Lock
 
     folder = Path(tempfile.mkdtemp(prefix="retro-"))  # a path shorter than a row (pytest's are not)
     data = folder / "Tic-Tac-Toe-Data-3"

@@ -1,12 +1,15 @@
 """retro serve's HTTP API, in process: a POST run answers with `retro run`'s
 own bytes in a pipe (the program in a process of its own, on pipes), the
 catalog and the recorded sessions, the names and origins it answers to."""
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from retro import catalog
-from retro.web.app import Exhibit, Limits
+from retro.web.api import describe
+from retro.web.config import Limits
+from retro.web.exhibit import Exhibit
 
 from web_helpers import GOLDEN, golden, query, retro_run, with_client
 
@@ -59,14 +62,30 @@ def test_the_catalog_as_json() -> None:
         v for v in altair["variants"] if v["name"] == "version").items()
 
 
+def test_each_terminal_is_in_the_look_its_program_declares() -> None:
+    """The page's theme is the ``look`` in the port's Program (the runtime
+    names no port): the Altair's glass, the learner's amber, paper else."""
+    async def work(client):
+        return await (await client.get("/api/programs")).json()
+
+    looks = {p["id"]: p["terminal"] for p in with_client(work)}
+    assert looks["altair-3d"] == {"cols": 80, "rows": 24, "theme": "glass", "draws": True}
+    assert looks["pascal-learner"]["theme"] == "amber"
+    assert {looks[i]["theme"] for i in ("cpm-c", "fortran-rcd", "perl-midterm")} == {"paper"}
+    assert {p.look for p in catalog.programs().values()} <= set(catalog.LOOKS)
+    with pytest.raises(ValueError, match="neon"):
+        dataclasses.replace(catalog.get("cpm-c"), look="neon")
+
+
 @pytest.mark.parametrize("params,words", [
     ({"data": "/etc/passwd"}, b"names a file"),
     ({"help": "1"}, b"has no variant 'help'"),
-    ({"version": "4"}, b"'4' is not one of"),
-    ({"ultimate": "maybe"}, b"is on (1) or off (0)"),
+    ({"version": "4"}, b"Version: one of 1, 2, 3, please; not '4'."),
+    ({"rows": "abc"}, b"Rows: a whole number from 1 to 19, please; not 'abc'."),
+    ({"ultimate": "maybe"}, b"Play more defensively (Program F): on (1) or off (0), not 'maybe'."),
 ])
 def test_options_a_visitor_may_not_give(params, words) -> None:
-    program_id = "pascal-learner" if "data" in params else "altair-3d"
+    program_id = "pascal-learner" if "data" in params or "rows" in params else "altair-3d"
     code, body, _ = with_client(lambda c: post(c, program_id, b"", params))
     assert code == 400 and words in body, body
 
@@ -85,7 +104,7 @@ def test_nothing_a_visitor_sends_names_a_path() -> None:
 
 
 def test_a_body_past_its_limit_is_refused_plainly() -> None:
-    code, body, _ = with_client(lambda c: post(c, "cpm-c", b"x" * 70000), Exhibit(body_bytes=65536))
+    code, body, _ = with_client(lambda c: post(c, "cpm-c", b"x" * 70000), Exhibit(limits=Limits(body_bytes=65536)))
     assert code == 413 and b"larger than the 65,536 bytes" in body
 
 
@@ -172,3 +191,38 @@ def test_the_page_and_its_terminal_are_served_by_the_package() -> None:
     found = with_client(work)
     assert all(status == 200 for status, _ in found.values()), found
     assert found["/static/vendor/xterm.js"][1] > 100_000  # xterm.js itself, not a stub
+
+
+def test_a_replay_ends_where_its_game_ends() -> None:
+    """Fig. 5's second game ends with YOU WON and its board: the new game the
+    program then began, the end of input and BASIC's BREAK are the
+    recording's, served apart ("after"); a recording whose input never ends
+    (a game played to its own end) is served whole."""
+    def session(name):
+        async def work(client):
+            answer = await client.get(f"/api/sessions/{name}")
+            return await answer.json()
+        return with_client(work)
+
+    fig5 = session("altair-3d/fig5-v2-player-wins")
+    played = "".join(e["text"] or "" for e in fig5["events"] if e["kind"] == "out")
+    assert played.rstrip().endswith("UU / CC /    /    /    / CC /    /    /    /    /    /    /    /    /    /    /")
+    assert "YOU WON" in played.split("\n")[-24:]  # on the last screen (80x24)
+    assert fig5["after"].startswith("YOUR MOVES ARE UU AND I'M CC\n") and fig5["after"].endswith("^D\n\n\nBREAK IN 90\nOK\n")
+    assert all(e["text"] for e in fig5["events"] if e["kind"] == "in")
+    spec = session("perl-midterm/spec-sample")
+    assert spec["after"] == "Pick a space: ^D\n"
+    whole = session("cpm-c/play-again")
+    assert whole["after"] == "" and whole["events"][-1] == {"kind": "in", "text": "N\n"}
+
+
+def test_every_variant_has_a_label_in_words() -> None:
+    """Each port names its variants in words (Program.labels): every label
+    names one of its options, every option a visitor may set has one, and
+    none is a flag."""
+    for program in catalog.programs().values():
+        names = {opt.name for opt in program.options}
+        assert set(program.labels) <= names, (program.id, set(program.labels) - names)
+        for variant in describe(program)["variants"]:
+            assert variant["name"] in program.labels, (program.id, variant["name"])
+            assert not variant["label"].startswith("-") and "_" not in variant["label"], variant["label"]

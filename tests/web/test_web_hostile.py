@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 
-from retro.web.app import Exhibit
+from retro.web.exhibit import Exhibit
 
 from web_helpers import children_running, retro_run, start_server, with_client
 
@@ -141,7 +141,8 @@ def test_2_a_run_cut_short_leaves_the_log_clean(tmp_path: Path) -> None:
     the server's standard error holds its own lines only: no traceback, no
     report of a task's exception never retrieved (the first version left
     its cancelled gather for asyncio to report)."""
-    script = ("import sys; from retro.web.app import Exhibit, Limits, serve; "
+    script = ("import sys; from retro.web.config import Limits; from retro.web.exhibit import Exhibit; "
+              "from retro.web.server import serve; "
               "sys.exit(serve('127.0.0.1', 0, Exhibit(limits=Limits(seconds=3.0))))")
     server = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -17,7 +17,9 @@ import pytest
 import pyte
 
 from retro import catalog
-from retro.web.app import Exhibit, Limits, exit_frame, meaning
+from retro.web.config import Limits
+from retro.web.exhibit import Exhibit
+from retro.web.exit_message import exit_frame, meaning
 from retro.web.process import Command
 
 from web_helpers import children_running, golden, prompts, query, start_server, with_client
@@ -108,7 +110,7 @@ def test_the_learner_draws_its_screen_and_moves_by_cursor_keys(tmp_path: Path) -
 
     before, moved, placed = with_client(lambda c: visit(c, "pascal-learner", play, {"seed": "1"}),
                                         Exhibit(data_folder=tmp_path))
-    board = lambda screen: [line[:9] for line in screen[1:5]]  # noqa: E731 - a view of the screen
+    board = lambda screen: [line[:9] for line in screen[1:5]]  # a view of the screen
     assert board(before) == ["   1 2 3 ", " 1 . . . ", " 2 .[.]. ", " 3 . . . "]
     assert board(moved) == ["   1 2 3 ", " 1 . . . ", " 2 . . . ", " 3 .[.]. "]
     assert placed[4][:9] in (" 3 . X . ", " 3 .[X]. ")  # placed where the cursor was
@@ -347,3 +349,13 @@ def test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops() ->
     visitor, running = with_client(work, exhibit)  # the client and the server close at the end
     assert len(running) == 1
     assert exhibit.given_up == 1 and children_running("SIG_IGN") == [] and time.monotonic() - started < 15
+
+
+def test_the_exit_message_carries_the_last_games_outcome() -> None:
+    """Who won the last game, when the server knows it; absent otherwise."""
+    program = catalog.get("cpm-c")
+    assert exit_frame(0, "", program, "human")["outcome"] == "human"
+    assert exit_frame(0, "", program, "draw") == {**exit_frame(0, "", program), "outcome": "draw"}
+    assert "outcome" not in exit_frame(0, "", program)
+    with pytest.raises(ValueError):
+        exit_frame(0, "", program, "nobody")  # type: ignore[arg-type]  # a wrong outcome, on purpose

@@ -10,7 +10,8 @@ from typing import Any, Awaitable, Callable
 from aiohttp.test_utils import TestClient, TestServer
 
 from retro import catalog, transcript
-from retro.web.app import Exhibit, application
+from retro.web.app import application
+from retro.web.exhibit import Exhibit
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPTS = ROOT / "transcripts"

@@ -24,12 +24,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
-import cpm  # noqa: E402
-import source  # noqa: E402
+import cpm  # noqa: E402  # after sys.path is set above
+import source  # noqa: E402  # after sys.path is set above
 
-from retro import transcript  # noqa: E402
-from retro.console import LineConsole  # noqa: E402
-from retro.ports.cpm_c.tictactoe import run as run_port  # noqa: E402
+from retro import transcript  # noqa: E402  # after sys.path is set above
+from retro.console import LineConsole  # noqa: E402  # after sys.path is set above
+from retro.ports.cpm_c.tictactoe import run as run_port  # noqa: E402  # after sys.path is set above
 
 ROOT = HERE.parents[1]
 MANIFEST = ROOT / "tests" / "data" / "cpm_c_aztec.tsv"

@@ -25,7 +25,7 @@ from typing import Optional
 import cpm80
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from pinned import fetch_pinned  # noqa: E402
+from pinned import fetch_pinned
 
 COMMIT = "d9b4f3498f2f832eb2356c3220be15692b5bb380"  # skx/cpm-dist, 2025-05-05
 BASE_URL = f"https://raw.githubusercontent.com/skx/cpm-dist/{COMMIT}/C/"

@@ -25,11 +25,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
-import cpm  # noqa: E402
-import source  # noqa: E402
+import cpm  # noqa: E402  # after sys.path is set above
+import source  # noqa: E402  # after sys.path is set above
 
 sys.path.insert(0, str(HERE.parents[1] / "tests" / "cpm_c"))
-from test_cpm_aztec import port_line  # noqa: E402  (the port's side, one definition with the test's)
+from test_cpm_aztec import port_line  # noqa: E402  # after sys.path is set above; the port's side, one definition with the test's
 
 BOARDS = 3 ** 9
 

@@ -18,11 +18,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
-import compare  # noqa: E402
-import cpm  # noqa: E402
+import compare  # noqa: E402  # after sys.path is set above
+import cpm  # noqa: E402  # after sys.path is set above
 
-from retro.console import Event, decode  # noqa: E402
-from retro.transcript import Transcript  # noqa: E402
+from retro.console import decode  # noqa: E402  # after sys.path is set above
+from retro.recording import Event  # noqa: E402  # after sys.path is set above
+from retro.transcript import Transcript  # noqa: E402  # after sys.path is set above
 
 OUT = HERE.parents[1] / "transcripts" / "cpm-c"
 SOURCE = ("Aztec C 1.06D (Manx Software Systems) on cpm80's CP/M 2.2: the article's scanned comp_move and our "

@@ -11,11 +11,14 @@ game_done, eval_game: ours, as the port reconstructs them) are.
 """
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = Path(os.environ.get("RETRO_SEEDS", ROOT.parent / "shared" / "seeds")) / "004_97c3467a7464b75b.txt"
+sys.path.insert(0, str(ROOT))
+from tools.source_texts import read_source_text  # noqa: E402  # after the root is on the path
+
+SEED = "004_97c3467a7464b75b.txt"  # the blog post of the C game (tools/source_texts.py finds it)
 RECONSTRUCTION = Path(__file__).resolve().parent / "reconstruction.c"
 MARKER = "/* COMP_MOVE: the article's scanned routine goes here */"
 FIRST, LAST = 76, 148  # the scan's lines in the article's text
@@ -34,7 +37,7 @@ READINGS: tuple[tuple[int, str], ...] = (
 
 
 def scanned_lines() -> dict[int, str]:
-    lines = SEED.read_text(encoding="utf-8").splitlines()
+    lines = read_source_text(SEED).splitlines()
     return {n: lines[n - 1].replace("\u00a0", " ").rstrip() for n in range(FIRST, LAST + 1)}
 
 

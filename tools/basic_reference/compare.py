@@ -27,11 +27,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
-import players  # noqa: E402
-import reference  # noqa: E402
+import players  # noqa: E402  # after sys.path is set above
+import reference  # noqa: E402  # after sys.path is set above
 
-from retro.console import LineConsole, Recorder, encode  # noqa: E402
-from retro.ports.altair_3d import run as run_port  # noqa: E402
+from retro.console import LineConsole, encode  # noqa: E402  # after sys.path is set above
+from retro.recording import Recorder  # noqa: E402  # after sys.path is set above
+from retro.ports.altair_3d import run as run_port  # noqa: E402  # after sys.path is set above
 
 MANIFEST = ROOT / "tests" / "data" / "altair_8k_original.tsv"
 
@@ -57,7 +58,7 @@ CTRL_O = "ctrl-o: Ctrl-O (or 8Fh) turns BASIC's output off until the next INPUT 
 def port_session(lines: list[bytes], options: dict) -> tuple[bytes, int]:
     console = LineConsole.from_bytes(b"".join(line + b"\n" for line in lines))
     status = run_port(console, **options)
-    return console._out.getvalue(), status  # type: ignore[attr-defined]
+    return console._out.getvalue(), status  # type: ignore[attr-defined]  # from_bytes writes into a BytesIO: the port's bytes
 
 
 def first_difference(a: bytes, b: bytes) -> int:

@@ -24,12 +24,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
-import altair  # noqa: E402
-import reference  # noqa: E402
+import altair  # noqa: E402  # after sys.path is set above
+import reference  # noqa: E402  # after sys.path is set above
 
-from retro.console import LineConsole  # noqa: E402
-from retro.dialects.basic import AltairBasic  # noqa: E402
-from retro.ports.altair_3d.game import Game, Session  # noqa: E402
+from retro.console import LineConsole  # noqa: E402  # after sys.path is set above
+from retro.dialects.basic import AltairBasic  # noqa: E402  # after sys.path is set above
+from retro.ports.altair_3d.game import Game, BasicProgram  # noqa: E402  # after sys.path is set above
 
 TABLE = HERE.parents[1] / "tests" / "data" / "altair_8k_cycles.tsv"
 ONE_STATE_LONG = {0x46, 0x4E, 0x56, 0x5E, 0x66, 0x6E, 0x7E, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x77, 0xEB}
@@ -49,7 +49,7 @@ def port_work(version: str, moves: list[str]) -> list:
     for k in range(1, len(moves) + 1):
         paced: list = []
         rt = AltairBasic(LineConsole.from_lines(moves[:k]))
-        session = Session(rt, Game(int(version)), pace=paced.append)
+        session = BasicProgram(rt, Game(int(version)), pace=paced.append)
         rt.run(session.main)
         works.append(paced[-1] if len(paced) == sum(1 for w in works if w) + 1 else 0)
     return works

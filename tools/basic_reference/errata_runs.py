@@ -17,9 +17,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parents[1]))
-import reference  # noqa: E402
-from compare import first_difference  # noqa: E402
-from retro.ports.altair_3d.errata import ERRATA  # noqa: E402
+import reference  # noqa: E402  # after sys.path is set above
+from compare import first_difference  # noqa: E402  # after sys.path is set above
+from retro.ports.altair_3d.errata import ERRATA  # noqa: E402  # after sys.path is set above
 
 FIG5_V3 = "1,4 1,13 2,4 2,13 2,11 2,3 3,4 3,13 3,1 3,14".split()
 PROGRAM_OPTIONS = {

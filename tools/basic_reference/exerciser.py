@@ -21,7 +21,7 @@ from pathlib import Path
 import z80
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from altair import CACHE, FRAME  # noqa: E402
+from altair import CACHE, FRAME
 
 EXPECTED_CYCLES = {  # superzazu/8080 README.md, "Running tests" (its harness, as here)
     "TST8080.COM": 4924,

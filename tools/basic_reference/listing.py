@@ -1,8 +1,8 @@
 """The listing typed into the interpreter, generated from the seed at run time.
 
 Program A (the version 3 listing) and the changes of Programs B-F are cut out
-of the seed (``--seed`` / ``RETRO_ALTAIR_SEED``, default
-/work/shared/seeds/003_7ae37df1db29eaeb.txt), the errata of
+of the article's text (``--seed FILE``, else found as tools/source_texts.py
+finds the source texts), the errata of
 ``retro/ports/altair_3d/errata.py`` are applied, and the variant's lines are merged
 the way ``retro/ports/altair_3d`` maps its options (NOTES.md, "Versions and
 options").  The listing is never written into the repository.
@@ -14,7 +14,6 @@ are longer than 71 even so and are split in two (``SPLITS``).
 """
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Iterable, Optional
@@ -22,9 +21,10 @@ from typing import Iterable, Optional
 import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from retro.ports.altair_3d.errata import ERRATA, Erratum  # noqa: E402
+from retro.ports.altair_3d.errata import ERRATA, Erratum
+from tools.source_texts import source_text
 
-DEFAULT_SEED = "/work/shared/seeds/003_7ae37df1db29eaeb.txt"
+ARTICLE = "003_7ae37df1db29eaeb.txt"  # the article with the Altair listing
 BUFFER = 71  # characters of a typed line the interpreter keeps ([8K4] 051A: cpi 48H)
 
 # Lines too long for the buffer even without blanks: typed as two lines.
@@ -38,7 +38,7 @@ SPLITS = {
 
 
 def seed_path(path: Optional[str] = None) -> Path:
-    return Path(path or os.environ.get("RETRO_ALTAIR_SEED") or DEFAULT_SEED)
+    return Path(path) if path else source_text(ARTICLE)
 
 
 def code_blocks(text: str) -> list[list[str]]:

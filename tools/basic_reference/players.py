@@ -23,7 +23,7 @@ from pathlib import Path
 import sys
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from retro.ports.altair_3d.combinations import build_w  # noqa: E402
+from retro.ports.altair_3d.combinations import build_w
 
 W = build_w()
 LINES = [tuple(W[k][c] for k in range(4)) for c in range(1, 77)]

@@ -21,12 +21,13 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT))
-import altair  # noqa: E402
-import reference  # noqa: E402
-from compare import VARIANTS  # noqa: E402
+import altair  # noqa: E402  # after sys.path is set above
+import reference  # noqa: E402  # after sys.path is set above
+from compare import VARIANTS  # noqa: E402  # after sys.path is set above
 
-from retro.console import Event, decode  # noqa: E402
-from retro.transcript import Transcript  # noqa: E402
+from retro.console import decode  # noqa: E402  # after sys.path is set above
+from retro.recording import Event  # noqa: E402  # after sys.path is set above
+from retro.transcript import Transcript  # noqa: E402  # after sys.path is set above
 
 GOLDEN = ROOT / "transcripts" / "altair-3d"
 PENDING = ROOT / "tests" / "data" / "altair_8k_pending"

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import altair  # noqa: E402
-import listing  # noqa: E402
+import altair
+import listing
 
 STARTUP = (b"12192", b"80", b"Y")
 CTRL_C = b"\x03"

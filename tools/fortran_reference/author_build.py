@@ -34,7 +34,7 @@ from pathlib import Path
 from reference import CACHE as GFORTRAN_CACHE
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from pinned import fetch_pinned  # noqa: E402
+from pinned import fetch_pinned
 
 COMMIT = "641f1db339328789f10a6c12fb3b2a8f6b81f0a0"  # "mtf_3", 2024-02-29: the archive's last change
 ARCHIVE_PATH = "docs/posts/2021-06-27-tic-tac-toe-in-fortran90/downloads/TicTacToe.7z"

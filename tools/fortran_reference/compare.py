@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-import reference  # noqa: E402
+import reference
 
-from retro.console import LineConsole  # noqa: E402
-from retro.ports.fortran_rcd.tictactoe import TT, cell  # noqa: E402
+from retro.console import LineConsole
+from retro.ports.fortran_rcd.tictactoe import TT, cell
 
 MANIFEST = reference.ROOT / "tests" / "data" / "fortran_rcd_original.tsv"
 

@@ -28,7 +28,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import reference  # noqa: E402
+import reference
 
 TAIL = "".join(f"{r},{c}\n" for r in (1, 2, 3) for c in (1, 2, 3)) + "N\n"
 BIG_ENV = dict(reference.ENV, RETRO_PADDING="x" * 6000)

@@ -32,10 +32,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-import reference  # noqa: E402
+import reference
 
-from retro.console import Event, decode  # noqa: E402
-from retro.transcript import Transcript  # noqa: E402
+from retro.console import decode
+from retro.recording import Event
+from retro.transcript import Transcript
 
 # The menu's group of each session (retro/resources.py); the others are "case".
 GROUPS = {"mj-weakness": "article",

@@ -12,12 +12,16 @@ runtime errors, whose addresses change from run to run.
 from __future__ import annotations
 
 import os
+import sys
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = Path(os.environ.get("RETRO_SEEDS", ROOT.parent / "shared" / "seeds")) / "001_7da924221099f213.txt"
+sys.path.insert(0, str(ROOT))
+from tools.source_texts import read_source_text  # noqa: E402  # after the root is on the path
+
+SEED = "001_7da924221099f213.txt"  # the Fortran author's published source (tools/source_texts.py finds it)
 CACHE = Path(os.environ.get("RETRO_REFERENCE_CACHE", Path.home() / ".cache" / "retro-reference")) / "fortran"
 FLAGS = ["-fno-backtrace"]
 
@@ -27,7 +31,7 @@ ENV = {"PATH": "/usr/bin:/bin", "LANG": "C"}
 
 
 def source_text() -> str:
-    lines = SEED.read_text(encoding="utf-8").splitlines()
+    lines = read_source_text(SEED).splitlines()
     start = lines.index("program tt")
     end = lines.index("endprogram", start)
     return "\n".join(lines[start : end + 1]) + "\n"

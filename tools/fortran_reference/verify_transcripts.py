@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-import reference  # noqa: E402
+import reference
 
-from retro import transcript  # noqa: E402
+from retro import transcript
 
 OUR_BUILD = "our gfortran build of the published source: GNU Fortran"  # how record.py's source line begins
 AUTHOR_KEY = "# author-build:"

@@ -35,9 +35,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 sys.path.insert(0, str(ROOT / "tools"))
-from pinned import fetch_pinned  # noqa: E402
-from retro.ports.perl_midterm import midterm  # noqa: E402
-from retro.ports.perl_midterm.patterns import MOVE, PATTERNS  # noqa: E402
+from pinned import fetch_pinned  # noqa: E402  # after sys.path is set above
+from retro.ports.perl_midterm import midterm  # noqa: E402  # after sys.path is set above
+from retro.ports.perl_midterm.patterns import MOVE, PATTERNS  # noqa: E402  # after sys.path is set above
 
 COMMIT = "f196b87c86e61a8f2652af6c9dd9b3f16092c7e4"  # 2017-10-21, the repository's last commit
 URL = f"https://raw.githubusercontent.com/audani-umd/Tic-Tac-Toe/{COMMIT}/Tic_tac_toe.pl"

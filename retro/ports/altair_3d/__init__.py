@@ -1,12 +1,13 @@
 """altair-3d: "3-D Tic-Tac-Toe", Altair 3.2 BASIC, versions 1, 2 and 3."""
-import click
-
+from pathlib import Path
 from typing import Any
+
+import click
 
 from retro.catalog import Program, lazy
 
 
-def for_replay(options: dict, folder) -> dict:
+def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:
     """A replay (retro check) never sleeps: --period-timing changes the pace, never a byte."""
     return {**options, "period_timing": False}
 
@@ -40,7 +41,6 @@ PROGRAM = Program(
                      help="A modern fix, not in the original: loops left by GOTO are forgotten, so a game "
                           "after the computer's win does not stop with ?NF ERROR IN 350."),
     ),
-    seed_file="003_7ae37df1db29eaeb.txt",
     exit_statuses=(
         (0, "the operator stopped the program at an INPUT (end of input taken for Ctrl-C): BREAK IN n, OK"),
         (1, "a BASIC error stopped it: ?OV ERROR (a number past 1.7E38), ?BS or ?FC ERROR (a subscript), "
@@ -48,6 +48,8 @@ PROGRAM = Program(
         (2, "--check-combinations and --resume together (both are lines 81-82)"),
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
+    labels={"version": "Version", "check_combinations": "Print the winning combinations (Program D)", "resume": "Resume a game from its boxes (Program E)", "ultimate": "Play more defensively (Program F)", "no_boards": "Print no boards", "period_timing": "Think as long as the Altair did", "fix_for_stack": "Mend the error after the computer wins"},
+    look="glass",  # that video terminal, in green phosphor
     for_replay=for_replay,
     audit=lazy("retro.ports.altair_3d.audit:AltairAudit"),
 )

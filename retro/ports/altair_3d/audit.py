@@ -1,15 +1,17 @@
 """The audit's view of the program (retro.audit.explore's Game and Subject
-protocols): a game held in ``game.Game``, moved by its own line groups; and
-the author's claims, judged by a search (``AltairAudit``: the trees are too
-big to enumerate, see retro/audit/qubic.py).
+protocols): a game held in ``game.Game`` (the listing's variables), moved by
+its own line groups; and the author's claims, judged by a search
+(``AltairAudit``: the trees are too big to enumerate, see
+retro/audit/qubic.py).
 """
 from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Start, Subject
+from retro.outcome import Outcome
 
-from .game import Game, ReplyKind
+from . import game as listing
 
 CLAIMS = {
     3: "\"an almost unbeatable 4 by 4 by 4 game\" ... \"which I feel cannot be beaten by a human opponent\" "
@@ -19,7 +21,7 @@ CLAIMS = {
 }
 
 
-class AltairGame:
+class AltairGame(Game):
     """One game: the player (UU) moves first, as the program has it.
 
     Human moves are "board,position" for every empty box; in version 1 only
@@ -27,14 +29,14 @@ class AltairGame:
     The game is a draw when the player has no box left to move to.
     """
 
-    def __init__(self, version: int, ultimate: bool = False):
-        self.game = Game(version, ultimate)
+    def __init__(self, version: int, ultimate: bool = False) -> None:
+        self.game = listing.Game(version, ultimate)
         self.game.line_80_new_board()
         self.version = version
-        self._result: Optional[str] = None
+        self._result: Optional[Outcome] = None
         self._human_turn = True
 
-    def result(self) -> Optional[str]:
+    def result(self) -> Optional[Outcome]:
         return self._result
 
     def human_to_move(self) -> bool:
@@ -44,7 +46,7 @@ class AltairGame:
         return range(1, 17) if self.version == 1 else range(1, 65)
 
     def human_moves(self) -> list[str]:
-        return [f"{(b - 1) // 16 + 1},{(b - 1) % 16 + 1}" for b in self._boxes() if self.game.S[b] == 0]
+        return [self.move_name(b - 1) for b in self._boxes() if self.game.S[b] == 0]
 
     def play_human(self, move: str) -> None:
         g = self.game
@@ -61,10 +63,10 @@ class AltairGame:
     def play_program(self, option: Any) -> str:
         reply = self.game.computer_reply()
         self._human_turn = True
-        if reply.kind is ReplyKind.PLAYER_WON:
+        if reply.kind is listing.ReplyKind.PLAYER_WON:  # the listing's words, as the audit's outcomes
             self._result = HUMAN
             return ""
-        if reply.kind is ReplyKind.COMPUTER_WON:
+        if reply.kind is listing.ReplyKind.COMPUTER_WON:
             self._result = PROGRAM
         elif not self.human_moves():
             self._result = DRAW
@@ -73,11 +75,16 @@ class AltairGame:
     def board(self) -> str:
         return ""  # not a 3x3 game
 
+    def move_name(self, square: int) -> str:
+        """Box ``square + 1`` (1-64, board by board) as the program's "board,position"
+        (the human's moves; the referee asks for none, the game not being 3x3)."""
+        return f"{square // 16 + 1},{square % 16 + 1}"
+
 
 class AltairSubject(Subject):
     program_id = "altair-3d"
 
-    def __init__(self, version: str | int = "3", ultimate: bool = False, **_: Any):
+    def __init__(self, version: str | int = "3", ultimate: bool = False, **_: Any) -> None:
         self.version = int(version)
         self.ultimate = ultimate
         self.claim = CLAIMS[self.version]
@@ -97,7 +104,7 @@ class AltairAudit(AltairSubject):
 
     searched = True  # the trees are too big to enumerate: see retro/audit/qubic.py
 
-    def claim_holds(self, lost: list) -> Optional[bool]:
+    def claim_holds(self, lost: list[Line]) -> Optional[bool]:
         if self.version == 3:  # "almost unbeatable", "I have not yet beaten Version 3"
             return not lost
         if self.version == 2:  # "can be beaten ... by the strategy described in Fig. 4"

@@ -16,8 +16,8 @@ as ``readings.CHOSEN`` says (see NOTES.md).
 
 The computer's move (lines 190-392) is pure: ``Game.computer_reply()``
 returns what the program does and changes the variables as the program
-does, without any I/O, for the tests and the audit.  ``Session`` adds the
-lines that print and read, through the Altair BASIC dialect.
+does, without any I/O, for the tests and the audit.  ``BasicProgram`` adds
+the lines that print and read, through the Altair BASIC dialect.
 """
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from functools import lru_cache
 from typing import Callable, Iterable, Optional
 
 from retro.console import Console
+from retro.outcome import Outcome
 from retro.dialects.basic import AltairBasic, ControlStack, NoStack, basic_for, int_, single, subscript, tab
 
 from .combinations import build_w
@@ -163,6 +164,8 @@ class Game:
         self.W = t.W
         self.last_combination, self.boxes, self.loop220, self.end220 = t.last_combination, t.boxes, t.loop220, t.end220
         self.members, self.full_work, self.last_a2 = t.members, t.full_work, t.last_a2
+        self.points_280: Callable[[int], int]
+        self.points_290: Callable[[int], int]
         if self.ultimate:  # Program F: 290 ... IF A7=A6/5 THEN M2=M2+A7-1
             self.points_290 = lambda a7: a7 - 1
         else:  # 290 A7= INT(A6/5) : IF A7 = A6/5 THEN M2=M2+A7
@@ -432,12 +435,12 @@ def computer_reply(
     return game.computer_reply()
 
 
-# -- the session: the lines that print and read ---------------------------------------------
+# -- the BASIC program: the lines that print and read ----------------------------------------
 
 Pace = Callable[[int], None]
 
 
-class Session:
+class BasicProgram:
     """The whole program with its I/O: lines 10-410 and 1000-1130.
 
     ``check_combinations`` adds Program D's lines 81-82, ``resume``
@@ -521,6 +524,7 @@ class Session:
         rt.print_("THE OLD", g.M5)
         rt.line = 380
         rt.print_("I WON WITH BOARD", g.A1, "POSITION", g.A2)
+        rt.console.game_over(Outcome.PROGRAM)
         self.line_1000_show_boards()
         rt.line = 382
         (g.A1,) = rt.input_("READY", [g.A1])
@@ -531,6 +535,7 @@ class Session:
         rt.line = 410
         rt.print_()
         rt.print_("YOU WON")
+        rt.console.game_over(Outcome.HUMAN)
         self.line_1000_show_boards()
 
     # -- Programs D and E: lines 81-82 -------------------------------------------------------
@@ -635,5 +640,6 @@ def run(
     rt = AltairBasic(console)
     game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
     pace = period_pace(int(version), console.pause) if period_timing else None
-    session = Session(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards, pace=pace)
-    return rt.run(session.main)
+    program = BasicProgram(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards,
+                           pace=pace)
+    return rt.run(program.main)

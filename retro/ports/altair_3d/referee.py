@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, replace
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 from .combinations import build_w
 from .game import Game, ReplyKind
 from .readings import CHOSEN, POINTS, PROSE_V2_COMBINATIONS, Readings
 
-Move = tuple[int, int]  # (board, position) as typed and printed
+Move = tuple[float, float]  # (board, position) as typed and printed
 
 
 @dataclass(frozen=True)
@@ -109,7 +109,7 @@ def replay(sample: SampleGame, readings: Readings = CHOSEN, version: Optional[in
     return Replay(tuple(answers), "unfinished")
 
 
-def _number(x: float):
+def _number(x: float) -> float:
     return int(x) if x == int(x) else x
 
 
@@ -138,14 +138,15 @@ def table1_points(readings: Readings = CHOSEN, ultimate: bool = False) -> dict[i
 
 
 def table1_holds(readings: Readings = CHOSEN) -> bool:
-    expected = {v: TABLE1.get(v, 0) for v in table1_points(readings)}
+    expected: dict[int, object] = {v: TABLE1.get(v, 0) for v in table1_points(readings)}
     expected[3] = "block"
     return table1_points(readings) == expected
 
 
 # -- the search -----------------------------------------------------------------------
 
-ALTERNATIVES: dict[str, tuple] = {
+# Each reading's plausible values, of that field's own type in ``Readings``.
+ALTERNATIVES: dict[str, tuple[Any, ...]] = {
     "line_200_m3": (0, 9),
     "line_280_points": ("A6^A6", "A6*A6", "A6", "A6+A6"),
     "line_370_brackets": (True, False),
@@ -169,14 +170,19 @@ class Verdict:
 
 
 def judge(readings: Readings) -> Verdict:
-    fig5 = tuple(replay(g, readings).matches(g) for g in FIG5)
-    fig1 = tuple(
-        replay(SampleGame(v, (FIG1[0],), (), ""), readings).computer[0] for v in (1, 2, 3)
-    )
-    return Verdict(readings, fig5, table1_holds(readings), fig1)  # type: ignore[arg-type] - FIG5 holds three games: three of each
+    def reproduced(sample: SampleGame) -> bool:
+        return replay(sample, readings).matches(sample)
+
+    def answer(version: int) -> Move:  # to Fig. 1's move
+        return replay(SampleGame(version, (FIG1[0],), (), ""), readings).computer[0]
+
+    first, second, third = FIG5
+    fig5 = (reproduced(first), reproduced(second), reproduced(third))
+    fig1 = (answer(1), answer(2), answer(3))
+    return Verdict(readings, fig5, table1_holds(readings), fig1)
 
 
-def search(alternatives: dict[str, tuple] = ALTERNATIVES) -> list[Verdict]:
+def search(alternatives: dict[str, tuple[Any, ...]] = ALTERNATIVES) -> list[Verdict]:
     """Every combination of the alternatives, judged."""
     names = list(alternatives)
     verdicts = []

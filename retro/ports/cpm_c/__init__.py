@@ -18,11 +18,11 @@ PROGRAM = Program(
                      help="Aztec C on CP/M: CR LF line ends; input through CP/M's line input (7-bit, CR ends a line, "
                           "its editing keys, Ctrl-C first ends the program), NUL skipped, Ctrl-Z ends it."),
     ),
-    seed_file="004_97c3467a7464b75b.txt",
     exit_statuses=(
         (0, "the program ended: an answer other than Y to Play again, or the end of input (exit(0)); "
             "with --cpm also a Ctrl-C as a line's first key (CP/M's warm boot)"),
     ),
+    labels={"cpm": "As on CP/M (its line input and line ends)"},
     audit=lazy("retro.ports.cpm_c.audit:CpmSubject"),
     tournament=lazy("retro.ports.cpm_c.audit:tournament"),
 )

@@ -5,25 +5,26 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Start, Subject
+from retro.outcome import Outcome
 
 from . import game as cgame
 
 
-class CpmGame:
+class CpmGame(Game):
     """main()'s loop, one move at a time, through the port's own functions."""
 
-    def __init__(self, human_first: bool):
+    def __init__(self, human_first: bool) -> None:
         self.c = cgame
         self.g = cgame.new_game("O" if human_first else "X")  # choosing O means the player begins
         self.human_first = human_first
         self._human_turn = True
-        self._result: Optional[str] = None
+        self._result: Optional[Outcome] = None
         if cgame.computer_begins(self.g):
             self._program()
 
     def _settle(self) -> None:
-        done = self.c.game_done(self.g)
+        done = self.c.game_done(self.g)  # the C program's own words, as the audit's outcomes
         self._result = {self.c.PLAYER_WINS: HUMAN, self.c.COMPUTER_WINS: PROGRAM, self.c.TIE: DRAW}.get(done)
 
     def _program(self) -> Optional[str]:
@@ -32,7 +33,7 @@ class CpmGame:
         self._human_turn = True
         return None if square is None else self.c.square_name(*square)
 
-    def result(self) -> Optional[str]:
+    def result(self) -> Optional[Outcome]:
         return self._result
 
     def human_to_move(self) -> bool:
@@ -65,7 +66,7 @@ class CpmSubject(Subject):
     program_id = "cpm-c"
     claim = "\"Looks unbeatable :-) (needs more testing)\" (comp_move's comment, Marek K., 2015)"
 
-    def __init__(self, **_: Any):
+    def __init__(self, **_: Any) -> None:
         pass
 
     def starts(self) -> list[Start]:

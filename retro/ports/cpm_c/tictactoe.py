@@ -14,9 +14,10 @@ All I/O goes through the C dialect (retro/dialects/c.py): ``printf`` and
 from __future__ import annotations
 
 from retro.console import Console
+from retro.outcome import Outcome
 from retro.dialects.c import CProgram, toupper
 
-from .game import (BLANK, COMPUTER_WINS, NOT_DONE, PLAYER_WINS, Game, choose_symbol, comp_move, computer_begins,
+from .game import (BLANK, COMPUTER_WINS, NOT_DONE, PLAYER_WINS, TIE, Game, choose_symbol, comp_move, computer_begins,
                    game_done, put_plr_move)
 
 # char inbuf[INBUF_SIZE]: one global input buffer (the "few local variables" directive).
@@ -24,6 +25,9 @@ INBUF_SIZE = 80
 
 # end_game()'s results, as main() tests them (scan 42-45).
 GO_ON, PLAY_AGAIN, QUIT = 0, 1, 2
+
+# game_done()'s results in the runtime's words (retro.outcome).
+OUTCOMES = {PLAYER_WINS: Outcome.HUMAN, COMPUTER_WINS: Outcome.PROGRAM, TIE: Outcome.DRAW}
 
 
 class TicTacToe:
@@ -122,6 +126,7 @@ class TicTacToe:
             rt.printf("Computer wins!\n")
         else:
             rt.printf("It's a tie!\n")
+        rt.console.game_over(OUTCOMES[n])
         rt.printf("Play again (Y/N)? ")
         if ord("Y") == toupper(self.read_line()[0]):
             return PLAY_AGAIN

@@ -18,12 +18,12 @@ PROGRAM = Program(
         click.Option(["--lang"], type=click.Choice(["es", "en"]), default="es", show_default=True,
                      help="Prompts in the original Spanish, or an English rendering (a modern addition)."),
     ),
-    seed_file="001_7da924221099f213.txt",
     exit_statuses=(
         (0, "the program ended (PAUSE without go, or END after go)"),
         (2, "a gfortran runtime error: bad input or end of file"),
         (139, "killed by SIGSEGV: a move outside the board hit memory it must not"),
     ),
+    labels={"ai": "Move routine", "lang": "Language"},
     audit=lazy("retro.ports.fortran_rcd.audit:FortranSubject"),
     tournament=lazy("retro.ports.fortran_rcd.audit:tournament"),
 )

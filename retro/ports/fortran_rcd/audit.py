@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Start, Subject
+from retro.outcome import Outcome
 
 from . import tictactoe as tt
 from .memory import ReferenceMemory
 
 
-class FortranGame:
+class FortranGame(Game):
     """TicTacToe.f90's main loop, one move at a time, through the port's routines."""
 
-    def __init__(self, ai: str, human_first: bool):
+    def __init__(self, ai: str, human_first: bool) -> None:
         self.tt = tt
         self.ai = ai
         self.human_first = human_first
@@ -24,9 +25,9 @@ class FortranGame:
         self.theta = 0
         self.sel, self.loc, self.cw, self.hw = "S", [0, 0], False, False
         self.memory = ReferenceMemory(ai, self)
-        self._result: Optional[str] = None
+        self._result: Optional[Outcome] = None
 
-    def result(self) -> Optional[str]:
+    def result(self) -> Optional[Outcome]:
         return self._result
 
     def human_to_move(self) -> bool:
@@ -72,13 +73,13 @@ class FortranGame:
 class FortranSubject(Subject):
     program_id = "fortran-rcd"
 
-    def __init__(self, ai: str = "ia", **_: Any):
+    def __init__(self, ai: str = "ia", **_: Any) -> None:
         self.ai = ai
         self.claim = ("\"I haven't been able to win to this system\" (IA, Ricardo Montero, 2021)" if ai == "ia"
                       else "MJ: \"If the user plays their token following the sequence of [3,3] - [3,1] - [1,3] "
                            "it will result in the user winning\" (when the computer starts)")
 
-    def claim_holds(self, lost: list) -> bool:
+    def claim_holds(self, lost: list[Line]) -> bool:
         if self.ai == "ia":
             return not lost
         # MJ: the seed's line, with the computer starting, must win.

@@ -14,16 +14,37 @@ gfortran dialect.
 """
 from __future__ import annotations
 
+from typing import TypedDict
+
 from retro.console import Console
+from retro.outcome import Outcome
 from retro.dialects.fortran import FortranProgram, ItemType
 
 from .memory import ReferenceMemory
 
 SOURCE_FILE = "TicTacToe.f90"
 
+
+class Messages(TypedDict):
+    """What the program prints (and the answers it takes for yes and no), in one language."""
+
+    banner: tuple[str, ...]
+    start: str
+    move: str
+    occupied: str
+    computer: str
+    computer_wins: str
+    human_wins: str
+    draw: str
+    again: str
+    pause: str
+    yes: tuple[str, ...]
+    no: tuple[str, ...]
+
+
 # The messages the program prints, by language.  "es" is the original; "en"
 # is a modern translation offered with --lang en.
-MESSAGES = {
+MESSAGES: dict[str, Messages] = {
     "es": {
         "banner": ("#######################", "# Juego de 3 en linea #", "#   Ricardo Montero   #", "#######################"),
         "start": "Quieres empezar tu? [S/N]",
@@ -235,6 +256,17 @@ def ia(T: list[int], SS: list[int]) -> list[int]:
     return maxloc(copy)
 
 
+def read_character(rt: FortranProgram, line: int, current: str) -> str:
+    """``Read*, sel`` of one ``Character`` variable (the dialect reads it as a str)."""
+    (value,) = rt.read(line, [current], [ItemType.CHARACTER])
+    return str(value)
+
+
+def read_integers(rt: FortranProgram, line: int, current: list[int]) -> list[int]:
+    """``Read*, loc`` of an ``Integer`` array (the dialect reads each as an int)."""
+    return [int(value) for value in rt.read(line, current, [ItemType.INTEGER] * len(current))]
+
+
 # -- program tt -------------------------------------------------------------------
 
 
@@ -268,14 +300,14 @@ class TT:
         while True:  # Do
             while self.sel not in say["yes"] + say["no"]:  # line 18
                 rt.print_(say["start"])
-                (self.sel,) = rt.read(20, [self.sel], [ItemType.CHARACTER])
+                self.sel = read_character(rt, 20, self.sel)
                 if self.sel in say["yes"]:
                     self.n = 2
             while self.theta != 9:  # Empieza el juego
                 if self.n % 2 == 0:  # Juega humano
                     while True:  # CENTINELA
                         rt.print_(say["move"])
-                        self.loc = rt.read(30, self.loc, [ItemType.INTEGER, ItemType.INTEGER])
+                        self.loc = read_integers(rt, 30, self.loc)
                         if self.square(self.loc) == 0:
                             break
                         rt.print_(say["occupied"])
@@ -293,13 +325,16 @@ class TT:
                 if self.cw:
                     self.theta = 9
                     rt.print_(say["computer_wins"])
+                    rt.console.game_over(Outcome.PROGRAM)
                 elif self.hw:
                     self.theta = 9
                     rt.print_(say["human_wins"])
+                    rt.console.game_over(Outcome.HUMAN)
                 elif self.theta == 9:
                     rt.print_(say["draw"])
+                    rt.console.game_over(Outcome.DRAW)
             rt.print_(say["again"])  # line 67
-            (self.sel,) = rt.read(68, [self.sel], [ItemType.CHARACTER])
+            self.sel = read_character(rt, 68, self.sel)
             if self.sel in say["yes"]:
                 self.sel = "w"
                 self.n = 1

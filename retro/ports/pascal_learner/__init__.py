@@ -1,13 +1,15 @@
 """pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
+from typing import Any
+
 from retro.catalog import LazyGroup, Program, lazy
 
-from .variants import RUN_OPTIONS
+from .play.variants import RUN_OPTIONS
 
 
-def screen_size(options: dict) -> tuple[int, int]:
+def screen_size(options: dict[str, Any]) -> tuple[int, int]:
     """What the board drawn in place needs on the terminal (display.ScreenView)."""
-    from .display import ScreenView
-    from .options import make_grid
+    from .play.display import ScreenView
+    from .play.variants import make_grid
 
     try:
         grid = make_grid(options.get("rows"), options.get("cols"), options.get("align"), options.get("five", False))
@@ -25,12 +27,11 @@ PROGRAM = Program(
     author="unnamed (a personal page)",
     description="Tic-Tac-Toe or Five-in-a-Row against a program that starts at random and learns "
                 "schemes from every game it loses; moves as row,col.",
-    main=lazy("retro.ports.pascal_learner.tictactoe:run"),
+    main=lazy("retro.ports.pascal_learner.play.tictactoe:run"),
     options=RUN_OPTIONS,
-    seed_file="000_3ed860745bea39e2.txt",
-    commands=(LazyGroup("train", "retro.ports.pascal_learner.train:command",
+    commands=(LazyGroup("train", "retro.ports.pascal_learner.training.train:command",
                         help="Let a learning program play and learn (the WarGames mode)."),
-              LazyGroup("pbrain", "retro.ports.pascal_learner.pbrain:command",
+              LazyGroup("pbrain", "retro.ports.pascal_learner.brain.pbrain:command",
                         help="Play as a Gomocup brain: the piskvork protocol on standard input and output.")),
     exit_statuses=(
         (0, "the session ended (also at the end of input, or on q)"),
@@ -40,8 +41,10 @@ PROGRAM = Program(
     ),
     screen_size=screen_size,
     wraps_words=True,  # its messages are the port's own: the text quotes none
-    for_replay=lazy("retro.ports.pascal_learner.options:for_replay"),
-    for_visitor=lazy("retro.ports.pascal_learner.options:for_visitor"),
+    labels={"rows": "Rows", "cols": "Columns", "align": "Marks in a row to win", "five": "Five-in-a-Row", "fixed": "Mend the documented flaw", "literal": "Only what the text states", "seed": "Random choices from number", "no_save": "Learn without saving", "fresh": "Start with nothing learned"},
+    look="amber",  # an ASCII terminal it draws on with the cursor
+    for_replay=lazy("retro.ports.pascal_learner.store.session:for_replay"),
+    for_visitor=lazy("retro.ports.pascal_learner.store.session:for_visitor"),
     audit=lazy("retro.ports.pascal_learner.audit:PascalSubject"),
     tournament=lazy("retro.ports.pascal_learner.audit:tournament"),
 )

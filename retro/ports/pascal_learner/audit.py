@@ -8,25 +8,29 @@ audit` and the tournament (retro.audit.explore's Game and Subject).
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 import click
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Line, Start, Subject
+from retro.outcome import Outcome
 from retro.console import LineConsole
 
-from . import board as pboard
-from .board import CIRCLE, CROSS, Board, Grid, opponent
-from .options import make_grid, open_session
+from .learning.learner import Learner
+from .model import board as pboard
+from .model.board import CIRCLE, CROSS, Board, Grid, opponent
+from .play.variants import make_grid
+from .store.session import open_session
 
-Moves = Callable[[Board, int], frozenset]
+Moves = Callable[[Board, int], frozenset[int]]
 
 
 def losing_lines(grid: Grid, moves: Moves, side: int, limit: int = 10) -> list[list[int]]:
     """Up to ``limit`` games (as square lists) the learner, playing ``side``
     and choosing among ``moves(board, side)``, can lose."""
     found: list[list[int]] = []
-    safe: dict[tuple, bool] = {}
+    safe: dict[tuple[tuple[int, ...], int], bool] = {}
 
     def walk(board: Board, tomove: int, line: list[int]) -> bool:
         key = (tuple(board.squares), tomove)
@@ -55,10 +59,10 @@ def losing_lines(grid: Grid, moves: Moves, side: int, limit: int = 10) -> list[l
     return found
 
 
-def beating_lines(learner, limit: int = 1000) -> int:
+def beating_lines(learner: Learner, limit: int = 1000) -> int:
     """How many games (up to ``limit`` a side) a perfect opponent can win
     against ``learner`` (a learner.Learner), on either side; 0: unbeatable."""
-    def moves(board: Board, side: int) -> frozenset:
+    def moves(board: Board, side: int) -> frozenset[int]:
         return learner.candidatemoves(board, side).moves
 
     return sum(len(losing_lines(learner.grid, moves, side, limit=limit)) for side in (CROSS, CIRCLE))
@@ -67,19 +71,19 @@ def beating_lines(learner, limit: int = 1000) -> int:
 # -- the audit's view (retro.audit.explore's Game and Subject) ---------------------------
 
 
-class PascalGame:
+class PascalGame(Game):
     """playthegame, one move at a time: the learner's own candidatemoves give
     the set it picks from at random, and every one of them is explored."""
 
-    def __init__(self, learner: Any, human_first: bool):
+    def __init__(self, learner: Learner, human_first: bool) -> None:
         self.b = pboard
         self.learner = learner
         self.human_first = human_first
         self.board_ = pboard.Board(learner.grid)
         self.player = pboard.CROSS if human_first else pboard.CIRCLE  # the human is X, the learner O
-        self._result: Optional[str] = None
+        self._result: Optional[Outcome] = None
 
-    def result(self) -> Optional[str]:
+    def result(self) -> Optional[Outcome]:
         return self._result
 
     def human_to_move(self) -> bool:
@@ -121,22 +125,29 @@ class PascalSubject(Subject):
     claim = ("it \"starts by playing tic-tac-toe at random and whenever it loses a game it analyses and learns "
              "from it, improving its way of playing until it becomes unbeatable\"")
 
-    def __init__(self, rows=None, cols=None, align=None, five=False, fixed=False, data=None, fresh=False,
-                 literal=False, **_: Any):
+    def __init__(self, rows: Optional[int] = None, cols: Optional[int] = None, align: Optional[int] = None,
+                 five: bool = False, fixed: bool = False, data: Optional[str] = None, fresh: bool = False,
+                 literal: bool = False, **_: Any) -> None:
         try:
             grid = make_grid(rows, cols, align, five)
         except ValueError as err:  # an impossible grid, as `retro run` reports it
             raise click.UsageError(str(err)) from None
         if (grid.boardrows, grid.boardcols, grid.winalign) != (3, 3, 3):
             raise click.ClickException("the exhaustive audit is for Tic-Tac-Toe (3x3, 3 in a row) only")
+        shipped = data is None and not fresh
+        if shipped:  # the claim is about a trained learner: the store retro ships, not the user's own
+            data = _shipped_path(fixed, literal)
+        elif data is not None and not fresh and not Path(data).exists():  # a FIFO is refused by load, in words
+            raise click.ClickException(f"{data}: there is no schemes file of that name to audit")
         messages = LineConsole.from_bytes(b"")
         session = open_session(messages, grid, fixed, data, None, save=False, fresh=fresh, literal=literal)
         if session is None:
             raise click.ClickException(messages.errors().strip())
         self.learner = session.learner
-        self.data = session.filename if not fresh else "(no data: --fresh)"
+        self.data = ("(no data: --fresh)" if fresh else
+                     f"the trained store that ships with retro, {data}" if shipped else str(data))
 
-    def claim_holds(self, lost: list) -> Optional[bool]:
+    def claim_holds(self, lost: list[Line]) -> Optional[bool]:
         if not len(self.learner.schemes):
             return None  # an empty store plays at random: the claim is about a trained one
         return not lost
@@ -155,11 +166,32 @@ class PascalSubject(Subject):
         return ["Y" if start.human_first else "N", *human_moves, "N"]
 
 
-def tournament() -> list[tuple[str, dict[str, Any]]]:
-    """The entrant of the 3x3 round robin: the store trained by 2,000 games,
-    kept with the learner's transcripts (its test fixture), if retro has it."""
+# The stores trained by 2,000 games, kept with the learner's transcripts (its
+# test fixtures): what README's "The authors' claims, tested" audits.
+SHIPPED_STORES = {False: "trained-3.data", True: "trained-3-fixed.data"}  # by --fixed
+
+
+def shipped_store(fixed: bool = False) -> Optional[Path]:
+    """The trained store that ships with retro for these rules, if retro has it."""
     from retro.resources import shipped_folder
 
     folder = shipped_folder()
-    path = folder / "pascal-learner" / "trained-3.data" if folder else None
-    return [("pascal-learner", {"data": str(path) if path and path.exists() else None})]
+    path = folder / "pascal-learner" / SHIPPED_STORES[fixed] if folder else None
+    return path if path is not None and path.is_file() else None
+
+
+def _shipped_path(fixed: bool, literal: bool) -> str:
+    """The audit's default store, or a ClickException saying why there is none."""
+    if literal:
+        raise click.ClickException("no trained store ships for --literal: name one with --data, or use --fresh")
+    path = shipped_store(fixed)
+    if path is None:
+        raise click.ClickException("this retro has no trained store to audit: name one with --data")
+    return str(path)
+
+
+def tournament() -> list[tuple[str, dict[str, Any]]]:
+    """The entrant of the 3x3 round robin: the shipped trained store, if retro
+    has it (else none: a user's own store is not what the table is about)."""
+    path = shipped_store()
+    return [("pascal-learner", {"data": str(path)})] if path else []

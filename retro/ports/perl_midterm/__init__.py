@@ -19,11 +19,11 @@ PROGRAM = Program(
                      help="How the search nests: each pattern in all four rotations (the spec's sample) "
                           "or each rotation with all patterns (the other reading of the spec)."),
     ),
-    seed_file="002_ceb5a6c167f4c3b4.txt",
     exit_statuses=(
         (0, "the game ended: a win or a tie"),
         (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever (the port stops; NOTES.md)"),
     ),
+    labels={"nesting": "Order of the search"},
     audit=lazy("retro.ports.perl_midterm.audit:PerlSubject"),
     tournament=lazy("retro.ports.perl_midterm.audit:tournament"),
 )

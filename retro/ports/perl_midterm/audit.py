@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from typing import Any, Optional, Sequence
 
-from retro.audit.explore import DRAW, HUMAN, PROGRAM, Start, Subject
+from retro.audit.explore import DRAW, HUMAN, PROGRAM, Game, Start, Subject
+from retro.outcome import Outcome
 
 from . import midterm
 
 
-class PerlGame:
+class PerlGame(Game):
     """Midterm.play's loop, one move at a time, through the port's own functions."""
 
-    def __init__(self, nesting: str):
+    def __init__(self, nesting: str) -> None:
         self.m = midterm
         self.nesting = nesting
         self.board_ = midterm.new_board()
         self._human_turn = True
 
-    def result(self) -> Optional[str]:
-        won = self.m.winner(self.board_)
+    def result(self) -> Optional[Outcome]:
+        won = self.m.winner(self.board_)  # the midterm's marks, as the audit's outcomes
         if won == "X":
             return HUMAN
         if won == "O":
@@ -41,7 +42,7 @@ class PerlGame:
         return [None]  # find_move is deterministic
 
     def play_program(self, option: Any) -> str:
-        square = self.m.find_move(self.board_, self.nesting)
+        square = self.m.computer_move(self.board_, self.nesting)
         self.board_[square] = "O"
         self._human_turn = True
         return str(square)
@@ -57,7 +58,7 @@ class PerlSubject(Subject):
     program_id = "perl-midterm"
     claim = "\"With this algorithm, the computer should never lose.\" (the midterm's specification)"
 
-    def __init__(self, nesting: str = "pattern", **_: Any):
+    def __init__(self, nesting: str = "pattern", **_: Any) -> None:
         self.nesting = nesting
 
     def starts(self) -> list[Start]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import List, Optional, Sequence
 
 from retro.console import Console, ProgramExit
+from retro.outcome import Outcome
 from retro.dialects.perl import Stdin, chomp, int_value, numify, print_
 
 from .patterns import ANY, BLANK, MOVE, PATTERNS, Pattern
@@ -37,6 +38,7 @@ PROMPT = "Pick a space: "  # line 24
 # Reconstructed (NOTES.md, "End of the game"): the spec asks for "a message
 # that says the result" (line 9) and gives none.  Words from its line 3.
 RESULTS = {"X": "X wins.\n", "O": "O wins.\n", None: "The game is a tie.\n"}
+OUTCOMES = {"X": Outcome.HUMAN, "O": Outcome.PROGRAM, None: Outcome.DRAW}  # the human plays X (line 9)
 
 # Exit status when the input has ended and the original would ask
 # "Pick a space: " for ever (NOTES.md, "End of input"): a departure.
@@ -132,6 +134,15 @@ def find_move(board: Sequence[str], nesting: str = "pattern") -> Optional[int]:
     return first_free(board)
 
 
+def computer_move(board: Sequence[str], nesting: str = "pattern") -> int:
+    """find_move on a board with a free square, where the program asks it
+    (the game is not over): there it always finds one."""
+    square = find_move(board, nesting)
+    if square is None:
+        raise ValueError("the board is full: the program asks for no move")
+    return square
+
+
 def winner(board: Sequence[str]) -> Optional[str]:
     """The mark with three in a row (line 3), if any."""
     for a, b, c in LINES:
@@ -191,10 +202,11 @@ class Midterm:
         while True:
             self.board[self.pick_a_space()] = "X"
             if not (winner(self.board) or is_full(self.board)):
-                self.board[find_move(self.board, self.nesting)] = "O"  # type: ignore[index] - the board is not full: find_move finds a square
+                self.board[computer_move(self.board, self.nesting)] = "O"
             self.print_board()
             if winner(self.board) or is_full(self.board):
                 print_(self.console, RESULTS[winner(self.board)])
+                self.console.game_over(OUTCOMES[winner(self.board)])
                 return 0
 
 

@@ -104,7 +104,7 @@ Pattern = Tuple[str, ...]  # nine squares, left to right, top to bottom
 
 def squares(drawing: Tuple[str, str, str]) -> Pattern:
     """The nine squares of a drawn pattern: the characters at columns 1, 5, 9."""
-    cells = []
+    cells: list[str] = []
     for row in drawing:
         if len(row) != 11 or row[3] != "|" or row[7] != "|":
             raise ValueError(f"not a pattern row: {row!r}")

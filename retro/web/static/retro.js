@@ -1,8 +1,9 @@
 // retro serve: the menu, a terminal (xterm.js) for each running program, replays of recorded sessions.
 // A running program is `retro run` on a pseudo-terminal of its own on the server: the WebSocket
 // carries the terminal's bytes both ways (binary frames) and a few JSON messages (resize, notice,
-// exit, refused).  Keys go to the program as typed; the terminal's line discipline echoes them.
-// Output (a program's or a replay's) is shown at the chosen pace.
+// exit, refused).  Keys go to the program as typed (or as the key bar sends them on a touch screen);
+// the terminal's line discipline echoes them.  Output (a program's or a replay's) is shown at the
+// chosen pace.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -14,14 +15,16 @@ const THEMES = {  // the page's look of each kind of terminal
   paper: {background: "#f4efdc", foreground: "#222222", cursor: "#444444", cursorAccent: "#f4efdc",
           selectionBackground: "#d8cfae"},
 };
+const FONT = 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 // The paces output is shown at (10 bits a character), "as it comes" first.  A live game starts at
 // the pace chosen for it in its program's card (as it comes, unless chosen otherwise), a replay at
-// the pace chosen in the recorded sessions' heading (300 baud, the period's, unless chosen
-// otherwise); the session's own Pace changes it for that session only.
+// the pace chosen in the recorded sessions' heading (2400 baud, unless chosen otherwise: a published
+// game within a minute; the period's 110 and 300 baud stay a choice); the session's own Pace changes
+// it for that session only.
 const PACES = [["0", "as it comes"], ["110", "110 baud"], ["300", "300 baud"], ["1200", "1200 baud"],
-               ["9600", "9600 baud"]];
+               ["2400", "2400 baud"], ["9600", "9600 baud"]];
 const LIVE_PACE = "0";
-const REPLAY_PACE = "300";
+const REPLAY_PACE = "2400";
 
 function paceSelect(select, value) {
   for (const [baud, label] of PACES) select.add(new Option(label, baud, false, baud === value));
@@ -30,13 +33,17 @@ function paceSelect(select, value) {
 paceSelect($("baud"), LIVE_PACE);
 paceSelect($("replay-baud"), REPLAY_PACE);
 
-const SMALLEST_FONT = 7;   // below it, the terminal scrolls inside its frame instead of shrinking
-const LARGEST_FONT = 16;
+// A touch screen (a phone, a tablet) gets the key bar: the keys its keyboard lacks.
+const TOUCH = window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
+document.body.classList.toggle("touch", TOUCH);
+$("keys-hint").textContent = TOUCH
+  ? "Tap the terminal (or \u2328) for the keyboard. Enter ends a line; Ctrl-D ends the input; Ctrl-C interrupts."
+  : "Type in the terminal as on the original's: Enter ends a line, Ctrl-D ends the input, Ctrl-C interrupts.";
 
 let term = null;        // the xterm.js Terminal of the session shown
 let socket = null;
 let replaying = null;
-let screenSize = {cols: 80, rows: 24};
+let screen = {cols: 80, rows: 24, theme: "paper", draws: false};  // the program's terminal (the catalog's)
 
 // -- the paced output --------------------------------------------------------------------
 // What the terminal is to show waits here and is written at the chosen baud rate
@@ -58,6 +65,7 @@ function tick(now) {
     const take = Math.min(piece.length, Math.floor(budget));
     term.write(take === piece.length ? piece : piece.slice(0, take));
     window.retroLastOutput = now;
+    started();
     if (take === piece.length) pending.shift(); else pending[0] = piece.slice(take);
     budget -= take;
     if (baud) credit -= take;
@@ -74,31 +82,125 @@ function drained() {
   });
 }
 
-// -- the terminal ------------------------------------------------------------------------
-// It keeps its columns (the program's layout depends on them) and fits the window by its font.
-function fontFor(cols) {
-  const frame = $("frame").clientWidth || window.innerWidth;
-  const room = frame - (window.innerWidth <= 560 ? 14 : 40);  // the bezel and padding (retro.css)
-  const size = Math.floor(room / (cols * 0.62));
-  return Math.max(SMALLEST_FONT, Math.min(LARGEST_FONT, size));
+// -- starting: until the first output, the session says it is starting, with the seconds ----
+let startingTimer = null;
+
+function starting(title) {
+  const since = performance.now();
+  const say = () => {
+    const seconds = Math.floor((performance.now() - since) / 1000);
+    $("starting").textContent = `Starting ${title}\u2026 ${seconds} s`;
+  };
+  say();
+  $("starting").hidden = false;
+  clearInterval(startingTimer);
+  startingTimer = setInterval(say, 1000);
 }
 
-function makeTerminal(screen, replay) {
+function started() {
+  if (startingTimer === null) return;
+  clearInterval(startingTimer);
+  startingTimer = null;
+  $("starting").hidden = true;
+}
+
+// -- the terminal's size -----------------------------------------------------------------
+// A program that draws on its screen (the Altair's 80x24) keeps it, and its font fits the
+// window's width (and, held sideways, the height); upright on a phone the page says to turn
+// it.  A teletype's program takes the columns the window shows at a legible font (at least
+// LEGIBLE px), up to 80, and the rows that fit: its pty is given that size, and its lines
+// wrap as on any narrow terminal.  Its font is then PHONE_FONT, a little above the least.
+const LEGIBLE = 11;
+const PHONE_FONT = 13;
+const LARGEST_FONT = 16;
+const SMALLEST_FONT = 4;
+let cell = null;  // a character's width and height per px of font (measured once)
+
+function cellRatio() {
+  if (cell) return cell;
+  const probe = document.createElement("span");
+  probe.style.cssText = `position:absolute;visibility:hidden;white-space:pre;font:100px/normal ${FONT}`;
+  probe.textContent = "M".repeat(20);
+  document.body.append(probe);
+  const box = probe.getBoundingClientRect();
+  probe.remove();
+  cell = {width: box.width / 20 / 100, height: Math.max(box.height / 100, 1.15)};
+  return cell;
+}
+
+function frameRoom() {
+  const box = $("terminal");
+  const style = getComputedStyle(box);
+  const edges = (a, b) => parseFloat(style[a]) + parseFloat(style[b]);
+  const keys = TOUCH && !replaying;  // the key bar is shown
+  const beside = keys && getComputedStyle($("stage")).flexWrap === "nowrap";  // beside the terminal
+  const width = ($("stage").clientWidth || document.documentElement.clientWidth) -
+                (beside ? $("keybar").offsetWidth + 12 : 0);
+  const room = width - edges("paddingLeft", "paddingRight") - edges("borderLeftWidth", "borderRightWidth") - 2;
+  const top = $("frame").getBoundingClientRect().top + window.scrollY;
+  const below = keys && !beside ? 110 : 24;  // the key bar below it, or a margin
+  const height = (window.visualViewport ? window.visualViewport.height : window.innerHeight);
+  const rows = height - Math.min(top, 90) - below - edges("paddingTop", "paddingBottom") -
+               edges("borderTopWidth", "borderBottomWidth");
+  return {width: room, height: rows};
+}
+
+function layout(shape) {
+  const {width, height} = frameRoom();
+  const ratio = cellRatio();
+  if (shape.draws) {
+    const byWidth = width / (shape.cols * ratio.width);
+    const byHeight = height / (shape.rows * ratio.height);
+    const short = window.innerHeight < window.innerWidth && window.innerHeight < 560;  // a phone held sideways
+    let font = Math.min(LARGEST_FONT, byWidth, short ? Math.max(byHeight, LEGIBLE) : Infinity);
+    font = Math.max(SMALLEST_FONT, Math.floor(font * 2) / 2);
+    return {cols: shape.cols, rows: shape.rows, font, upright: font < LEGIBLE - 2 &&
+            window.innerHeight > window.innerWidth};
+  }
+  let font = Math.min(LARGEST_FONT, Math.floor(width / (shape.cols * ratio.width)));
+  let cols = shape.cols;
+  if (font < LEGIBLE) {
+    font = PHONE_FONT;
+    cols = Math.max(20, Math.min(shape.cols, Math.floor(width / (font * ratio.width))));
+  }
+  let rows = shape.rows;
+  if (cols < shape.cols) rows = Math.max(8, Math.min(shape.rows, Math.floor(height / (font * ratio.height))));
+  return {cols, rows, font, upright: false};
+}
+
+function makeTerminal(shape, replay) {
   if (term) term.dispose();
-  screenSize = {cols: screen.cols, rows: screen.rows};
+  screen = shape;
   const box = $("terminal");
   box.replaceChildren();
-  box.className = screen.theme;
+  box.className = shape.theme;
+  const fit = layout(shape);
   term = new Terminal({
-    cols: screen.cols, rows: screen.rows, scrollback: 5000, convertEol: replay, scrollOnEraseInDisplay: true,
-    fontFamily: 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace',
-    fontSize: fontFor(screen.cols), cursorBlink: !replay, disableStdin: replay, theme: THEMES[screen.theme],
+    cols: fit.cols, rows: fit.rows, scrollback: 5000, convertEol: replay, scrollOnEraseInDisplay: true,
+    fontFamily: FONT, fontSize: fit.font, cursorBlink: !replay, disableStdin: replay, theme: THEMES[shape.theme],
   });
   term.open(box);
+  if (replay) term.write("\x1b[?25l");  // a replay has nobody typing: no cursor
+  $("turn").hidden = !fit.upright;
   keepLastScreen(term);
   window.retroTerminal = term;  // for the browser tests (and the curious)
   return term;
 }
+
+function refit() {
+  if (!term) return;
+  const fit = layout(screen);
+  term.options.fontSize = fit.font;
+  $("turn").hidden = !fit.upright;
+  if (fit.cols !== term.cols || fit.rows !== term.rows) {
+    term.resize(fit.cols, fit.rows);
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({type: "resize", cols: fit.cols, rows: fit.rows}));
+    }
+  }
+}
+window.addEventListener("resize", refit);
+if (window.visualViewport) window.visualViewport.addEventListener("resize", refit);
 
 // A program that draws on the whole screen (the alternate screen, as a full-screen program on
 // any terminal) takes it away when it ends; here its last screen is copied into the terminal's
@@ -117,10 +219,6 @@ function keepLastScreen(terminal) {
   });
 }
 
-window.addEventListener("resize", () => {
-  if (term) term.options.fontSize = fontFor(screenSize.cols);
-});
-
 // What the terminal shows: the lines of its buffer (the scrollback and the screen), or the screen
 // alone; a line the terminal wrapped is one line.  And when it last wrote (retroLastOutput).
 window.retroLastOutput = 0;
@@ -133,13 +231,33 @@ window.retroScreen = (all) => {
   for (let y = first; y < last; y++) {
     const line = buffer.getLine(y);
     if (!line) continue;
-    if (line.isWrapped && lines.length && y > first) lines[lines.length - 1] += line.translateToString(true);
-    else lines.push(line.translateToString(true));
+    const text = line.translateToString(false);  // untrimmed: a wrapped line's blanks at its fold are its own
+    if (line.isWrapped && lines.length && y > first) lines[lines.length - 1] += text;
+    else lines.push(text);
   }
   const trimmed = lines.map((line) => line.replace(/\s+$/, ""));  // blanks written or not, as on paper
   while (trimmed.length && trimmed[trimmed.length - 1] === "") trimmed.pop();
   return trimmed.join("\n");
 };
+
+// -- the key bar: what a touch keyboard lacks --------------------------------------------
+const CURSOR = {up: "A", down: "B", right: "C", left: "D"};
+
+function keyOf(name) {
+  if (name in CURSOR) return (term && term.modes.applicationCursorKeysMode ? "\x1bO" : "\x1b[") + CURSOR[name];
+  return {enter: "\r", "ctrl-c": "\x03", "ctrl-d": "\x04", esc: "\x1b"}[name];
+}
+
+for (const button of $("keybar").querySelectorAll("button")) {
+  // the terminal keeps the focus (and a phone its keyboard) while a key of the bar is pressed
+  button.addEventListener("pointerdown", (event) => event.preventDefault());
+  button.addEventListener("mousedown", (event) => event.preventDefault());
+  button.addEventListener("click", () => {
+    if (!term) return;
+    if (button.dataset.key === "keyboard") { term.focus(); return; }
+    if (!term.options.disableStdin) term.input(keyOf(button.dataset.key), true);
+  });
+}
 
 // -- the menu ----------------------------------------------------------------------------
 async function api(path) {
@@ -148,9 +266,9 @@ async function api(path) {
   return answer.json();
 }
 
-// Text with its identifiers kept whole: a word with a hyphen or a slash inside (perl-midterm,
-// altair-3d/fig5-v2-player-wins, --fix-for-stack, Ctrl-C) is never broken at them; the line wraps
-// before it, and one longer than its line ends in an ellipsis (.id in retro.css).
+// Text with its identifiers kept whole: a word with a hyphen or a slash inside (a program's
+// id, --fix-for-stack, Ctrl-C) is never broken at them; the line wraps before it, and one
+// longer than its line ends in an ellipsis (.id in retro.css).
 function pieces(text) {
   return String(text).split(/(\s+)/).filter(Boolean).map((word) => {
     if (!/\S[-/]\S|^-\S/.test(word)) return document.createTextNode(word);
@@ -165,88 +283,106 @@ function setText(element, text) {
   element.replaceChildren(...pieces(text));
 }
 
-// A variant: its control (a flag's checkbox, a choice, a number) and what it does, as text
-// beside it (below it on a phone), which a hover tooltip would hide from a touch screen.
+function element(tag, className, text) {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (text !== undefined) setText(made, text);
+  return made;
+}
+
+// A variant: its control (a checkbox, a choice, a number) labelled in words, and what it does
+// beside it (below it on a phone), with the command line's flag small, for those who want it.
 function field(program, variant) {
-  const row = document.createElement("div");
-  row.className = "variant";
+  const row = element("div", "variant");
   const label = document.createElement("label");
   let input;
   if (variant.kind === "flag") {
     input = document.createElement("input");
     input.type = "checkbox";
     input.checked = Boolean(variant.default);
-    label.append(input, " " + variant.flag);
+    label.append(input, " ", element("span", "name", variant.label));
   } else {
     if (variant.kind === "choice") {
       input = document.createElement("select");
       for (const choice of variant.choices) input.add(new Option(choice, choice, false, choice === variant.default));
     } else {
       input = document.createElement("input");
-      input.size = 6;
+      if (/integer/.test(variant.kind)) {  // a whole number: the browser says so in the visitor's words
+        input.type = "number";
+        input.step = "1";
+        if (variant.min !== null) input.min = variant.min;
+        if (variant.max !== null) input.max = variant.max;
+      }
       input.value = variant.default ?? "";
     }
-    label.append(variant.flag + " ", input);
+    label.append(element("span", "name", variant.label), " ", input);
   }
   input.dataset.name = variant.name;
   input.dataset.kind = variant.kind;
-  const help = document.createElement("p");
-  help.className = "help";
-  help.id = `help-${program.id}-${variant.name}`;
-  setText(help, variant.help);
-  input.setAttribute("aria-describedby", help.id);
+  input.dataset.default = variant.default ?? "";
+  const help = element("div", "help");
+  const what = element("span", "what", variant.help);
+  what.id = `help-${program.id}-${variant.name}`;
+  const flag = element("code", "flag", variant.flag);
+  help.append(what, " ", flag);
+  input.setAttribute("aria-describedby", what.id);
   row.append(label, help);
   return row;
 }
 
-function chosen(form) {
+// The variants a visitor changed (a default is not sent), as URL parameters and in words.
+function chosen(program, form) {
   const params = new URLSearchParams();
+  const words = [];
   for (const input of form.querySelectorAll("[data-name]")) {
-    if (input.dataset.kind === "flag") { if (input.checked) params.set(input.dataset.name, "1"); }
-    else if (input.value !== "") params.set(input.dataset.name, input.value);
+    const variant = program.variants.find((v) => v.name === input.dataset.name);
+    if (input.dataset.kind === "flag") {
+      if (input.checked) { params.set(variant.name, "1"); words.push(variant.label); }
+    } else if (input.value !== "" && input.value !== input.dataset.default) {
+      params.set(variant.name, input.value);
+      words.push(`${variant.label}: ${input.value}`);
+    }
   }
-  return params;
+  return {params, words};
 }
 
 let catalog = [];
 
+function card(program) {
+  const item = document.createElement("li");
+  item.dataset.program = program.id;
+  const meta = element("div", "meta", `${program.language}, ${program.year}`);
+  const form = element("form", "card");
+  form.noValidate = false;
+  const more = element("details", "more");
+  const summary = element("summary", "", program.variants.length ? "About it, and its variants" : "About it");
+  const grid = element("div", "variants");
+  for (const variant of program.variants) grid.append(field(program, variant));
+  const pace = element("label", "pace");
+  const baud = paceSelect(document.createElement("select"), LIVE_PACE);
+  pace.append("Pace ", baud);
+  more.append(summary, element("p", "desc", program.description),
+              element("p", "machine", `On ${program.machine}; by ${program.author}.`), grid, pace);
+  const start = element("button", "start", "Start");
+  start.type = "submit";
+  form.append(more, start);
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!form.reportValidity()) { more.open = true; form.reportValidity(); return; }
+    const {params, words} = chosen(program, form);
+    run(program, params, words, baud.value);
+  });
+  item.append(element("div", "title", program.title), meta, form);
+  return item;
+}
+
 async function showMenu() {
   catalog = await api("/api/programs");
-  const list = $("programs");
-  list.replaceChildren();
-  for (const program of catalog) {
-    const item = document.createElement("li");
-    item.dataset.program = program.id;
-    const title = document.createElement("div");
-    title.className = "title";
-    setText(title, program.title);
-    const meta = document.createElement("div");
-    meta.className = "meta";
-    setText(meta, `${program.language} \u2014 ${program.machine} \u2014 ${program.year}`);
-    const desc = document.createElement("p");
-    desc.className = "desc";
-    setText(desc, program.description);
-    const form = document.createElement("form");
-    form.className = "variants";
-    for (const variant of program.variants) form.append(field(program, variant));
-    const pace = document.createElement("label");
-    pace.className = "pace";
-    const baud = paceSelect(document.createElement("select"), LIVE_PACE);
-    pace.append("Pace ", baud);
-    const start = document.createElement("button");
-    start.textContent = "Start";
-    start.type = "submit";
-    const go = document.createElement("div");
-    go.className = "start";
-    go.append(pace, start);
-    form.append(go);
-    form.addEventListener("submit", (event) => { event.preventDefault(); run(program, chosen(form), baud.value); });
-    item.append(title, meta, desc, form);
-    list.append(item);
-  }
+  $("programs").replaceChildren(...catalog.map(card));
   const recorded = await api("/api/sessions");
   const box = $("recorded");
   box.replaceChildren();
+  const wide = window.innerWidth > 560;  // on a phone every group starts closed (the menu stays short)
   for (const program of catalog) {
     const mine = recorded.filter((s) => s.program === program.id);
     if (!mine.length) continue;
@@ -256,29 +392,21 @@ async function showMenu() {
       if (!groups.has(name)) groups.set(name, []);
       groups.get(name).push(s);
     }
-    const details = document.createElement("details");
-    details.className = "group";
-    details.open = mine.some((s) => /fig5/.test(s.id));
-    const summary = document.createElement("summary");
-    setText(summary, `${program.title} (${mine.length})`);
-    details.append(summary);
+    const details = element("details", "group");
+    details.open = wide && mine.some((s) => /fig5/.test(s.id));
+    details.append(element("summary", "", `${program.title} (${mine.length})`));
     for (const [name, sessions] of groups) {
-      const heading = document.createElement("div");
-      heading.textContent = name;
-      const list = document.createElement("ul");
-      list.className = "recorded-list";
+      const list = element("ul", "recorded-list");
       for (const s of sessions) {
         const li = document.createElement("li");
-        const button = document.createElement("button");
+        const button = element("button", "session", s.title);
         button.type = "button";
-        button.className = "id";
-        button.textContent = s.id.split("/")[1];
         button.dataset.session = s.id;
         button.addEventListener("click", () => replay(s.id));
-        li.append(button, " ", ...pieces(s.title));
+        li.append(button);
         list.append(li);
       }
-      details.append(heading, list);
+      details.append(element("div", "group-name", name), list);
     }
     box.append(details);
   }
@@ -288,50 +416,86 @@ async function showMenu() {
 function open(program, title, replay) {
   $("menu").hidden = true;
   $("session").hidden = false;
+  document.body.classList.add("in-session");
   setText($("session-title"), title);
   $("ended").hidden = true;
+  $("details").open = false;
+  $("after").hidden = true;
   delete $("status").dataset.exit;
   $("status").textContent = "";
+  $("status-details").textContent = "";
   $("notice").textContent = "";
   $("keys-hint").hidden = replay;
+  $("keybar").hidden = replay || !TOUCH;
   pending.length = 0;
+  window.retroLastOutput = 0;
   window.scrollTo(0, 0);
-  return makeTerminal(program.terminal || {cols: 80, rows: 24, theme: "paper"}, replay);
+  const made = makeTerminal(program.terminal || {cols: 80, rows: 24, theme: "paper", draws: false}, replay);
+  starting(program.title || "the session");
+  return made;
 }
 
-function finish(text, exit) {
-  setText($("status"), text);
+// The end: what happened, in words; the exact status and what it means under "Details".
+function finish(words, details, exit) {
+  started();
+  setText($("status"), words);
+  setText($("status-details"), details);
+  $("details").hidden = !details && $("after").hidden;
   $("status").dataset.exit = exit;
   $("ended").hidden = false;
   $("keys-hint").hidden = true;
+  $("keybar").hidden = true;
   if (term) {  // the end shows the program's last output: its last screenful, the scrollback above it
     term.options.disableStdin = true;
+    term.options.cursorBlink = false;
+    term.write("\x1b[?25l");  // nobody types any more: the cursor goes
+    term.blur();
     term.scrollToBottom();
   }
+  $("ended").scrollIntoView({block: "nearest"});  // on a phone the bar may be below the screen
 }
 
 function closeSession() {
   if (socket) { socket.close(); socket = null; }
   replaying = null;
   pending.length = 0;
+  started();
   if (term) { term.dispose(); term = null; }
   $("session").hidden = true;
   $("menu").hidden = false;
+  document.body.classList.remove("in-session");
 }
 
-// How a session ended, in words: the program by its title, its status and what the status means
-// (the program's own, Ctrl-C, a signal: the server says), or why the server ended it.
-function ending(program, message, endOfInput) {
-  const title = program.title || program.id;
-  if (message.status === null) return `${title} was ended: ${message.reason}.`;
-  const after = endOfInput && message.status !== 130 ? " after the end of input (Ctrl-D)" : "";
-  const meaning = message.meaning ? `: ${message.meaning}` : "";
-  return `${title} ended with status ${message.status}${after}${meaning}${/[.!?]$/.test(meaning) ? "" : "."}`;
+const OUTCOMES = {human: "You won.", program: "The computer won.", draw: "A draw: nobody won."};
+
+// What happened in this session, for a visitor: the last game's result when the server knows it,
+// else the key the visitor ended it with, else the program's end in plain words.
+function ending(program, message, lastKey) {
+  if (message.status === null) return `The session was ended: ${message.reason}.`;
+  const result = OUTCOMES[message.outcome];
+  if (result) return `${result} The game is over.`;
+  if (lastKey === "\x03") return "You pressed Ctrl-C: the program stopped.";
+  if (lastKey === "\x04") return "You ended the input (Ctrl-D): the program stopped.";
+  return plainEnd(message.status);
 }
 
-function run(program, params, pace) {
-  const shown = params.toString() ? "  (" + params.toString().replaceAll("&", " ") + ")" : "";
-  const terminal = open(program, `${program.title}${shown}`, false);
+// The program's end in plain words; what its status means exactly (which may name a flag or
+// an interpreter's message) is under Details.
+function plainEnd(status) {
+  if (status === 0) return "The program has ended.";
+  if (status === 130) return "The program was interrupted.";
+  if (status > 128) return "The program was stopped by the system.";
+  return "The program stopped with an error (see Details).";
+}
+
+function statusDetails(status, meaning) {
+  return `Exit status ${status}${meaning ? `: ${meaning}` : ""}${/[.!?]$/.test(meaning || "") ? "" : "."}`;
+}
+
+window.retroEnding = (id, message, lastKey) => ending(catalog.find((p) => p.id === id) || {}, message, lastKey);
+
+function run(program, params, words, pace) {
+  const terminal = open(program, words.length ? `${program.title} \u2014 ${words.join(", ")}` : program.title, false);
   $("baud").value = pace || LIVE_PACE;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/run/${encodeURIComponent(program.id)}?${params}`);
@@ -339,11 +503,11 @@ function run(program, params, pace) {
   ws.binaryType = "arraybuffer";
   const encoder = new TextEncoder();
   let ended = false;
-  let endOfInput = false;  // the last key typed was Ctrl-D
+  let lastKey = "";  // the last key sent (Ctrl-C, Ctrl-D: said at the end)
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
   terminal.onData((data) => {
     if (ws.readyState !== WebSocket.OPEN) return;
-    endOfInput = data.endsWith("\x04");
+    lastKey = data.slice(-1);
     ws.send(encoder.encode(data));
   });
   terminal.onBinary((data) => {
@@ -355,17 +519,19 @@ function run(program, params, pace) {
     if (message.type === "exit") {
       ended = true;
       await drained();
-      finish(`${ending(program, message, endOfInput)} Scroll the terminal to read the session back.`,
+      finish(ending(program, message, lastKey),
+             message.status === null ? `The server ended it: ${message.reason}.`
+                                     : statusDetails(message.status, message.meaning),
              message.status === null ? "limit" : String(message.status));
     } else if (message.type === "notice") {
       setText($("notice"), message.text);
     } else if (message.type === "refused") {  // the exhibit is full or stopping, or a variant is wrong
       ended = true;
-      finish(message.text, "refused");
+      finish(message.text, "The session did not start.", "refused");
     }
   };
   ws.onclose = () => {
-    if (!ended && socket === ws) finish("The connection was closed before the program ended.", "closed");
+    if (!ended && socket === ws) finish("The connection was lost before the program ended.", "", "closed");
   };
   terminal.focus();
 }
@@ -376,17 +542,23 @@ $("again").addEventListener("click", closeSession);
 async function replay(id) {
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
   const program = catalog.find((p) => p.id === session.program) || {};
-  open(program, `${session.title}  (recorded: ${id})`, true);
-  $("baud").value = $("replay-baud").value;
   replaying = id;
+  open(program, `${session.title} (a recorded session)`, true);
+  $("baud").value = $("replay-baud").value;
   for (const event of session.events) {
     if (event.kind !== "in") { emit(event.text); continue; }
     emit(event.text ? event.text.replace(/\n?$/, "\n") : "^D\n");
   }
   await drained();
   if (replaying !== id) return;
-  finish(`End of the recorded session; the program's status was ${session.exit}. ` +
-         "Scroll the terminal to read it back.", String(session.exit));
+  const meaning = new Map(program.exit_statuses || []).get(session.exit) || "";
+  if (session.after) {
+    $("after-text").textContent = session.after;
+    $("after").hidden = false;
+  }
+  finish("End of the recorded game. Scroll the terminal to read it back.",
+         `The recording ended with the program's exit status ${session.exit}${meaning ? `: ${meaning}` : ""}.`,
+         String(session.exit));
 }
 
 showMenu().catch((error) => { $("notice").textContent = String(error); });

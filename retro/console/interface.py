@@ -1,0 +1,152 @@
+"""The console as a program sees it: the one I/O surface a port uses, whatever
+the backend (a teletype over streams, a screen), with the text it carries."""
+from __future__ import annotations
+
+import io
+import os
+import stat
+import time
+from typing import BinaryIO, Callable, Literal, Optional, Protocol
+
+from ..outcome import Outcome
+
+ENCODING = "utf-8"
+ERRORS = "surrogateescape"
+
+StreamKind = Literal["tty", "pipe", "file"]
+
+
+class InputStream(Protocol):
+    """What a teletype reads its input from: any binary stream (a pipe, a
+    file, a BytesIO) offers this."""
+
+    def readline(self, size: int = -1, /) -> bytes: ...
+
+
+def stream_kind(stream: InputStream | BinaryIO) -> StreamKind:
+    """What the original's runtime would have found at the other end of a stream.
+
+    Runtimes buffer differently for each: libgfortran, for instance, buffers
+    only regular files (io/unix.c, fd_to_stream).  Streams without a file
+    descriptor (tests, transcripts) count as pipes.
+    """
+    if not isinstance(stream, io.IOBase):
+        return "pipe"
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):  # a stream in memory (io.UnsupportedOperation)
+        return "pipe"
+    try:
+        if os.isatty(fd):
+            return "tty"
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return "file"
+    except OSError:
+        pass
+    return "pipe"
+
+
+def encode(text: str) -> bytes:
+    return text.encode(ENCODING, ERRORS)
+
+
+def decode(data: bytes) -> str:
+    return data.decode(ENCODING, ERRORS)
+
+
+class ProgramExit(Exception):
+    """The program ends with an exit status (a STOP, a runtime error, an END)."""
+
+    def __init__(self, status: int = 0):
+        super().__init__(status)
+        self.status = status
+
+
+class Console:
+    """The interface every backend offers; a port uses nothing else.
+
+    ``read_line`` returns the line with its ``"\\n"`` when it had one, and
+    ``None`` at end of input.  ``interactive`` is true when a person types the
+    input as the program runs (a terminal); ``input_kind``/``output_kind`` say
+    whether a stream is a terminal, a pipe or a regular file, for the dialects
+    whose runtime buffered differently for each.
+    """
+
+    interactive: bool = False
+    screen: bool = False
+    input_kind: StreamKind = "pipe"
+    output_kind: StreamKind = "pipe"
+    # How the session went, for whoever started it (the menu, the web page):
+    # the last game's result as the port declared it, and whether a read
+    # met the end of input.
+    last_outcome: Optional[Outcome] = None
+    input_ended: bool = False
+
+    def game_over(self, outcome: Outcome) -> None:
+        """The port says how a game ended, where its original announces it
+        (the runtime's words: retro.outcome).  Nothing is written."""
+        self.last_outcome = outcome
+
+    def write(self, text: str) -> None:
+        raise NotImplementedError
+
+    def write_err(self, text: str) -> None:
+        raise NotImplementedError
+
+    def read_line(self) -> Optional[str]:
+        raise NotImplementedError
+
+    def read_chunk(self, size: int) -> Optional[str]:
+        """At most ``size`` bytes of input, up to and including a line break;
+        the rest of a longer line is left for the next read.  None at end of input."""
+        return self.read_line()
+
+    def input_ready(self) -> bool:
+        """Whether a read would find input without waiting (as read(2) on a
+        pipe returns what is there).  By default all input is there already
+        (a transcript, a test, a file)."""
+        return True
+
+    def flush(self) -> None:
+        """Make everything written so far visible."""
+
+    def pause(self, seconds: float) -> None:
+        """Wait as long as the original took to think (``--period-timing``)."""
+        time.sleep(seconds)
+
+    def echo_with(self, draw: Optional[Callable[[str], None]]) -> bool:
+        """Hand what line input echoes to ``draw`` (a program that keeps its
+        own picture of the screen draws it there), or give it back to the
+        console (None).  True if this console will: a screen's, which echoes
+        a line as it reads it (``ScreenConsole.read_line``); False for one
+        whose input nobody echoes (a pipe) or the terminal echoes itself."""
+        return False
+
+    # -- screen only -------------------------------------------------------
+    def size(self) -> tuple[int, int]:
+        """(rows, columns) of the screen."""
+        return (24, 80)
+
+    def clear(self) -> None:
+        raise NotImplementedError("this console has no screen")
+
+    def scroll(self, rows: int) -> None:
+        """Scroll the whole screen up by ``rows``: its top rows leave it, into
+        the terminal's scrollback, and blank rows come in at the bottom."""
+        raise NotImplementedError("this console has no screen")
+
+    def place(self, row: int, col: int, text: str) -> None:
+        raise NotImplementedError("this console has no screen")
+
+    def read_key(self) -> Optional[str]:
+        raise NotImplementedError("this console has no screen")
+
+    def discard_typed_ahead(self) -> None:
+        """Forget the keys typed and not read yet, before a question they
+        cannot have been meant for (a screen's board, shown after a Y/N
+        answer).  Only a terminal has any: elsewhere input is data, all kept."""
+
+    def finish_line(self) -> None:
+        """At the end of a session on a terminal: the cursor at the start of a
+        fresh line, below what the program left, for whatever comes next (the
+        shell's prompt).  Nothing elsewhere: a pipe's bytes are the original's."""

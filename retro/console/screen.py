@@ -1,0 +1,183 @@
+"""The screen console: a real terminal through blessed, for a program that draws
+on it (cursor addressing, clearing, scrolling, single keys, line input echoed)."""
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
+
+from ..layout import ScreenRows, fold_lines
+from ..terminal import cbreak, in_cbreak
+from .editing import CanonicalEcho, TypedInput, edit_line, special_keys
+from .interface import Console, StreamKind, decode, encode, stream_kind
+
+if TYPE_CHECKING:
+    from blessed import Terminal
+    from blessed.keyboard import Keystroke
+
+# Key names that read_key returns besides printable characters.
+KEY_NAMES = {
+    "KEY_UP": "up",
+    "KEY_DOWN": "down",
+    "KEY_LEFT": "left",
+    "KEY_RIGHT": "right",
+    "KEY_ENTER": "enter",
+    "KEY_BACKSPACE": "backspace",
+    "KEY_DELETE": "backspace",
+    "KEY_ESCAPE": "escape",
+    "KEY_HOME": "home",
+    "KEY_END": "end",
+    "KEY_PGUP": "pageup",
+    "KEY_PGDOWN": "pagedown",
+    "KEY_TAB": "tab",
+}
+
+
+class ScreenConsole(Console):
+    """A real terminal, through blessed.
+
+    A program on a screen runs with the terminal in cbreak mode and its echo
+    off, from its start to its end (the runner: ``terminal.keys_unechoed``),
+    so that keys typed while it draws are never drawn by the terminal in the
+    middle of its picture.  Line input is then edited and echoed here, as the
+    terminal's canonical mode would (retro.console.editing), but when the
+    program reads the line, not when the keys arrive; a program that keeps
+    its own picture of the screen takes that echo (``echo_with``).  In
+    canonical mode (the console used outside a session) the terminal edits
+    and echoes as ever.  ``read_key`` reads one key in cbreak mode.  The
+    blessed terminal must be built with its stream given explicitly
+    (blessed's default is ``sys.__stdout__``).
+    """
+
+    interactive = True
+    screen = True
+    input_kind: StreamKind = "tty"
+    output_kind: StreamKind = "tty"
+
+    def __init__(self, term: Terminal, stdin_fd: Optional[int] = None, stderr: Optional[BinaryIO] = None):
+        self.term = term
+        self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
+        self._err = stderr if stderr is not None else sys.stderr.buffer
+        self._errors_on_terminal = stream_kind(self._err) == "tty"  # messages folded at words, as retro's own are
+        self._typed = TypedInput(self._fd)
+        self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
+        self._echoed = CanonicalEcho()  # the echo, when this console shows it
+        self._rows = ScreenRows()  # for finish_line
+
+    def _emit(self, text: str) -> None:
+        self.term.stream.write(text)
+        self.term.stream.flush()
+
+    def write(self, text: str) -> None:
+        self._rows.written(text, self.term.height)
+        self._emit(text)
+
+    def write_err(self, text: str) -> None:
+        if self._errors_on_terminal:
+            text = fold_lines(text, self.term.width)
+        self._rows.written(text, self.term.height)
+        self.term.stream.flush()
+        self._err.write(encode(text))
+        self._err.flush()
+
+    def echo_with(self, draw: Optional[Callable[[str], None]]) -> bool:
+        """``draw`` is handed, as the line input reads them, the characters
+        typed (control characters as they are), ``"\\b"`` for each one erased
+        and ``"\\n"`` for the line's end; without it they are echoed on the
+        terminal as its canonical mode echoes them (``^X`` for a control
+        character)."""
+        self._draw = draw
+        self._echoed.reset()
+        return True
+
+    def _echo(self, text: str) -> None:
+        if self._draw is not None:
+            self._draw(text)
+        else:
+            self._emit(self._echoed.shown(text))
+
+    def read_line(self) -> Optional[str]:
+        """One line: edited and echoed here in cbreak mode (a screen
+        program's run), by the terminal in canonical mode; ``None`` at the end
+        of input (Ctrl-D at the start of a line, or a terminal hung up)."""
+        self.term.stream.flush()
+        if in_cbreak(self._fd):
+            line = edit_line(self._typed, special_keys(self._fd), self._echo)
+            self.input_ended = self.input_ended or line is None
+            return line
+        data = self._typed.line()
+        if data is None:
+            self.input_ended = True
+            return None
+        if self._draw is not None:  # the terminal echoed it: the drawer draws it too
+            self._draw(decode(data))
+        return decode(data)
+
+    def flush(self) -> None:
+        self.term.stream.flush()
+
+    def size(self) -> tuple[int, int]:
+        return (self.term.height, self.term.width)
+
+    def clear(self) -> None:
+        self._rows.cleared()
+        self._emit(self.term.home + self.term.clear)
+
+    def scroll(self, rows: int) -> None:
+        """New lines at the bottom row: the terminal scrolls, and the rows
+        that leave its top go into its scrollback (as on any terminal)."""
+        if rows > 0:
+            self._emit(self.term.move_yx(self.size()[0] - 1, 0) + "\n" * rows)
+
+    def place(self, row: int, col: int, text: str) -> None:
+        self._rows.placed(row, col, text, self.term.width)
+        self._emit(self.term.move_yx(row, col) + text)
+
+    def finish_line(self) -> None:
+        """Below the last row that shows text (the screen scrolled by one if that is its last)."""
+        row = self._rows.below()
+        if row is None:
+            return
+        height = self.term.height
+        self._emit(self.term.move_yx(height - 1, 0) + "\n" if row >= height else self.term.move_yx(row, 0))
+
+    def read_key(self) -> Optional[str]:
+        """One key: a printable character or a name from KEY_NAMES; None on Ctrl-D."""
+        self.term.stream.flush()
+        with cbreak():
+            key = self.term.inkey()
+        name = key_name(key)
+        self.input_ended = self.input_ended or name is None
+        return name
+
+    def discard_typed_ahead(self) -> None:
+        """The terminal's input queue, and what blessed has read of it ahead
+        (it reads every byte there is and keeps what follows the key)."""
+        import termios
+
+        self._typed.discard()
+        try:
+            termios.tcflush(self._fd, termios.TCIFLUSH)
+            with cbreak():
+                while self.term.inkey(timeout=0):
+                    pass
+        except (OSError, termios.error):  # a terminal gone: nothing to read anyway
+            pass
+
+
+def key_name(key: Keystroke) -> Optional[str]:
+    """A blessed keystroke as ``read_key`` gives it: a printable character, a
+    name from KEY_NAMES, "" for no key (a timeout), or None for Ctrl-D (the
+    menu's key tables use these names too)."""
+    if key.is_sequence:
+        return KEY_NAMES.get(key.name or "", key.name or "")
+    if key == "\x04":
+        return None
+    if key in ("\r", "\n"):
+        return "enter"
+    if key in ("\x7f", "\x08"):
+        return "backspace"
+    if key == "\x1b":
+        return "escape"
+    if key == "\t":
+        return "tab"
+    return str(key)

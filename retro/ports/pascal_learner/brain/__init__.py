@@ -1,0 +1,1 @@
+"""The learner as a Gomocup brain: the piskvork protocol (pbrain.py)."""

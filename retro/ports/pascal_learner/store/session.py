@@ -1,0 +1,213 @@
+"""A learner opened on its data file (``StoreSession``, ``open_session``) for
+``retro run``, ``retro train`` and ``retro pbrain``: the file the options name,
+locked while it is written; a replayed transcript's (``for_replay``) and
+``retro serve``'s visitors' (``for_visitor``, one file shared under the lock).
+
+Where the data file is (a modern choice: the original kept it in the current
+folder under the name ``schemesfilename`` gives): ``--data PATH`` if given;
+else ``Tic-Tac-Toe-Data-<winalign>`` in the user's data folder
+(retro/userdirs.py), so that one learner goes on learning whichever folder
+retro starts in; but a file of that name in the current folder (where
+earlier versions of this port kept it) is used instead, with a one-line note.
+The learner's greeting names the file as the text does; on the screen it
+also says where the file is (a teletype session -- a pipe, a transcript --
+keeps the port's output free of the user's folders: `--help` says where).
+"""
+from __future__ import annotations
+
+import os
+import random
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator, Optional
+
+
+from retro.console import Console
+from retro.safefile import inside
+from retro.userdirs import data_folder, shown
+
+from ..model.board import Grid
+from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, load, schemesfilename
+from ..learning.learner import Learner, rules_word
+from ..model.rules import DEFAULT, LITERAL
+from ..model.schemes import SchemeList
+
+
+SHARED_WAIT = 30.0  # seconds a shared learner waits for another's learning and saving
+
+
+class StoreSession:
+    """A learner with its data file opened (and locked, if it will be written).
+
+    A shared session (``retro serve``'s visitors, ``for_visitor``) holds no
+    lock while it plays: it plays against the file as it was when the game
+    began, and learns each game under the lock (``learning``), held for the
+    learning and the save only."""
+
+    def __init__(self, learner: Learner, filename: str, found: bool, lock: Optional[Lock],
+                 where: tuple[str, ...] = (), shared_path: Optional[Path] = None, unsaved: str = ""):
+        self.learner = learner
+        self.filename = filename  # as the user named it, or as schemesfilename gives it
+        self.found = found  # whether the file existed
+        self.lock = lock
+        self.where = where  # where the file is, for the greeting on the screen
+        self.shared_path = shared_path  # a shared session's data file
+        self.unsaved = unsaved  # why a learner that would save plays without saving ("" if it saves)
+
+    @contextmanager
+    def learning(self) -> Iterator[None]:
+        """Learn a game: a shared session takes the lock (waiting for another
+        learner's learning), reads the file as it is now, and holds the lock
+        until the block (the learning and the save) ends."""
+        if self.shared_path is None:
+            yield
+            return
+        lock = Lock(self.shared_path)
+        end = time.monotonic() + SHARED_WAIT
+        while True:
+            try:
+                lock.acquire()
+                break
+            except LockHeld:
+                if time.monotonic() > end:
+                    raise
+                time.sleep(0.05)
+        try:
+            grid = self.learner.grid
+            store = load(self.shared_path, grid.winalign, self.learner.store.rules)
+            if store is not None:
+                self.learner.adopt(store)
+            yield
+        finally:
+            lock.release()
+
+    def shown_error(self, err: DataFileError) -> str:
+        """What a data file's trouble is called: itself on one's own terminal; for a
+        shared session (a visitor's) words with no folder or process of the server's."""
+        if self.shared_path is None:
+            return str(err)
+        if isinstance(err, LockHeld):
+            return "other visitors' games are being learnt and this one could not wait"
+        return "the schemes file cannot be written just now"
+
+    def close(self) -> None:
+        if self.lock is not None:
+            self.lock.release()
+
+
+def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
+                 save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
+                 folder: Optional[Path] = None, literal: bool = False, shared: bool = False,
+                 unsaved_if_locked: bool = False) -> Optional[StoreSession]:
+    """Load the schemes for ``grid.winalign``; None (after a message on the
+    error stream) when the file cannot be used.
+
+    Where the file's folder takes no new file (read-only), the learner plays
+    without saving, after a note on the error stream (training, whose point
+    is the saving, is refused instead: ``unsaved_if_read_only=False``).
+    A file another learner has locked is refused, unless ``unsaved_if_locked``
+    (``retro pbrain``: a second brain on the store plays it without saving)."""
+    rng = random.Random(seed)
+    if fixed and literal:
+        console.write_err("retro: --fixed and --literal are two rule sets; choose one\n")
+        return None
+    ruleset = LITERAL if literal else DEFAULT
+    rules = rules_word(fixed, ruleset)
+    filename = data or schemesfilename(grid.winalign, rules)
+    if fresh:
+        return StoreSession(Learner.empty(grid, fixed, rng=rng, rules=ruleset), filename, False, None)
+    where: tuple[str, ...] = ()
+    if folder is not None:  # a replayed transcript's folder, or retro serve's data folder
+        path = Path(folder, filename)
+    else:
+        path, where = data_path(console, data, filename)
+    lock = None
+    unsaved = ""
+    shared = shared and save
+    try:
+        if save and not shared:
+            if data is None:
+                make_folder(path.parent)
+            lock = Lock(path)
+            try:
+                lock.acquire()
+            except FolderNotWritable as err:
+                if not unsaved_if_read_only:
+                    raise
+                console.write_err(f"{err}: playing without saving; what is learnt now is not kept\n")
+                lock, save, unsaved = None, False, str(err)
+            except LockHeld:
+                if not unsaved_if_locked:
+                    raise
+                lock, save, unsaved = None, False, f"another learner is using {path}"
+        store = load(path, grid.winalign, rules)
+    except DataFileError as err:
+        if lock is not None:
+            lock.release()
+        console.write_err("retro: the learner's schemes file cannot be used; the exhibit's operator can see why\n"
+                          if shared else f"{err}\n")
+        return None
+    found = store is not None
+    if store is None:
+        store = Store(SchemeList(grid.winalign), rules=rules)
+    # Saved where the name leads: --data through a symbolic link updates the file it names.
+    learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng,
+                      rules=ruleset)
+    return StoreSession(learner, filename, found, lock, where if console.interactive else (),
+                   shared_path=learner.path if shared else None, unsaved=unsaved)
+
+
+def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:
+    """A transcript's learner (retro check, ARCHITECTURE.md principle 7): it reads the
+    data file its options name, in the transcript's own folder, and writes
+    nothing; a transcript that names no file reads none (it starts with no
+    schemes, as with --fresh), so that no user's own store takes part."""
+    if options.get("data") and not options.get("fresh"):
+        inside(folder, options["data"])  # ValueError: the name leaves the folder
+        options["data_folder"] = folder
+    else:
+        options["fresh"] = True
+    options["no_save"] = True
+    return options
+
+
+def for_visitor(options: dict[str, Any], folder: Optional[Path]) -> dict[str, Any]:
+    """A browser session (retro serve): the learner learns into the server's
+    data folder (its file named as the text names it) if the server was given
+    one, shared with the other visitors (each game learnt under the lock,
+    ``StoreSession.learning``); otherwise it reads its default file and never
+    writes (--no-save).  Either way the folder is given, so that no greeting
+    names a folder of the server's."""
+    if folder is not None:
+        options["data_folder"] = folder
+        options["shared"] = True
+    else:
+        options["data_folder"] = data_folder()
+        options["no_save"] = True
+    return options
+
+
+def data_path(console: Console, data: Optional[str], filename: str) -> tuple[Path, tuple[str, ...]]:
+    """The data file to use, and the lines that tell where it is on the screen.
+    A file under the default name in the current folder wins over the data
+    folder's: on a teletype a one-line note on the error stream says so."""
+    if data is not None:
+        return Path(data), (f"My schemes are in {Path(data).resolve()}.",)
+    place = data_folder() / filename
+    here = Path(filename)
+    if not here.exists():
+        return place, (f"My schemes are in {shown(place)}.",)
+    if not console.interactive:
+        console.write_err(f"retro: pascal-learner uses {filename} in the current folder; its default place is "
+                          f"now {shown(place)} (move the file there, or name it with --data)\n")
+    return here, (f"My schemes are in {here.resolve()} (the current folder);",
+                  f"their default place is now {shown(place)}: move the file there.")
+
+
+def make_folder(folder: Path) -> None:
+    """The data folder, made if need be (a DataFileError if it cannot be)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise DataFileError(f"{folder}: the data folder cannot be made: {err.strerror or err}") from None

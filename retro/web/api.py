@@ -1,0 +1,209 @@
+"""The HTTP API: the page's own files, the catalog as JSON (each variant labelled in words),
+the recorded sessions (each served to where its game ends, what the recording added apart),
+and the POST pipe API (a run's standard input in, exactly `retro run`'s standard output back)."""
+from __future__ import annotations
+
+import asyncio
+import itertools
+from importlib import resources as package
+from pathlib import Path
+from typing import Any
+
+import click
+from aiohttp import web
+
+from .. import catalog, resources, transcript
+from ..recording import Event
+from ..visible import visible
+from . import config, process, security
+from .exhibit import EXHIBIT, Slot
+from .visitors import admit, label_of, program_of, terminal_of
+
+STATIC = {  # what the page is made of: the only files this server sends
+    "index.html": "text/html",
+    "retro.js": "text/javascript",
+    "retro.css": "text/css",
+    "favicon.svg": "image/svg+xml",
+    "vendor/xterm.js": "text/javascript",
+    "vendor/xterm.css": "text/css",
+}
+
+
+# -- the page ----------------------------------------------------------------------------
+
+
+async def page(request: web.Request) -> web.StreamResponse:
+    name = request.match_info.get("name", "index.html")
+    if name not in STATIC:  # looked up, never used as a path
+        raise web.HTTPNotFound(headers=security.HEADERS)
+    try:
+        body = package.files("retro.web").joinpath("static", *name.split("/")).read_bytes()
+    except FileNotFoundError:  # vendor/ not made: a checkout without `make venv`
+        return security.plain(500, "This retro was installed without its terminal (xterm.js): "
+                                   "see README, In a web browser.")
+    return web.Response(body=body, content_type=STATIC[name], charset="utf-8",
+                        headers={**security.HEADERS, "Cache-Control": "max-age=3600"})
+
+
+async def favicon(request: web.Request) -> web.StreamResponse:
+    raise web.HTTPMovedPermanently("/static/favicon.svg", headers=security.HEADERS)
+
+
+# -- the catalog -------------------------------------------------------------------------
+
+
+def describe(program: catalog.Program) -> dict[str, Any]:
+    """A program as the page shows it: the variants a visitor may set, the terminal it had."""
+    variants = []
+    defaults = program.defaults()
+    for opt in program.options:
+        if isinstance(opt.type, (click.Path, click.File)):
+            continue  # a visitor names no file
+        kind = "flag" if opt.is_flag else "choice" if isinstance(opt.type, click.Choice) else opt.type.name
+        variants.append({"name": opt.name, "label": label_of(program, opt), "flag": opt.opts[0], "kind": kind,
+                         "help": opt.help or "",
+                         "choices": list(opt.type.choices) if isinstance(opt.type, click.Choice) else None,
+                         "min": getattr(opt.type, "min", None), "max": getattr(opt.type, "max", None),
+                         "default": defaults.get(opt.name)})
+    return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
+            "machine": program.machine, "author": program.author, "description": program.description,
+            "variants": variants, "exit_statuses": [list(s) for s in program.exit_statuses],
+            "terminal": vars(terminal_of(program))}
+
+
+async def programs(request: web.Request) -> web.Response:
+    return web.json_response([describe(p) for p in catalog.programs().values()], headers=security.HEADERS)
+
+
+# -- recorded sessions -------------------------------------------------------------------
+
+
+def recorded() -> dict[str, Path]:
+    """The shipped sessions by "ID/NAME"."""
+    return {session.name: session.path for session in resources.sessions()}
+
+
+def session_list() -> list[dict[str, Any]]:
+    """Every shipped session, by program and group as the terminal menu lists them."""
+    listed: list[dict[str, Any]] = []
+    for program in catalog.programs():
+        mine = [s for s in resources.sessions() if s.program == program]
+        for heading, group in resources.by_group(mine):
+            listed.extend({"id": s.name, "program": s.program, "title": s.title, "group": heading}
+                          for s in group)
+    return listed
+
+
+async def sessions(request: web.Request) -> web.Response:
+    return web.json_response(session_list(), headers=security.HEADERS)
+
+
+async def one_session(request: web.Request) -> web.Response:
+    key = f"{request.match_info['program']}/{request.match_info['name']}"
+    path = recorded().get(key)  # looked up, never used as a path
+    if path is None:
+        raise web.HTTPNotFound(text="No such recorded session.\n", headers=security.HEADERS)
+    try:
+        session = transcript.load(path)
+    except transcript.TranscriptError as err:
+        return security.plain(500, visible(str(err)))
+    game, after = the_game(session.events)
+    events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in game]
+    added = "".join(_as_typed(e) for e in after)
+    return web.json_response({"id": key, "program": session.program, "options": session.options,
+                              "title": visible(session.title), "exit": session.exit_status, "events": events,
+                              "after": visible(added)}, headers=security.HEADERS)
+
+
+def the_game(events: list[Event]) -> tuple[list[Event], list[Event]]:
+    """A recording split where its game ends: the game, and what the recording
+    added after it.  A recording ends its input with an end of input (``«␄»``,
+    an input event without text) where the published session simply stopped;
+    what follows it (an interpreter's ``BREAK IN 90``, ``OK``) is the
+    recording's.  So is what the program printed for the input that never
+    came: a new game's start (output since the last line typed that ends with
+    the session's opening, its output before the first line typed), else the
+    prompt that end answered (the output's last, unfinished line)."""
+    ends = [i for i, e in enumerate(events) if e.kind == "in" and not e.text]  # None, or "" read at the end
+    if not ends or any(e.kind == "in" for e in events[ends[-1] + 1:]):
+        return list(events), []
+    cut = ends[-1]
+    game, after = list(events[:cut]), list(events[cut:])
+    while len(game) > 1 and game[-1].kind == game[-2].kind == "out":  # the output since the last line typed, whole
+        last = game.pop()
+        game[-1] = Event("out", (game[-1].text or "") + (last.text or ""))
+    if not game or game[-1].kind != "out" or not game[-1].text:
+        return game, after
+    shown = game[-1].text
+    opening = "".join(e.text or "" for e in itertools.takewhile(lambda e: e.kind != "in", events))
+    if any(e.kind == "in" for e in game) and "\n" in opening and shown.endswith(opening) and shown != opening:
+        added = opening
+    else:
+        added = shown[shown.rfind("\n") + 1:] if "\n" in shown else ""
+    if added:
+        game[-1] = Event("out", shown[:-len(added)])
+        after.insert(0, Event("out", added))
+    return game, after
+
+
+def _as_typed(event: Event) -> str:
+    """An event as the terminal showed it: a line typed and its Enter, the end of input as ^D."""
+    if event.kind != "in":
+        return event.text or ""
+    return event.text.removesuffix("\n") + "\n" if event.text else "^D\n"
+
+
+# -- a run on pipes ----------------------------------------------------------------------
+
+
+class BodyTooLarge(Exception):
+    pass
+
+
+async def read_body(request: web.Request, limit: int) -> bytes:
+    """The whole body (to its end), or BodyTooLarge as soon as it passes ``limit``."""
+    if request.content_length is not None and request.content_length > limit:
+        raise BodyTooLarge()
+    body = bytearray()
+    while True:
+        chunk = await request.content.read(config.READ_CHUNK)  # what has arrived; b"" only at the end
+        if not chunk:
+            return bytes(body)
+        body += chunk
+        if len(body) > limit:
+            raise BodyTooLarge()
+
+
+def _gone(request: web.Request) -> bool:
+    """Whether the client of a request has closed its connection."""
+    transport = request.transport
+    return transport is None or transport.is_closing()
+
+
+async def run_api(request: web.Request) -> web.Response:
+    exhibit = request.app[EXHIBIT]
+    limits = exhibit.limits
+    program_of(request)
+    if not security.same_origin(request):
+        return security.plain(403, "A run is asked for by a script or by this server's own page, not by another site's.")
+    try:
+        body = await asyncio.wait_for(read_body(request, limits.body_bytes), limits.body_seconds)
+    except BodyTooLarge:
+        return security.plain(413, f"The input is larger than the {limits.body_bytes:,} bytes a run may take.")
+    except asyncio.TimeoutError:
+        return security.plain(408, f"The input did not arrive within {limits.body_seconds:g} seconds.")
+    program, words = admit(request)
+    slot = Slot()
+    exhibit.sessions.add(slot)
+    try:
+        output, status, reason = await process.run_piped(
+            exhibit.command.argv(program.id, words), body, limits.output_bytes,
+            lambda: _gone(request) or slot.stopped.is_set(), limits.seconds, exhibit.grace)
+    finally:
+        exhibit.sessions.discard(slot)
+    if slot.stopped.is_set():
+        reason = slot.reason
+    headers = {**security.HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
+    if reason:
+        headers["X-Retro-Limit"] = reason
+    return web.Response(body=output, content_type="application/octet-stream", headers=headers)

@@ -1,0 +1,73 @@
+"""The settings of `retro serve` and every limit a public exhibit holds, each defined once here:
+the `serve` command's options (retro/cli.py), the server, its sessions and its listener read them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+# -- where the server listens (the `serve` options' defaults) ---------------------------
+HOST = "127.0.0.1"
+PORT = 8000
+OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # names the descriptor of the server's log to a session's program
+
+# -- how many sessions run at once ------------------------------------------------------
+SESSION_MIB = 25  # a session's process, measured (tests/web/measure_sessions.py: PSS 13 to 23 MiB)
+FEWEST_SESSIONS = 4  # what the memory available allows is never taken below this
+MOST_SESSIONS = 200  # ... nor above this
+SESSIONS_UNMEASURED = 8  # when the memory available cannot be read (and an Exhibit's default)
+MAX_SESSIONS_OPTION = (1, 1000)  # what --max-sessions accepts
+
+# -- the descriptors a session and the server take (listener) ---------------------------
+DESCRIPTOR_RESERVE = 64  # kept for the server's own files, pipes and logging
+DESCRIPTORS_PER_SESSION = 3  # a session's pty and its process's pipes and handles
+FEWEST_CONNECTIONS = 8  # the connection cap is never below this
+BACKLOG = 512  # connections the kernel holds while accepting waits
+
+# -- a program's output read from its pty or pipe (process) -----------------------------
+READ_CHUNK = 1 << 16
+PAUSE_OUTPUT = 1 << 18  # bytes read from the pty and not yet sent: reading waits
+
+# -- the page's messages in a WebSocket session (messages) ------------------------------
+MESSAGE_BYTES = 1024
+MESSAGE_DEPTH = 4  # {"type": ...} needs 1
+COLS = range(20, 241)  # a terminal's size the page may ask for
+ROWS = range(5, 101)
+
+# -- stopping ----------------------------------------------------------------------------
+GRACE_SECONDS = 1.0  # a program has this after SIGHUP before SIGKILL
+STOP_SECONDS = 2.0  # the server's stop waits this beyond the grace for its sessions to end
+CLOSE_SECONDS = 2.0  # a WebSocket's closing handshake waits this for the visitor's answer
+CLOSE_REASON_BYTES = 120  # a close frame's reason (RFC 6455: at most 123 bytes)
+LOGGED_TEXT = 200  # characters of a failed request's text in the server's log
+
+# -- what --idle-timeout and --header-timeout accept -------------------------------------
+IDLE_OPTION = (10, 86400)
+HEADER_OPTION = (0.5, 300)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one session, one request and one connection may use."""
+
+    output_bytes: int = 4 << 20
+    seconds: float = 3600.0  # from the start, whatever happens
+    idle_seconds: float = 600.0  # nothing typed and nothing written (--idle-timeout)
+    queued_bytes: int = 16 << 10  # keys typed that the program has not read yet
+    frame_bytes: int = 16 << 10  # one WebSocket frame from the page
+    body_bytes: int = 64 << 10  # a POST's body
+    body_seconds: float = 30.0  # a POST's body arrives within this
+    header_seconds: float = 10.0  # a request's headers arrive within this, or the connection is closed (--header-timeout)
+    heartbeat_seconds: float = 3.0  # a ping each 3 s, a pong within 1.5 s: a vanished visitor is seen within 5 s
+
+
+def default_max_sessions() -> int:
+    """Sessions that half of the memory available now holds, at ``SESSION_MIB``
+    each (at least ``FEWEST_SESSIONS``, at most ``MOST_SESSIONS``)."""
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemAvailable:"):
+                available_mib = int(line.split()[1]) // 1024
+                return max(FEWEST_SESSIONS, min(MOST_SESSIONS, available_mib // 2 // SESSION_MIB))
+    except (OSError, ValueError):
+        pass
+    return SESSIONS_UNMEASURED

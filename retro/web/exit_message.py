@@ -1,0 +1,64 @@
+"""A session's last message to the page: its program's exit status (a signal N as 128 + N)
+and what it means in words for a visitor, or why the server ended it; and, when the server
+knows it, who won the session's last game (``outcome``)."""
+from __future__ import annotations
+
+import signal
+from typing import Any, Literal, Optional
+
+from .. import catalog
+from ..exits import INTERNAL_ERROR, INTERRUPTED, PIPE_CLOSED
+
+# Who won the session's last game: the visitor ("human"), the program, or neither.
+Outcome = Literal["human", "program", "draw"]
+OUTCOMES: tuple[Outcome, ...] = ("human", "program", "draw")
+
+
+def exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog.Program] = None,
+               outcome: Optional[Outcome] = None) -> dict[str, Any]:
+    """The session's last message: the program's exit status (a signal N as
+    128 + N, as a shell says it) and what it means, or why it was ended; the
+    last game's ``outcome`` when it is known (the page says it first)."""
+    if outcome is not None and outcome not in OUTCOMES:
+        raise ValueError(f"outcome {outcome!r} is none of {', '.join(OUTCOMES)}")
+    frame = _exit_frame(returncode, reason, program)
+    if outcome is not None:
+        frame["outcome"] = outcome
+    return frame
+
+
+def _exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog.Program]) -> dict[str, Any]:
+    if returncode is None:
+        return {"type": "exit", "status": None, "reason": reason}
+    if returncode < 0:
+        signum = -returncode
+        return {"type": "exit", "status": 128 + signum,
+                "reason": reason or f"the program was ended by signal {signum} ({_signal_name(signum)})",
+                "meaning": f"ended by signal {signum} ({_signal_name(signum)})"}
+    return {"type": "exit", "status": returncode, "reason": reason, "meaning": meaning(program, returncode)}
+
+
+def meaning(program: Optional[catalog.Program], status: int) -> str:
+    """What an exit status says, in words for a visitor: the program's own
+    (its declared statuses), else retro's (retro/exits.py): Ctrl-C, a signal,
+    an internal error; "" for a status nobody declared."""
+    declared = dict(program.exit_statuses) if program is not None else {}
+    if status in declared:
+        return declared[status]
+    if status == INTERRUPTED:
+        return "interrupted by Ctrl-C"
+    if status == INTERNAL_ERROR:
+        return "an internal error of retro (the exhibit's operator has the report)"
+    if status == PIPE_CLOSED:
+        return "its output was closed"
+    if 128 < status < 128 + 65:
+        return f"ended by signal {status - 128} ({_signal_name(status - 128)})"
+    return ""
+
+
+def _signal_name(signum: int) -> str:
+    try:
+        return signal.Signals(signum).name
+    except ValueError:
+        return str(signum)
+

@@ -1,0 +1,112 @@
+"""What a visitor may ask for: a program by its id, its variants as query parameters (parsed
+against its declared options, none naming a file), a place among the sessions, and its terminal."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+import click
+from aiohttp import web
+
+from .. import catalog
+from ..visible import visible
+from . import security
+from .exhibit import EXHIBIT
+
+FLAG_ON = ("", "1", "true", "yes", "on")
+FLAG_OFF = ("0", "false", "no", "off")
+
+
+@dataclass(frozen=True)
+class Screen:
+    """The terminal a program had: its size, the page's theme for it (its
+    ``look``), and whether the program draws on that screen (``draws``: it
+    declares a ``screen_size``, and keeps its size on a narrow screen; a
+    teletype's lines are wrapped by a narrower terminal as any terminal
+    wraps them, so the page gives it the columns it can show legibly)."""
+
+    cols: int
+    rows: int
+    theme: catalog.Look
+    draws: bool
+
+
+def terminal_of(program: catalog.Program) -> Screen:
+    """Every program's terminal is 80x24, in the look its catalog entry
+    declares: none of their originals ran on a 72-column teletype (an
+    Altair's video terminal, a C128's 80-column screen, a PC's console, a
+    modern terminal)."""
+    return Screen(80, 24, program.look, program.screen_size is not None)
+
+
+def label_of(program: catalog.Program, option: click.Option) -> str:
+    """A variant's name in words: the port's own (``Program.labels``), else
+    its option's name with spaces ("no_boards": "No boards")."""
+    name = option.name or option.opts[0].lstrip("-")
+    return program.labels.get(name) or name.replace("_", " ").capitalize()
+
+
+def in_words(program: catalog.Program, option: click.Option, value: str) -> str:
+    """Why a variant's value is refused, in words for a visitor: its label and
+    the values it takes, never the command line's wording."""
+    label = label_of(program, option)
+    kind = option.type
+    if isinstance(kind, click.Choice):
+        return f"{label}: one of {', '.join(map(str, kind.choices))}, please; not {visible(value)!r}."
+    if isinstance(kind, click.IntRange) and kind.min is not None and kind.max is not None:
+        return f"{label}: a whole number from {kind.min} to {kind.max}, please; not {visible(value)!r}."
+    if kind.name in ("integer", "integer range"):
+        return f"{label}: a whole number, please; not {visible(value)!r}."
+    return f"{label}: {visible(value)!r} is not a value it takes."
+
+
+def option_words(program: catalog.Program, query: Mapping[str, str]) -> list[str]:
+    """Command-line words from query parameters (``version=2``, ``ultimate=1``)."""
+    by_key: dict[str, click.Option] = {}
+    for opt in program.options:
+        if opt.name is not None:
+            by_key[opt.name] = opt
+        for flag in opt.opts:
+            by_key[flag.lstrip("-")] = opt
+    words: list[str] = []
+    for key, value in query.items():
+        if key not in by_key:
+            raise click.UsageError(f"{program.title} has no variant {visible(key)!r}.")
+        opt = by_key[key]
+        if opt.is_flag:
+            if value.lower() in FLAG_ON:
+                words.append(opt.opts[0])
+            elif value.lower() not in FLAG_OFF:
+                raise click.UsageError(f"{label_of(program, opt)}: on (1) or off (0), not {visible(value)!r}.")
+        else:
+            try:
+                opt.type.convert(value, opt, None)
+            except click.BadParameter:
+                raise click.UsageError(in_words(program, opt, value)) from None
+            words.extend([opt.opts[0], value])
+    return words
+
+
+def program_of(request: web.Request) -> catalog.Program:
+    """The program a request's URL names (looked up, never used as a path), or 404."""
+    program = catalog.programs().get(request.match_info["id"])
+    if program is None:
+        raise web.HTTPNotFound(text=f"No program {visible(request.match_info['id'])!r}.\n", headers=security.HEADERS)
+    return program
+
+
+def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
+    """The program and the visitor's words of a new session, or the answer
+    that refuses it (raised).  The words are parsed here as the program will
+    parse them, so that a wrong variant is refused before a process starts."""
+    exhibit = request.app[EXHIBIT]
+    program = program_of(request)
+    try:
+        words = option_words(program, request.query)
+        program.visitor_options(words, exhibit.data_folder)
+    except click.ClickException as err:
+        raise web.HTTPBadRequest(text=err.format_message() + "\n", headers=security.HEADERS) from None
+    full = exhibit.full()
+    if full:
+        raise web.HTTPServiceUnavailable(text=full + "\n", headers=security.HEADERS)
+    return program, words

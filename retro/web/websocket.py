@@ -1,0 +1,180 @@
+"""A visitor's WebSocket session: the program on a pty of its own, the pty's bytes and the
+page's messages between it and the visitor, the limits said as they are reached."""
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Optional
+
+from aiohttp import WSCloseCode, WSMsgType, web
+
+from .. import catalog
+from . import config, messages, process, security
+from .exhibit import EXHIBIT, Exhibit, Slot
+from .exit_message import exit_frame
+from .visitors import admit, terminal_of
+
+
+class VisitorSession(Slot):
+    """One visitor's WebSocket session: the program on its pty, and the bytes
+    and messages between the pty and the visitor."""
+
+    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse):
+        super().__init__()
+        self.exhibit = exhibit
+        self.ws = ws
+        self.last_activity = time.monotonic()
+        self.written = 0
+
+    async def run(self, program: catalog.Program, words: list[str], cols: int, rows: int) -> None:
+        limits = self.exhibit.limits
+        try:
+            term = await process.Terminal.start(self.exhibit.command.argv(program.id, words), cols, rows)
+        except OSError as error:  # out of processes or descriptors: said, not raised
+            await self.notice("The program could not be started; please try again in a moment.")
+            await self._send_json(exit_frame(None, f"not started ({type(error).__name__})"))
+            return
+        waits = {
+            asyncio.create_task(self._give_output(term)): "output",
+            asyncio.create_task(self._take_input(term)): "input",
+            asyncio.create_task(self._watch(limits)): "limit",
+            asyncio.create_task(self.stopped.wait()): "stopped",
+        }
+        try:
+            done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            ended = waits[done.pop()]
+            if ended == "output":  # the program closed its terminal: it is ending
+                try:
+                    await asyncio.wait_for(term.process.wait(), self.exhibit.grace)
+                except asyncio.TimeoutError:
+                    pass
+            elif ended == "input":
+                self.stop("the visitor left")
+        finally:
+            for task in waits:
+                task.cancel()
+            await asyncio.gather(*waits, return_exceptions=True)
+            killed = await term.end(self.exhibit.grace)
+            if killed and self.exhibit.stopping:
+                self.exhibit.given_up += 1
+        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason, program))
+
+    async def _send_json(self, data: dict[str, Any]) -> None:
+        """Send a message, unless the visitor has gone."""
+        if self.ws.closed:
+            return
+        try:
+            await self.ws.send_json(data)
+        except ConnectionError:
+            self.stop("the visitor left")
+
+    async def notice(self, text: str) -> None:
+        await self._send_json({"type": "notice", "text": text})
+
+    async def _give_output(self, term: process.Terminal) -> None:
+        cap = self.exhibit.limits.output_bytes
+        while True:
+            data = await term.read()
+            if not data:
+                return
+            self.last_activity = time.monotonic()
+            room = cap - self.written
+            self.written += len(data)
+            if self.ws.closed:
+                continue
+            try:
+                await self.ws.send_bytes(data[:max(room, 0)])
+            except ConnectionError:
+                self.stop("the visitor left")
+                return
+            if self.written > cap:
+                await self.notice(f"The session has written its {cap:,} bytes: it ends.")
+                self.stop(f"the session wrote its {cap:,} bytes")
+                return
+
+    async def _take_input(self, term: process.Terminal) -> None:
+        cap = self.exhibit.limits.queued_bytes
+        # Keys past the cap are dropped, and the visitor is told the first time only: a
+        # terminal in canonical mode discards what overflows its line, so the queue can
+        # drain and fill again while the program reads nothing, and one paste would
+        # otherwise bring a notice each time.
+        told = False
+        async for message in self.ws:
+            if message.type == WSMsgType.BINARY:
+                if term.waiting_keys() + len(message.data) > cap:
+                    if not told:
+                        told = True
+                        await self.notice(f"The program has not read the {cap:,} bytes already typed: "
+                                          f"keys are not sent until it reads them.")
+                    continue
+                self.last_activity = time.monotonic()
+                term.write(message.data)
+            elif message.type == WSMsgType.TEXT:
+                parsed = messages.parse(message.data)
+                if isinstance(parsed, messages.Resize):
+                    term.resize(parsed.cols, parsed.rows)
+                else:
+                    await self.notice(parsed.why)
+        # the page was closed: run() ends the program
+
+    async def _watch(self, limits: config.Limits) -> None:
+        """A session with nothing typed and nothing written for the idle time
+        ends; so does one past its time."""
+        started = time.monotonic()
+        while True:
+            await asyncio.sleep(min(limits.idle_seconds, 1.0))
+            now = time.monotonic()
+            if now - started > limits.seconds:
+                await self.notice(f"The session has had its {limits.seconds:g} seconds: it ends.")
+                self.stop("the session's time is up")
+                return
+            if now - self.last_activity > limits.idle_seconds:
+                await self.notice(f"No input for {limits.idle_seconds:g} seconds: the session ends.")
+                self.stop(f"no input for {limits.idle_seconds:g} seconds")
+                return
+
+
+async def _refuse(ws: web.WebSocketResponse, refusal: web.HTTPException) -> web.WebSocketResponse:
+    """A session that will not start, said in the socket (a browser cannot read an HTTP answer)."""
+    text = (refusal.text or refusal.reason).strip()
+    try:
+        await ws.send_json({"type": "refused", "text": text})
+        await ws.close(code=WSCloseCode.TRY_AGAIN_LATER if refusal.status == 503 else WSCloseCode.POLICY_VIOLATION,
+                       message=text.encode("utf-8")[:config.CLOSE_REASON_BYTES])
+    except ConnectionError:
+        pass
+    return ws
+
+
+async def ws_run(request: web.Request) -> web.StreamResponse:
+    exhibit = request.app[EXHIBIT]
+    if not security.same_origin(request):
+        return security.plain(403, "Sessions are opened from this server's own page.")
+    ws = web.WebSocketResponse(heartbeat=exhibit.limits.heartbeat_seconds, max_msg_size=exhibit.limits.frame_bytes,
+                               timeout=config.CLOSE_SECONDS)
+    refusal: Optional[web.HTTPException] = None
+    try:
+        program, words = admit(request)
+    except web.HTTPException as refused:
+        if not ws.can_prepare(request).ok:
+            raise  # not a WebSocket: the HTTP answer is read
+        refusal = refused
+    try:
+        await ws.prepare(request)
+    except ConnectionError:
+        return ws  # the visitor left during the handshake: nothing to do
+    if refusal is not None:
+        return await _refuse(ws, refusal)
+    session = VisitorSession(exhibit, ws)
+    exhibit.sessions.add(session)
+    try:
+        screen = terminal_of(program)
+        await session.run(program, words, screen.cols, screen.rows)
+    finally:
+        exhibit.sessions.discard(session)
+        try:
+            await ws.close(code=WSCloseCode.GOING_AWAY if exhibit.stopping else WSCloseCode.OK,
+                           message=b"server stopping" if exhibit.stopping else b"")
+        except ConnectionError:
+            pass
+    return ws

@@ -1,0 +1,97 @@
+"""Each port declares how its games end (Console.game_over, in retro.outcome's
+words) where its original announces the result; the menu and the web page
+say it from there, never from the program's text.
+
+The expected results are the games' own: Fig. 5's published games (the
+article), the Perl assignment's sample continued, the Fortran author's MJ
+weakness, and golden sessions named after how they end, each checked
+against its text when it was recorded."""
+from pathlib import Path
+from typing import Optional
+
+import pytest
+
+from retro import catalog, transcript
+from retro.check import replay_options
+from retro.console import LineConsole
+from retro.outcome import Outcome, session_end
+from retro.runner import run_session
+
+TRANSCRIPTS = Path(__file__).resolve().parent.parent / "transcripts"
+
+GAMES = [
+    ("altair-3d/fig5-v2-player-wins.txt", Outcome.HUMAN),
+    ("altair-3d/fig5-v2-computer-wins.txt", Outcome.PROGRAM),
+    ("altair-3d/fig5-v3-computer-wins.txt", Outcome.PROGRAM),
+    ("cpm-c/x-computer-begins-computer-wins.txt", Outcome.PROGRAM),
+    ("cpm-c/x-computer-begins-tie.txt", Outcome.DRAW),
+    ("fortran-rcd/ia-human-first-human-wins.txt", Outcome.HUMAN),
+    ("fortran-rcd/ia-computer-first-computer-wins.txt", Outcome.PROGRAM),
+    ("fortran-rcd/ia-human-first-draw.txt", Outcome.DRAW),
+    ("fortran-rcd/mj-weakness.txt", Outcome.HUMAN),
+    ("perl-midterm/rotation-nesting-human-wins.txt", Outcome.HUMAN),
+    ("perl-midterm/sample-continued-computer-wins.txt", Outcome.PROGRAM),
+    ("perl-midterm/sample-continued-draw.txt", Outcome.DRAW),
+    ("pascal-learner/fresh-learns.txt", Outcome.DRAW),
+    ("pascal-learner/declares.txt", Outcome.HUMAN),
+]
+
+
+def replayed(name: str) -> tuple[int, LineConsole]:
+    path = TRANSCRIPTS / name
+    golden = transcript.load(path)
+    console = LineConsole.from_bytes(golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout)
+    status = run_session(catalog.get(golden.program), console, replay_options(golden, path.parent, str(path)))
+    return status, console
+
+
+@pytest.mark.parametrize("name, outcome", GAMES)
+def test_the_last_game_is_declared_as_it_ended(name: str, outcome: Outcome) -> None:
+    _, console = replayed(name)
+    assert console.last_outcome is outcome
+
+
+@pytest.mark.parametrize("name", ["fortran-rcd/eof-first-prompt.txt", "cpm-c/eof-at-symbol.txt",
+                                  "perl-midterm/eof-first-prompt.txt"])
+def test_a_session_without_a_finished_game_declares_none(name: str) -> None:
+    _, console = replayed(name)
+    assert console.last_outcome is None
+    assert console.input_ended
+
+
+@pytest.mark.parametrize("status, outcome, ended, words", [
+    (0, Outcome.HUMAN, False, "the last game: you won"),
+    (0, Outcome.PROGRAM, True, "the last game: the computer won; then stopped at the end of input (Ctrl-D)"),
+    (130, Outcome.DRAW, False, "the last game: a draw; then stopped with Ctrl-C"),
+    (130, None, False, "no game finished; stopped with Ctrl-C"),
+    (1, None, False, "no game finished; ended with status 1"),
+])
+def test_a_session_end_in_words(status: int, outcome: Optional[Outcome], ended: bool, words: str) -> None:
+    assert session_end(status, outcome, ended) == words
+
+
+def test_retro_run_tells_how_it_ended_on_the_descriptor_it_is_given() -> None:
+    """retro serve's sessions learn the result this way: the pty carries only
+    the program's bytes.  The Fortran author's MJ weakness: the human wins."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    read, write = os.pipe()
+    try:
+        result = subprocess.run([sys.executable, "-m", "retro", "run", "fortran-rcd", "--ai", "mj"],
+                                input=b"N\n3,3\n3,1\n1,3\n2,3\nN\n", capture_output=True, timeout=60,
+                                pass_fds=(write,), env={**os.environ, "RETRO_OUTCOME_FD": str(write)})
+        os.close(write)
+        with os.fdopen(read, "rb") as said:
+            report = json.loads(said.read())
+    finally:
+        for fd in (read, write):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    assert result.returncode == 0 and b"Gana el humano" in result.stdout
+    assert report == {"outcome": "human", "input_ended": True}  # PAUSE's read met the end of input
+

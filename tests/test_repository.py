@@ -1,0 +1,69 @@
+"""The repository stands on its own (ARCHITECTURE.md): it tracks no build
+artefact, cites no path of one machine or outside itself, and the layout
+ARCHITECTURE.md draws is the one on disk."""
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def tracked() -> list[str]:
+    try:
+        out = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout (an unpacked sdist): nothing is tracked")
+    return out.splitlines()
+
+
+def test_no_build_artefact_is_tracked() -> None:
+    assert [name for name in tracked() if re.search(r"\.(whl|egg|zip|7z|exe|tar\.gz|so|pyc)$", name)] == []
+
+
+def test_nothing_cites_a_path_outside_the_repository() -> None:
+    outside = re.compile(r"(^|[^A-Za-z0-9_.])/(work|root|home)/|\.\./shared|\bDESIGN\.md\b")
+    cited = []
+    for name in tracked():
+        path = ROOT / name
+        if name == "package-lock.json" or not path.is_file() or path.suffix in (".png", ".data"):
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        cited += [f"{name}:{n}" for n, line in enumerate(text.splitlines(), 1) if outside.search(line)]
+    assert cited == [], "a clone has none of these"
+
+
+def layout_paths() -> list[str]:
+    """The paths ARCHITECTURE.md's layout names, as paths from the root."""
+    text = (ROOT / "ARCHITECTURE.md").read_text()
+    block = text.split("## Layout", 1)[1].split("```")[1]
+    paths, parents = [], {}
+    for line in block.splitlines():
+        match = re.match(r"^( *)(\S+)", line)
+        if not match or not re.fullmatch(r"[\w.<>/-]+", match.group(2)) or match.group(2).startswith("("):
+            continue
+        indent, name = len(match.group(1)), match.group(2)
+        if indent > 2:  # the layout names the top and one level under it
+            continue
+        parent = parents.get(indent - 2, "") if indent else ""
+        path = parent + name
+        if name.endswith("/"):
+            parents[indent] = path
+        paths.append(path)
+    return paths
+
+
+def test_the_layout_in_architecture_md_is_on_disk() -> None:
+    paths = layout_paths()
+    assert "retro/ports/<name>/" in paths and "retro/cli.py" in paths  # the reader of the layout works
+    missing = []
+    for path in paths:
+        if "<" in path:
+            base = path.split("<", 1)[0]
+            found = (ROOT / base).is_dir() and any(p.is_dir() for p in (ROOT / base).iterdir())
+        else:
+            found = (ROOT / path).exists()
+        if not found:
+            missing.append(path)
+    assert missing == []

@@ -13,7 +13,7 @@ TOOLS  := $(VENV)/.dist-tools
 # install, whatever the layout (a notice, no warning of ours): not shown.
 QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: run test lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor docs
+.PHONY: run test test-quick lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor docs
 
 $(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -55,9 +55,19 @@ run: $(STAMP)
 		fg >/dev/null; status=$$?; \
 	done; exit $$status
 
+# The tests run in parallel (pytest-xdist), one worker a core (`-n auto`;
+# `make test WORKERS=1` for one at a time); tests/conftest.py has those that
+# build the tree take turns.  `make test-quick`, for the edit loop, leaves
+# out the slow, pty and browser tests (their markers: tests/conftest.py).
+WORKERS ?= auto
+PYTEST  := $(BIN)/python -m pytest -n $(WORKERS)
+
 test: $(STAMP) lint test-tools
-	$(BIN)/python -m pytest -rs
+	$(PYTEST) -rs
 	$(MAKE) test-installed
+
+test-quick: $(STAMP)
+	$(PYTEST) -rs -m "not slow and not pty and not browser"
 
 # The checks before the tests (their settings: [mypy] in setup.cfg, [tool.ruff]
 # in pyproject.toml): mypy --strict over retro/ and its ports (the learner's

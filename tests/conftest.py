@@ -1,6 +1,12 @@
 """Shared test set-up: the repository root on sys.path is provided by the
-editable install; here common paths, and the user's folders kept out of reach."""
+editable install; here common paths, the user's folders kept out of reach,
+the markers (slow, pty, browser) and the tests that take turns in a
+parallel run (pytest-xdist)."""
+import fcntl
+from collections.abc import Iterator
 from pathlib import Path
+from types import CodeType, FunctionType, ModuleType
+from typing import Any
 
 import pytest
 
@@ -23,3 +29,181 @@ def _own_user_folders(tmp_path_factory, monkeypatch) -> Path:
     for name in ("DATA", "STATE", "CACHE", "CONFIG"):
         monkeypatch.setenv(f"XDG_{name}_HOME", str(home / name.lower()))
     return home
+
+
+# The markers (declared in setup.cfg), applied here and nowhere else, by what
+# a test uses (_uses: its code, its fixtures, the module's functions they call);
+# `make test-quick` runs what none of them marks.
+#   pty      it drives a program on a pseudo-terminal: pexpect, or
+#            tests/pty_terminal.py
+#   browser  it drives Chromium: Playwright (tests/web/test_web_browser.py)
+#   slow     a test of half a second or more (its setup, call or teardown),
+#            as measured with pytest --durations=0 on the machine that
+#            BENCHMARKS.md names, neither pty nor browser: SLOW holds its node
+#            id, or its file when every test in it is slow
+SLOW = {
+    "tests/altair_3d/test_altair_listing.py::test_readings_search_pins_the_damaged_lines",
+    "tests/altair_3d/test_altair_original.py::test_port_prints_what_the_interpreter_printed[--version 1]",
+    "tests/altair_3d/test_altair_original.py::test_port_prints_what_the_interpreter_printed[--version 2 --check-combinations]",
+    "tests/altair_3d/test_altair_original.py::test_port_prints_what_the_interpreter_printed[--version 2 --resume]",
+    "tests/altair_3d/test_altair_original.py::test_port_prints_what_the_interpreter_printed[--version 2]",
+    "tests/altair_3d/test_altair_properties.py::test_bad_input_never_raises",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[0]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[1]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[2]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[3]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[4]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[5]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[6]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[7]",
+    "tests/cpm_c/test_cpm_aztec.py::test_the_ports_comp_move_chooses_as_the_aztec_build_in_every_state[8]",
+    "tests/cpm_c/test_cpm_properties.py::test_the_computer_never_takes_an_occupied_square_on_any_board",
+    "tests/dialects/test_perl_dialect.py::test_numify_never_raises",
+    "tests/pascal_learner/test_pascal_datafile.py::test_a_data_file_survives_a_kill_during_save",
+    "tests/pascal_learner/test_pascal_learning.py::test_fixed_learning_gives_an_unbeatable_learner_that_says_draw[1]",
+    "tests/pascal_learner/test_pascal_learning.py::test_fixed_learning_gives_an_unbeatable_learner_that_says_draw[2]",
+    "tests/pascal_learner/test_pascal_learning.py::test_learning_from_nothing_gives_an_unbeatable_learner_that_says_the_first_player_wins[1]",
+    "tests/pascal_learner/test_pascal_learning.py::test_learning_from_nothing_gives_an_unbeatable_learner_that_says_the_first_player_wins[2]",
+    "tests/pascal_learner/test_pascal_matcher.py::test_a_tiny_position_memory_changes_nothing",
+    "tests/pascal_learner/test_pascal_matcher.py::test_looking_ahead_or_walking_changes_nothing[at-once-numpy]",
+    "tests/pascal_learner/test_pascal_matcher.py::test_looking_ahead_or_walking_changes_nothing[at-once-python]",
+    "tests/pascal_learner/test_pascal_matcher.py::test_looking_ahead_or_walking_changes_nothing[never-numpy]",
+    "tests/pascal_learner/test_pascal_matcher.py::test_looking_ahead_or_walking_changes_nothing[never-python]",
+    "tests/pascal_learner/test_pascal_matcher.py::test_numpy_looks_ahead_as_python_does",
+    "tests/pascal_learner/test_pascal_matcher.py::test_numpy_on_a_tic_tac_toe_list_changes_nothing",
+    "tests/pascal_learner/test_pascal_matcher.py::test_the_plans_and_their_order_are_the_reference_s",
+    "tests/pascal_learner/test_pascal_matcher.py::test_the_plans_looked_ahead_by_growth_are_the_reference_s",
+    "tests/pascal_learner/test_pascal_matcher.py::test_training_with_either_matcher_gives_the_same_store_and_games[15x15]",
+    "tests/pascal_learner/test_pascal_matcher.py::test_training_with_either_matcher_gives_the_same_store_and_games[3x3-fixed]",
+    "tests/pascal_learner/test_pascal_matcher.py::test_training_with_either_matcher_gives_the_same_store_and_games[3x3]",
+    "tests/pascal_learner/test_pascal_pbrain.py::test_a_full_folder_is_played_without_saving",
+    "tests/pascal_learner/test_pascal_pbrain.py::test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_waits_only_its_own_time",
+    "tests/pascal_learner/test_pascal_pbrain_tournament.py::test_a_few_games_as_gomocupjudge_runs_them",
+    "tests/pascal_learner/test_pascal_rules.py::test_a_literal_store_is_its_own_file_and_says_so",
+    "tests/pascal_learner/test_pascal_train.py::test_fixed_training_concludes_draw",
+    "tests/robustness/test_every_read.py::test_ctrl_c_at_every_read[pascal-learner/five-pipe]",
+    "tests/robustness/test_every_read.py::test_end_of_input_at_every_read[pascal-learner/five-pipe]",
+    "tests/robustness/test_fuzz.py::test_random_bytes_through_retro_run[altair-3d]",
+    "tests/robustness/test_fuzz.py::test_random_bytes_through_retro_run[cpm-c]",
+    "tests/robustness/test_fuzz.py::test_random_bytes_through_retro_run[fortran-rcd]",
+    "tests/robustness/test_fuzz.py::test_random_bytes_through_retro_run[pascal-learner]",
+    "tests/robustness/test_fuzz.py::test_random_bytes_through_retro_run[perl-midterm]",
+    "tests/robustness/test_hostile_conditions.py::test_ctrl_c_in_a_long_command_is_130_without_aborted[audit]",
+    "tests/robustness/test_hostile_conditions.py::test_ctrl_c_in_a_long_command_is_130_without_aborted[replay]",
+    "tests/robustness/test_hostile_conditions.py::test_ctrl_c_while_retro_loads_never_shows_a_traceback",
+    "tests/robustness/test_hostile_conditions.py::test_endless_input_without_a_line_break_costs_no_memory[altair-3d]",
+    "tests/robustness/test_hostile_conditions.py::test_endless_input_without_a_line_break_costs_no_memory[cpm-c]",
+    "tests/robustness/test_hostile_conditions.py::test_endless_input_without_a_line_break_costs_no_memory[fortran-rcd]",
+    "tests/robustness/test_hostile_conditions.py::test_endless_input_without_a_line_break_costs_no_memory[pascal-learner]",
+    "tests/robustness/test_hostile_transcripts.py::test_a_copied_folder_of_goldens_checks_and_writes_nothing",
+    "tests/robustness/test_hostile_transcripts.py::test_checking_and_replaying_a_hostile_folder_changes_nothing_anywhere",
+    "tests/robustness/test_learned_data.py::test_a_file_and_a_link_to_it_are_one_learners",
+    "tests/robustness/test_learned_data.py::test_a_file_it_cannot_read_in_full_is_refused_and_kept[damage0]",
+    "tests/robustness/test_learned_data.py::test_a_file_it_must_not_use_is_refused_and_kept[corrupted-run]",
+    "tests/robustness/test_learned_data.py::test_a_file_it_must_not_use_is_refused_and_kept[newer-format-train]",
+    "tests/robustness/test_learned_data.py::test_a_second_learner_on_a_file_in_use_is_refused",
+    "tests/robustness/test_transcript_files.py::test_a_broken_file_is_named_with_its_line[binary]",
+    "tests/test_audit.py::test_cpm_audit_counts_equal_a_brute_force_enumeration",
+    "tests/test_audit.py::test_every_beating_line_wins_through_retro_run[fortran-rcd-options1-words1-Gana el humano]",
+    "tests/test_audit.py::test_every_beating_line_wins_through_retro_run[perl-midterm-options2-words2-X wins.]",
+    "tests/test_audit.py::test_fortran_audit_counts_equal_a_brute_force_enumeration[mj]",
+    "tests/test_audit.py::test_pascal_audit_by_default_is_of_the_shipped_trained_store_as_readme_says",
+    "tests/test_audit.py::test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices[False-trained-3.data]",
+    "tests/test_audit.py::test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices[True-trained-3-fixed.data]",
+    "tests/test_audit.py::test_perl_audit_counts_equal_a_brute_force_enumeration[pattern]",
+    "tests/test_cli.py::test_check_of_the_golden_transcripts_passes",
+    "tests/test_cli.py::test_the_menu_in_a_pipe_runs_a_program_with_variants_and_comes_back",
+    "tests/test_golden.py::test_every_port_with_cases_has_a_table_of_them",
+    "tests/test_messages.py::test_baud_takes_the_standard_rates_from_50_to_19200",
+    "tests/test_packaging.py",
+    "tests/test_perfect_play.py::test_known_counts_of_positions_and_games",
+    "tests/test_screen_layout.py::test_the_menu_reads_whole_and_shows_every_session_count_and_key[20-60]",
+    "tests/test_screen_layout.py::test_the_menu_reads_whole_and_shows_every_session_count_and_key[24-80]",
+    "tests/test_screen_layout.py::test_the_menu_reads_whole_and_shows_every_session_count_and_key[40-100]",
+    "tests/test_screen_layout.py::test_the_menu_reads_whole_and_shows_every_session_count_and_key[43-132]",
+    "tests/test_screen_layout.py::test_the_sessions_lists_read_whole[43-132]",
+    "tests/test_sessions.py::test_check_without_paths_checks_the_shipped_sessions_from_any_folder",
+    "tests/test_sessions.py::test_the_pipe_menu_lists_programs_then_a_programs_sessions_and_replays_one_at_a_pace",
+    "tests/test_tables.py::test_the_table_fits_80_columns[args4]",
+    "tests/test_tournament.py::test_the_command_prints_the_same_table_as_json_and_is_repeatable",
+    "tests/test_user_words.py::test_the_random_state_is_still_taken_by_its_old_name",
+    "tests/web/test_web_hostile.py::test_1_a_body_in_pieces_is_read_whole",
+    "tests/web/test_web_hostile.py::test_1_a_body_that_does_not_come_is_given_up",
+    "tests/web/test_web_hostile.py::test_2_a_post_run_ends_when_its_client_goes",
+    "tests/web/test_web_hostile.py::test_2_a_run_cut_short_leaves_the_log_clean",
+    "tests/web/test_web_hostile.py::test_4_connections_that_never_finish_their_headers_are_closed",
+    "tests/web/test_web_hostile.py::test_6_visitors_play_the_learner_together",
+    "tests/web/test_web_proxy.py::test_a_terminal_session_over_the_proxied_websocket",
+    "tests/web/test_web_sessions.py::test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops",
+    "tests/web/test_web_sessions.py::test_a_visitor_who_leaves_takes_the_program_along",
+    "tests/web/test_web_sessions.py::test_an_idle_session_ends_plainly",
+    "tests/web/test_web_sessions.py::test_ctrl_c_stops_the_server_and_its_sessions",
+}
+
+
+# Tests that build the package from the working tree (its build/ and
+# *.egg-info/ folders) run one after the other, whichever pytest-xdist worker
+# runs them: each holds a lock file of the run's, by its name here.
+ONE_AT_A_TIME = {"tests/test_packaging.py": "the-trees-build"}
+
+
+@pytest.fixture(autouse=True)
+def _one_at_a_time(request, tmp_path_factory) -> Iterator[None]:
+    """A test of ONE_AT_A_TIME waits for the others of its name."""
+    name = ONE_AT_A_TIME.get(request.node.path.relative_to(ROOT).as_posix())
+    if name is None:
+        yield
+        return
+    # the parent of each worker's base folder is the run's (pytest-xdist's own advice)
+    with open(tmp_path_factory.getbasetemp().parent / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def _functions(value: object, names: dict[str, Any]) -> list[FunctionType]:
+    """A function of the test's module, or the methods of a class defined there."""
+    if isinstance(value, FunctionType):
+        return [value]
+    if isinstance(value, type) and value.__module__ == names.get("__name__"):
+        return [method for method in vars(value).values() if isinstance(method, FunctionType)]
+    return []
+
+
+def _uses(item: pytest.Function, modules: set[str]) -> bool:
+    """Whether the test reaches one of the modules `modules`: its own code, the
+    fixtures it asks for, or the functions of its module they call, import
+    one, or name a module, class or function taken from one."""
+    seen: set[CodeType] = set()
+
+    def reaches(code: CodeType, names: dict[str, Any]) -> bool:
+        if code in seen:
+            return False
+        seen.add(code)
+        for name in code.co_names:
+            value = names.get(name)
+            origin = getattr(value, "__name__" if isinstance(value, ModuleType) else "__module__", None)
+            if name in modules or str(origin).partition(".")[0] in modules:
+                return True
+            if any(reaches(function.__code__, function.__globals__) for function in _functions(value, names)):
+                return True
+        return any(isinstance(inner, CodeType) and reaches(inner, names) for inner in code.co_consts)
+
+    # the fixtures' definitions, as pytest resolved them for this test (it has no public name for them)
+    fixtures = [definition.func for definitions in item._fixtureinfo.name2fixturedefs.values()
+                for definition in definitions]
+    return any(reaches(function.__code__, function.__globals__)
+               for function in [item.function, *fixtures] if isinstance(function, FunctionType))
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if not isinstance(item, pytest.Function):
+            continue  # a doctest: quick, none of them drives a terminal
+        if _uses(item, {"pexpect", "pty_terminal"}):
+            item.add_marker(pytest.mark.pty)
+        if _uses(item, {"playwright"}):
+            item.add_marker(pytest.mark.browser)
+        path = item.path.relative_to(ROOT).as_posix()
+        if path in SLOW or item.nodeid in SLOW:
+            item.add_marker(pytest.mark.slow)

@@ -3,11 +3,25 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 import pexpect
 import pyte
 
 ROOT = Path(__file__).resolve().parent.parent
+# How long a wait for what a program shows may take before the test fails:
+# generous, for a machine under load (a passing test never waits it out).
+WAIT = 60
+
+# What each program asks first, with its default options (the learner's
+# --fresh too), on a terminal: a test waits for it before it types.
+FIRST_PROMPTS = {
+    "altair-3d": "YOUR BOARD, POSITION?",
+    "pascal-learner": "Do you want to move first?",
+    "cpm-c": "Select your symbol (X/O):",
+    "fortran-rcd": "Quieres empezar tu? [S/N]",
+    "perl-midterm": "Pick a space:",
+}
 
 
 class Terminal:
@@ -31,24 +45,27 @@ class Terminal:
         (or for at most `limit` seconds of a program that writes on and on)."""
         got = False
         end = time.time() + limit
-        while time.time() < end:
-            try:
-                data = self.child.read_nonblocking(65536, timeout=timeout)
-            except (pexpect.TIMEOUT, pexpect.EOF):
-                return got
+        while time.time() < end and self._read(timeout):
             got = True
-            self.raw += data
-            self.stream.feed(data)
         return got
 
     def quiet(self, seconds: float = 0.4, limit: float = 10) -> None:
-        """Wait for the program to write, then until it has stopped writing
-        (it waits for input)."""
-        end = time.time() + limit
-        while time.time() < end and not self.pump(timeout=0.1):
-            pass
-        while time.time() < end and self.pump(timeout=seconds):
-            pass
+        """Wait until the screen has been still for `seconds`: no output for
+        that long, counted from the last output or from this call, whichever
+        is later (or for at most `limit` seconds of a program that writes on
+        and on).  It waits for no new output: a test that expects some after
+        a key waits for it by its text (wait_for)."""
+        self.pump(timeout=seconds, limit=limit)
+
+    def _read(self, timeout: float) -> bool:
+        """Take in what the program writes within `timeout` seconds, if anything."""
+        try:
+            data = self.child.read_nonblocking(65536, timeout=timeout)
+        except (pexpect.TIMEOUT, pexpect.EOF):
+            return False
+        self.raw += data
+        self.stream.feed(data)
+        return True
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
@@ -57,25 +74,28 @@ class Terminal:
         """The rows that scrolled off the top, oldest first (with ``history``)."""
         return ["".join(row[x].data for x in range(self.screen.columns)).rstrip() for row in self.screen.history.top]
 
-    def wait_for(self, needle: str, timeout: float = 15) -> str:
+    def wait_for(self, needle: str, timeout: float = WAIT) -> str:
         """Wait for text on the screen; the screen."""
-        if not self._until(lambda: needle in self.text(), timeout):
-            raise AssertionError(f"{needle!r} never appeared; the screen shows:\n{self.text()}")
+        return self.wait_until(lambda: needle in self.text(), f"{needle!r} appeared", timeout)
+
+    def wait_until(self, done: Callable[[], bool], what: str, timeout: float = WAIT) -> str:
+        """Wait until `done()` holds of what the program wrote; the screen."""
+        if not self._until(done, timeout):
+            raise AssertionError(f"never {what}; the screen shows:\n{self.text()}")
         return self.text()
 
-    def wait_for_words(self, words: str, timeout: float = 15) -> str:
+    def wait_for_words(self, words: str, timeout: float = WAIT) -> str:
         """Wait for words on the screen, however they are wrapped into rows; the screen."""
         wanted = " ".join(words.split())
-        if not self._until(lambda: wanted in " ".join(self.text().split()), timeout):
-            raise AssertionError(f"{words!r} never appeared; the screen shows:\n{self.text()}")
-        return self.text()
+        return self.wait_until(lambda: wanted in " ".join(self.text().split()), f"{words!r} appeared", timeout)
 
-    def wait_for_output(self, needle: str, timeout: float = 15) -> None:
-        """Wait for text in what the program wrote, even if it has scrolled away."""
-        if not self._until(lambda: needle in self.raw.decode("utf-8", "replace"), timeout):
+    def wait_for_output(self, needle: str, timeout: float = WAIT, since: int = 0) -> None:
+        """Wait for text in what the program wrote (after its first `since`
+        bytes), even if it has scrolled away."""
+        if not self._until(lambda: needle in self.raw[since:].decode("utf-8", "replace"), timeout):
             raise AssertionError(f"{needle!r} never written; the program wrote:\n{self.raw[-2000:]!r}")
 
-    def _until(self, done, timeout: float) -> bool:
+    def _until(self, done: Callable[[], bool], timeout: float) -> bool:
         end = time.time() + timeout
         while time.time() < end:
             self.pump()
@@ -91,7 +111,7 @@ class Terminal:
     def send(self, keys) -> None:
         self.child.send(keys)
 
-    def retro_pid(self, timeout: float = 10) -> int:
+    def retro_pid(self, timeout: float = WAIT) -> int:
         """The process id of retro (a child of the shell that runs it)."""
         end = time.time() + timeout
         while time.time() < end:
@@ -108,13 +128,13 @@ class Terminal:
         self.child.setwinsize(rows, cols)
         self.screen.resize(rows, cols)
 
-    def finish(self, timeout: float = 15) -> None:
+    def finish(self, timeout: float = WAIT) -> None:
         self.child.expect(pexpect.EOF, timeout=timeout)
         self.raw += self.child.before or b""
         self.stream.feed(self.child.before or b"")
         self.child.close()
 
-    def ended_cleanly(self, status: str = "0", timeout: float = 15) -> None:
+    def ended_cleanly(self, status: str = "0", timeout: float = WAIT) -> None:
         """Finish, then check (with record_modes): the exit status, no traceback,
         the terminal's modes, screen and cursor as they were."""
         self.finish(timeout)

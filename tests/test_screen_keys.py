@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from pty_terminal import Terminal
+from pty_terminal import FIRST_PROMPTS, Terminal
 from retro.signals import Terminated
 from retro.terminal import keys_unechoed
 
@@ -35,6 +35,7 @@ def test_cursor_keys_typed_fast_leave_nothing_on_the_learners_board(tmp_path: Pa
     term.send("y\r")
     term.wait_for("cursor keys and Enter")
     term.quiet()
+    term.child.delaybeforesend = 0.01  # a key each 10 ms (pexpect's default pause is 50 ms): faster than a held key's repeat
     for _ in range(100):
         for key in CURSOR_KEYS:
             term.send(key)
@@ -67,6 +68,7 @@ def test_a_line_typed_while_the_altair_thinks_shows_only_when_it_is_read(tmp_pat
 @pytest.mark.parametrize("program_args", [["pascal-learner", "--fresh"], ["altair-3d"]])
 def test_the_terminal_is_given_back_after_the_end_of_input(program_args: list[str], tmp_path: Path) -> None:
     term = Terminal(["run", *program_args], cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for(FIRST_PROMPTS[program_args[0]])
     term.quiet()
     term.send("\x04")
     term.ended_cleanly(status="0")

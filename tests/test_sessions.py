@@ -144,7 +144,7 @@ def test_on_a_terminal_a_programs_sessions_are_one_key_away_and_a_replay_comes_b
     asked = term.wait_for("Pace: <")
     assert "no pace" in asked
     term.send("\x1b[C\x1b[C\x1b[C\x1b[C\r")  # no pace -> 110 -> 300 -> 1200 -> 9600 baud
-    term.wait_for("[end of the recorded session] -- press a key to return to the menu", timeout=30)
+    term.wait_for("[end of the recorded session] -- press a key to return to the menu")
     term.send(" ")
     term.wait_for("3-D Tic-Tac-Toe -- recorded sessions")
     term.send("\x1b")  # Esc: back to the programs

@@ -191,6 +191,10 @@ def test_the_rows_that_scroll_off_the_glass_go_to_the_scrollback_in_order():
         assert len(picture) == 24
 
 
+def cursor_row(term: Terminal) -> str:
+    return term.text().splitlines()[term.screen.cursor.y]
+
+
 def test_a_won_game_on_a_real_terminal_can_be_read_back_in_its_scrollback():
     """`retro run altair-3d --version 2` on an 80x24 pty, Fig. 5's moves typed
     as a person types them, then Ctrl-D: the terminal's history holds what
@@ -200,8 +204,9 @@ def test_a_won_game_on_a_real_terminal_can_be_read_back_in_its_scrollback():
     term = Terminal(["run", "altair-3d", *session.options], rows=24, cols=80, history=5000)
     try:
         for line in session.input_lines() + [None]:
+            term.wait_until(lambda: cursor_row(term).rstrip() == "YOUR BOARD, POSITION?", "a new prompt")
             term.quiet(0.3)
-            assert term.text().splitlines()[term.screen.cursor.y].startswith("YOUR BOARD, POSITION?")
+            assert cursor_row(term).startswith("YOUR BOARD, POSITION?")
             term.send(line + "\r" if line is not None else "\x04")
         term.finish()
     finally:

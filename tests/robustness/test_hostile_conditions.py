@@ -174,7 +174,11 @@ def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> Non
     hook.  Those runs are counted apart."""
     rng = random.Random(13)
     outcomes = []
-    for _ in range(60):
+    runs = 0
+    # 60 runs, and more (up to 300) while fewer than 40 were retro's: on a
+    # loaded machine more of them end in CPython's own start-up
+    while runs < 60 or (len(outcomes) < 40 and runs < 300):
+        runs += 1
         child = subprocess.Popen([sys.executable, "-m", "retro", "list"], stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, cwd=tmp_path)
         time.sleep(rng.uniform(0.0, 0.3))
@@ -204,7 +208,7 @@ def test_a_long_audit_shows_progress_on_a_terminal_and_nothing_in_a_pipe(tmp_pat
     from pty_terminal import Terminal
 
     term = Terminal(["audit", "pascal-learner", "--fresh"], cwd=tmp_path)
-    term.wait_for("games played (the program won", timeout=20)
+    term.wait_for("games played (the program won")
     term.send("\x03")
     term.finish()
     child = subprocess.Popen([sys.executable, "-m", "retro", "audit", "pascal-learner", "--fresh"],

@@ -205,8 +205,12 @@ def test_record_interrupted_by_ctrl_c_writes_a_whole_transcript(tmp_path: Path) 
     out = tmp_path / "s.txt"
     out.write_text("old\n")
     child = subprocess.Popen([sys.executable, "-m", "retro", "record", "fortran-rcd", "-o", str(out)],
-                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
-    time.sleep(2)
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path)
+    shown = b""
+    while b"[S/N]" not in shown:  # its first question: recording, waiting for an answer
+        chunk = child.stdout.read1(4096)
+        assert chunk, shown
+        shown += chunk
     child.send_signal(signals.SIGINT)
     _, err = child.communicate(timeout=30)
     assert child.returncode == 130, err

@@ -14,7 +14,7 @@ import pytest
 
 from retro import catalog, transcript
 
-from pty_terminal import ROOT, Terminal
+from pty_terminal import FIRST_PROMPTS, ROOT, Terminal
 
 
 def prompt_kind(printed: str) -> str:
@@ -22,15 +22,16 @@ def prompt_kind(printed: str) -> str:
     return re.sub(r"\d+", "#", last)
 
 
-def first_reads_of_each_prompt() -> dict[tuple[str, str], tuple[list[str], list[str], Path]]:
+def first_reads_of_each_prompt() -> dict[tuple[str, str], tuple[list[str], list[str], Path, str]]:
     """(program, prompt) -> (options, the lines typed before that prompt, the
-    transcript's folder, which its options name files from), the shortest way there."""
-    found: dict[tuple[str, str], tuple[list[str], list[str], Path]] = {}
+    transcript's folder, which its options name files from, the session's
+    first prompt), the shortest way there."""
+    found: dict[tuple[str, str], tuple[list[str], list[str], Path, str]] = {}
     for path in transcript.find_transcripts([ROOT / "transcripts"]):
         session = transcript.load(path)
         if session.stdin != "pipe":
             continue
-        printed, typed = "", []
+        printed, typed, first = "", [], ""
         for event in session.events:
             if event.kind == "out":
                 printed += event.text or ""
@@ -38,8 +39,9 @@ def first_reads_of_each_prompt() -> dict[tuple[str, str], tuple[list[str], list[
                 if event.text is None or not event.text.endswith("\n"):
                     break  # the end of input, or a last line Enter never ended
                 key = (session.program, prompt_kind(printed))
+                first = first or printed.rstrip("\n").split("\n")[-1].strip()
                 if key not in found or len(found[key][1]) > len(typed):
-                    found[key] = (session.options, list(typed), path.parent)
+                    found[key] = (session.options, list(typed), path.parent, first)
                 typed.append(event.text.rstrip("\n"))
                 printed = ""
     return found
@@ -56,10 +58,11 @@ def test_every_port_has_its_prompts_here() -> None:
 
 @pytest.mark.parametrize("program_id,prompt", sorted(PROMPTS), ids=[f"{p}:{k or 'blank'}" for p, k in sorted(PROMPTS)])
 def test_ctrl_c_at_a_prompt(program_id: str, prompt: str, tmp_path: Path) -> None:
-    options, typed, folder = PROMPTS[program_id, prompt]
+    options, typed, folder, first = PROMPTS[program_id, prompt]
     # The learner's sessions read their data file beside them and never write it.
     assert program_id != "pascal-learner" or {"--fresh", "--no-save"} & set(options)
     term = Terminal(["run", program_id, *options], record_modes=tmp_path, cwd=folder)
+    term.wait_for(first)
     term.quiet()
     for line in typed:
         term.send(line + "\r")
@@ -78,6 +81,7 @@ def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_i
     if catalog.get(program_id).options:
         term.wait_for("variants")
         term.send("\x1b[A\r")  # up from the first option is Start: the defaults
+    term.wait_for(FIRST_PROMPTS[program_id])
     term.quiet()
     term.send("\x03")
     term.wait_for_words("stopped with Ctrl-C] -- press a key to return to the menu")

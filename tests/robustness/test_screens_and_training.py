@@ -44,7 +44,7 @@ def test_ctrl_c_during_training_keeps_what_was_learnt(tmp_path: Path) -> None:
         term.pump(0.2, limit=0.5)
     time.sleep(1.0)
     term.send("\x03")
-    term.ended_cleanly(status="130", timeout=30)
+    term.ended_cleanly(status="130")
     store = load(data, 3, "flawed")
     assert store is not None and store.games > 0
 
@@ -70,12 +70,15 @@ def test_the_learner_as_a_teletype_on_a_small_terminal_wraps_its_words(rows: int
     term.wait_for_output("press a key to go on")
     term.quiet()
     words |= set(term.raw.decode().split())  # the notice's (wrapped by the layout)
+    sent = len(term.raw)
     term.send(" ")
-    for line in typed:
+    for line, asked in zip(typed, ["(Y/N)", "(row,col)?", "(row,col)?"]):
+        term.wait_for_output(asked, since=sent)
         term.quiet()
         shown = [row.rstrip() for row in term.screen.display]
         cut = [word for row in shown for word in row.split() if word not in words]
         assert not cut, f"{cut} are cut words; the screen:\n" + "\n".join(shown)
+        sent = len(term.raw)
         term.send(line + "\r")
     term.ended_cleanly()
     # the whole session, every row of it: each word whole

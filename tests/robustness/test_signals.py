@@ -19,7 +19,7 @@ import pytest
 
 from retro import catalog
 
-from pty_terminal import ROOT, Terminal
+from pty_terminal import FIRST_PROMPTS, ROOT, Terminal
 
 TITLE = "retro -- five historical tic-tac-toe programs"
 QUERIES = (b"\x1b[>q", b"\x1b[6n", b"\x1bP+q", b"\x1b[c", b"\x1b]10;?", b"\x1b]11;?")
@@ -86,9 +86,8 @@ def test_ctrl_z_and_fg_in_the_menu(tmp_path: Path) -> None:
     assert b"\x1b[?1049h" in after_fg and after_fg.count(TITLE.encode()) >= 1
     child.send("\x1b[B")  # keys reach the menu again (cbreak, no echo)
     child.send("q")
-    child.sendline(f"echo status=$?; stty -g > {tmp_path}/after")
+    child.sendline(f"status=$?; stty -g > {tmp_path}/after; echo status=$status")  # echoed once the modes are saved
     settle("status=0")
-    time.sleep(0.5)
     assert (tmp_path / "after").read_text() == (tmp_path / "before").read_text()
     tail = bytes(raw[resumed:])
     assert tail.rfind(b"\x1b[?1049l") > tail.rfind(b"\x1b[?1049h")
@@ -100,6 +99,7 @@ def test_ctrl_z_and_fg_in_the_menu(tmp_path: Path) -> None:
 def test_no_program_asks_the_terminal_anything(program_id: str, tmp_path: Path) -> None:
     args = ["run", program_id] + (["--fresh"] if program_id == "pascal-learner" else [])
     term = Terminal(args, cwd=tmp_path)
+    term.wait_for(FIRST_PROMPTS[program_id])
     term.quiet()
     assert term.raw, "the program wrote nothing"
     assert not [q for q in QUERIES if q in term.raw], term.raw[:300]

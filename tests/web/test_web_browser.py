@@ -345,6 +345,7 @@ def test_fig5_replays_within_a_minute_and_ends_with_its_result_on_screen(page, t
     assert page.input_value("#replay-baud") == "2400" and "300 baud" in page.locator("#replay-baud option").all_inner_texts()
     page.click("button[data-session='altair-3d/fig5-v2-player-wins']")
     page.wait_for_function("() => document.getElementById('baud').value === '2400'")
+    wait_screen(page, "s.length > 0", None)  # the replay has begun (on a loaded machine, a while after)
     time.sleep(1.0)
     written = len(screen(page, everything=True))
     assert 100 < written < 400  # 2400 baud: 240 characters a second

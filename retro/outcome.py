@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 from typing import Optional
 
 from .exits import INTERRUPTED
+from .safefile import FileRefused, read_regular, write_atomically
 from .vocabulary import Words
 
 
@@ -48,22 +50,33 @@ def session_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> s
     return said
 
 
-# The descriptor `retro run` tells how its session ended on, when whoever
-# started it asks (retro serve's sessions, whose pty carries only the
-# program's bytes): one line of JSON, {"outcome": "human"|"program"|"draw"|null,
-# "input_ended": true|false}, written at the end.
-REPORT_FD = "RETRO_OUTCOME_FD"
+# The file `retro run` tells how its session ended in, when whoever started it
+# asks (retro serve's sessions, whose pty carries only the program's bytes):
+# one line of JSON, {"outcome": "human"|"program"|"draw"|null, "input_ended":
+# true|false}, written whole at the end.  The starter names the file and reads
+# it (read_report); the program only writes it.
+REPORT_FILE = "RETRO_OUTCOME_FILE"
+REPORT_BYTES = 256  # a report is one short line: anything longer is no report
 
 
 def report(outcome: Optional[Outcome], input_ended: bool) -> None:
-    """Write how the session ended to $RETRO_OUTCOME_FD, if it names an open descriptor."""
-    try:
-        fd = int(os.environ.get(REPORT_FD, ""))
-    except ValueError:
+    """Write how the session ended to $RETRO_OUTCOME_FILE, if it is set."""
+    path = os.environ.get(REPORT_FILE)
+    if not path:
         return
     line = json.dumps({"outcome": None if outcome is None else outcome.value, "input_ended": input_ended})
     try:
-        os.write(fd, (line + "\n").encode())
-        os.close(fd)
+        write_atomically(path, (line + "\n").encode(), mode=0o600)
     except OSError:
-        pass  # nobody listens any more: the status still says how it ended
+        pass  # nobody can read it: the exit status still says how it ended
+
+
+def read_report(path: Path) -> tuple[Optional[Outcome], bool]:
+    """The outcome and input_ended a report says; (None, False) for a missing
+    or unreadable one (the program was killed, or wrote none)."""
+    try:
+        said = json.loads(read_regular(path, REPORT_BYTES, "outcome report"))
+        outcome = None if said["outcome"] is None else Outcome(said["outcome"])
+        return outcome, said["input_ended"] is True
+    except (OSError, FileRefused, ValueError, KeyError, TypeError):
+        return None, False

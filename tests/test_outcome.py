@@ -14,7 +14,7 @@ import pytest
 from retro import catalog, transcript
 from retro.check import replay_options
 from retro.console import LineConsole
-from retro.outcome import Outcome, session_end
+from retro.outcome import Outcome, read_report, session_end
 from retro.runner import run_session
 
 TRANSCRIPTS = Path(__file__).resolve().parent.parent / "transcripts"
@@ -70,28 +70,26 @@ def test_a_session_end_in_words(status: int, outcome: Optional[Outcome], ended: 
     assert session_end(status, outcome, ended) == words
 
 
-def test_retro_run_tells_how_it_ended_on_the_descriptor_it_is_given() -> None:
+def test_retro_run_tells_how_it_ended_in_the_file_it_is_given(tmp_path: Path) -> None:
     """retro serve's sessions learn the result this way: the pty carries only
     the program's bytes.  The Fortran author's MJ weakness: the human wins."""
-    import json
     import os
     import subprocess
     import sys
 
-    read, write = os.pipe()
-    try:
-        result = subprocess.run([sys.executable, "-m", "retro", "run", "fortran-rcd", "--ai", "mj"],
-                                input=b"N\n3,3\n3,1\n1,3\n2,3\nN\n", capture_output=True, timeout=60,
-                                pass_fds=(write,), env={**os.environ, "RETRO_OUTCOME_FD": str(write)})
-        os.close(write)
-        with os.fdopen(read, "rb") as said:
-            report = json.loads(said.read())
-    finally:
-        for fd in (read, write):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+    report = tmp_path / "report.json"
+    result = subprocess.run([sys.executable, "-m", "retro", "run", "fortran-rcd", "--ai", "mj"],
+                            input=b"N\n3,3\n3,1\n1,3\n2,3\nN\n", capture_output=True, timeout=60, cwd=tmp_path,
+                            env={**os.environ, "RETRO_OUTCOME_FILE": str(report)})
     assert result.returncode == 0 and b"Gana el humano" in result.stdout
-    assert report == {"outcome": "human", "input_ended": True}  # PAUSE's read met the end of input
+    assert read_report(report) == (Outcome.HUMAN, True)  # PAUSE's read met the end of input
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.json"]  # written whole, nothing beside
 
+
+@pytest.mark.parametrize("text", [b"", b"{", b'{"outcome": "nobody", "input_ended": false}', b"[1]",
+                                  b'{"outcome": "human"}', b"x" * 1000])
+def test_a_report_that_is_not_one_says_nothing(tmp_path: Path, text: bytes) -> None:
+    report = tmp_path / "report.json"
+    report.write_bytes(text)
+    assert read_report(report) == (None, False)
+    assert read_report(tmp_path / "none.json") == (None, False)

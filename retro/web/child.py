@@ -60,7 +60,7 @@ def run(argv: list[str]) -> int:
     names a folder of the server's."""
     import click
 
-    from retro import catalog, runner, stdio
+    from retro import catalog, outcome, runner, stdio
 
     folder, program_id, words = parse(argv)
     try:
@@ -70,7 +70,9 @@ def run(argv: list[str]) -> int:
         error.show()
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
-    return runner.run_session(program, console, options)
+    status = runner.run_session(program, console, options)
+    outcome.report(console.last_outcome, console.input_ended)  # for the page's end bar (websocket.py)
+    return status
 
 
 def main() -> None:

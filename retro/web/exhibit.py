@@ -3,6 +3,8 @@ and its running sessions, each a ``Slot`` by which the server stops it."""
 from __future__ import annotations
 
 import asyncio
+import itertools
+import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Optional
@@ -48,6 +50,15 @@ class Exhibit:
     fewer_sessions: str = ""  # why max_sessions was lowered at start, if it was
     command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
     clients: Clients = field(default_factory=Clients)  # what each client has taken
+    _reports: Optional[tempfile.TemporaryDirectory[str]] = None  # where sessions say how they ended
+    _report_numbers: "itertools.count[int]" = field(default_factory=itertools.count)
+
+    def report_file(self) -> Path:
+        """A file of the server's own, in a private folder removed at exit, for one
+        session's program to say how its games ended (retro.outcome.report)."""
+        if self._reports is None:
+            self._reports = tempfile.TemporaryDirectory(prefix="retro-serve-")
+        return Path(self._reports.name) / f"session-{next(self._report_numbers)}.json"
 
     def __post_init__(self) -> None:
         if self.data_folder is not None and self.command.data_folder is None:

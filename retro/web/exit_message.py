@@ -4,14 +4,11 @@ knows it, who won the session's last game (``outcome``)."""
 from __future__ import annotations
 
 import signal
-from typing import Any, Literal, Optional
+from typing import Any, Optional
 
 from .. import catalog
 from ..exits import INTERNAL_ERROR, INTERRUPTED, PIPE_CLOSED
-
-# Who won the session's last game: the visitor ("human"), the program, or neither.
-Outcome = Literal["human", "program", "draw"]
-OUTCOMES: tuple[Outcome, ...] = ("human", "program", "draw")
+from ..outcome import Outcome
 
 
 def exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog.Program] = None,
@@ -19,11 +16,9 @@ def exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog
     """The session's last message: the program's exit status (a signal N as
     128 + N, as a shell says it) and what it means, or why it was ended; the
     last game's ``outcome`` when it is known (the page says it first)."""
-    if outcome is not None and outcome not in OUTCOMES:
-        raise ValueError(f"outcome {outcome!r} is none of {', '.join(OUTCOMES)}")
     frame = _exit_frame(returncode, reason, program)
     if outcome is not None:
-        frame["outcome"] = outcome
+        frame["outcome"] = Outcome(outcome).value
     return frame
 
 

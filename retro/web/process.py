@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Optional, Protocol, Sequence
 
+from ..outcome import REPORT_FILE
 from .config import OPERATOR_ENV, PAUSE_OUTPUT, READ_CHUNK
 from .forking import TEMPLATE, Template
 
@@ -136,15 +137,18 @@ class Terminal:
 
     @classmethod
     async def start(cls, argv: list[str], cols: int, rows: int,
-                    template: Optional[Template] = TEMPLATE) -> "Terminal":
+                    template: Optional[Template] = TEMPLATE, report: Optional[Path] = None) -> "Terminal":
         """The program on a new pty: forked from ``template`` if it is
-        ``python -m retro.web.child`` and a template runs, else spawned."""
+        ``python -m retro.web.child`` and a template runs, else spawned;
+        ``report``: the file it says how it ended in (retro.outcome)."""
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)
             no_flow_control(slave)
             os.set_blocking(master, False)
             env = environment(terminal=True)
+            if report is not None:
+                env[REPORT_FILE] = str(report)
             process: Optional[SessionProcess] = None
             if template is not None and tuple(argv[:len(CHILD)]) == CHILD:
                 process = await template.fork(argv[len(CHILD):], slave, env, operator_fd())

@@ -9,6 +9,7 @@ from typing import Any, Optional
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from .. import catalog
+from ..outcome import read_report
 from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit, Slot
 from .exit_message import exit_frame
@@ -28,8 +29,10 @@ class VisitorSession(Slot):
 
     async def run(self, program: catalog.Program, words: list[str], cols: int, rows: int) -> None:
         limits = self.exhibit.limits
+        report = self.exhibit.report_file()
         try:
-            term = await process.Terminal.start(self.exhibit.command.argv(program.id, words), cols, rows)
+            term = await process.Terminal.start(self.exhibit.command.argv(program.id, words), cols, rows,
+                                                report=report)
         except OSError as error:  # out of processes or descriptors: said, not raised
             await self.notice("The program could not be started; please try again in a moment.")
             await self._send_json(exit_frame(None, f"not started ({type(error).__name__})"))
@@ -57,7 +60,10 @@ class VisitorSession(Slot):
             killed = await term.end(self.exhibit.grace)
             if killed and self.exhibit.stopping:
                 self.exhibit.given_up += 1
-        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason, program))
+        outcome, _ = read_report(report)
+        report.unlink(missing_ok=True)
+        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason, program,
+                                         outcome))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""

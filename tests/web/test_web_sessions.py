@@ -17,6 +17,7 @@ import pytest
 import pyte
 
 from retro import catalog
+from retro.outcome import Outcome
 from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
 from retro.web.exit_message import exit_frame, meaning
@@ -25,6 +26,9 @@ from retro.web.process import Command
 from web_helpers import children_running, golden, prompts, query, start_server, with_client
 
 TELETYPES = {"cpm-c": "bad-input", "fortran-rcd": "mj-weakness", "perl-midterm": "spec-sample"}
+# How each session's last game ends, as its text says: "Computer wins!", "Gana el humano"; the
+# assignment's sample stops before its game ends.
+LAST_GAME = {"cpm-c": {"outcome": "program"}, "fortran-rcd": {"outcome": "human"}, "perl-midterm": {}}
 
 
 class Visitor:
@@ -82,7 +86,8 @@ def test_a_teletype_session_on_the_pty_is_the_pipe_session_echoed(program_id: st
 
     exit_message = with_client(lambda c: visit(c, program_id, play, query(program_id, session.options)))
     said = dict(catalog.get(program_id).exit_statuses)[session.exit_status]  # the program's own words for it
-    assert exit_message == {"type": "exit", "status": session.exit_status, "reason": "", "meaning": said}
+    assert exit_message == {"type": "exit", "status": session.exit_status, "reason": "", "meaning": said,
+                            **LAST_GAME[program_id]}
 
 
 def screen_of(output: bytes, cols: int = 80, rows: int = 24) -> list[str]:
@@ -354,8 +359,8 @@ def test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops() ->
 def test_the_exit_message_carries_the_last_games_outcome() -> None:
     """Who won the last game, when the server knows it; absent otherwise."""
     program = catalog.get("cpm-c")
-    assert exit_frame(0, "", program, "human")["outcome"] == "human"
-    assert exit_frame(0, "", program, "draw") == {**exit_frame(0, "", program), "outcome": "draw"}
+    assert exit_frame(0, "", program, Outcome.HUMAN)["outcome"] == "human"
+    assert exit_frame(0, "", program, Outcome.DRAW) == {**exit_frame(0, "", program), "outcome": "draw"}
     assert "outcome" not in exit_frame(0, "", program)
     with pytest.raises(ValueError):
         exit_frame(0, "", program, "nobody")  # type: ignore[arg-type]  # a wrong outcome, on purpose

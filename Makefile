@@ -15,7 +15,7 @@ QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
 
 .PHONY: run test test-quick lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor docs
 
-$(STAMP): setup.cfg setup.py pyproject.toml package.json package-lock.json
+$(STAMP): setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	@$(MAKE) --no-print-directory npm
@@ -69,9 +69,9 @@ test: $(STAMP) lint test-tools
 test-quick: $(STAMP)
 	$(PYTEST) -rs -m "not slow and not pty and not browser"
 
-# The checks before the tests (their settings: [mypy] in setup.cfg, [tool.ruff]
-# in pyproject.toml): mypy --strict over retro/ and its ports (the learner's
-# package apart, its audit adapter included), ruff's rules everywhere.
+# The checks before the tests (their settings: [tool.mypy] and [tool.ruff]
+# in pyproject.toml): mypy --strict over retro/, the runtime and its five
+# ports; ruff's rules everywhere.
 lint: $(STAMP)
 	$(BIN)/python -m mypy
 	$(BIN)/python -m ruff check .

@@ -1,4 +1,4 @@
-"""The build settings setup.cfg cannot say.
+"""The build settings pyproject.toml cannot say.
 
 transcripts/, the golden sessions kept at the top of the repository, ships
 inside the package as ``retro.transcripts`` (read through
@@ -11,7 +11,7 @@ every build runs first: the wheel (build_py), the sdist (which then carries
 them, so a wheel built from it needs no npm) and ``make venv`` (``python
 setup.py vendor``, for the editable install).  ``vendor()`` runs ``npm ci``
 only when the copied files do not come from the lock as it is now.
-Everything else is in setup.cfg.
+Everything else is in pyproject.toml.
 """
 import hashlib
 import shutil
@@ -80,10 +80,9 @@ VENDOR.mkdir(parents=True, exist_ok=True)
 
 setup(
     # retro.web.static and .vendor (the page, xterm.js) are found too: folders of data only,
-    # their files named in setup.cfg's package_data
+    # their files named in pyproject.toml's package-data
     packages=find_namespace_packages(include=["retro", "retro.*"],
                                       exclude=["*.__pycache__"]) + ["retro.transcripts"],
-    package_dir={"retro.transcripts": "transcripts"},
-    package_data={"retro.transcripts": ["*/*.txt", "*/*.data"]},
+    package_dir={"retro.transcripts": "transcripts"},  # its files: pyproject.toml's package-data
     cmdclass={"build_py": BuildPy, "sdist": SDist},
 )

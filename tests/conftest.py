@@ -16,7 +16,7 @@ DATA = Path(__file__).resolve().parent / "data"
 
 # The golden cases' tables (tests/golden.py) hold no doctests, and two of them
 # share a name (make_transcripts.py, which the shipped transcripts cite): the
-# doctest collection (setup.cfg's --doctest-modules) passes them by.
+# doctest collection (pyproject.toml's --doctest-modules) passes them by.
 collect_ignore = ["cpm_c/make_transcripts.py", "pascal_learner/make_transcripts.py"]
 
 
@@ -31,7 +31,7 @@ def _own_user_folders(tmp_path_factory, monkeypatch) -> Path:
     return home
 
 
-# The markers (declared in setup.cfg), applied here and nowhere else, by what
+# The markers (declared in pyproject.toml), applied here and nowhere else, by what
 # a test uses (_uses: its code, its fixtures, the module's functions they call);
 # `make test-quick` runs what none of them marks.
 #   pty      it drives a program on a pseudo-terminal: pexpect, or

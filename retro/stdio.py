@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .catalog import Program
 from .console import Console, LineConsole, ScreenConsole
-from .layout import TerminalLine
+from .screen.line import TerminalLine
 from .terminal import can_address_cursor, on_terminal, terminal
 
 if TYPE_CHECKING:
@@ -70,7 +70,7 @@ def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) ->
     rows, cols = program.screen_size({**program.defaults(), **options})
     if term.height >= rows and term.width >= cols:
         return True
-    from .layout import notice
+    from .screen.notice import notice
 
     notice(term, f"[{program.id} draws on {cols}x{rows}; this terminal is {term.width}x{term.height}: "
                  "it runs as on a teletype instead.  Enlarge the terminal for the screen.]")

@@ -131,7 +131,7 @@ def tournament(entrants: Optional[list[Entrant]] = None, seed: int = 1) -> dict[
 
 def render(table: dict[str, dict[str, str]], width: int = 80) -> str:
     """The table within ``width`` columns: each column is numbered as the row of the same player."""
-    from ..layout import wrap
+    from ..screen.wrap import wrap
 
     names = list(table)
     label = max(len(n) for n in names) + 5

@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
-from ..layout import ScreenRows, fold_lines
+from ..screen.rows import ScreenRows
+from ..screen.wrap import fold_lines
 from ..terminal import cbreak, in_cbreak
 from .editing import CanonicalEcho, TypedInput, edit_line, special_keys
 from .interface import Console, StreamKind, decode, encode, stream_kind

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import layout
+from ..screen.wrap import one_row, wrap
 
 if TYPE_CHECKING:
     from blessed import Terminal
@@ -28,13 +28,13 @@ def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selecte
     write(t.home + t.clear)
     if width < MIN_COLUMNS or height < MIN_ROWS:
         said = (f"The terminal is {width}x{height};", f"retro needs {MIN_COLUMNS}x{MIN_ROWS}.", "Resize it, or press q.")
-        for row, line in enumerate([line for text in said for line in layout.wrap(text, width)][:height]):
+        for row, line in enumerate([line for text in said for line in wrap(text, width)][:height]):
             write(t.move_yx(row, 0) + line)
         t.stream.flush()
         return
-    write(t.move_yx(0, 0) + t.reverse(layout.one_row(f" {title}", width).ljust(width)))
+    write(t.move_yx(0, 0) + t.reverse(one_row(f" {title}", width).ljust(width)))
     if message:
-        write(t.move_yx(1, 0) + t.bold(layout.one_row(message, width)))
+        write(t.move_yx(1, 0) + t.bold(one_row(message, width)))
     room = height - 2 - len(footer)
     first = 2  # the body's first row on the screen
     scrolled = len(body) > room and room >= 3
@@ -53,9 +53,9 @@ def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selecte
         write(t.move_yx(row + first, 0) + text)
     if scrolled:
         if top > 0:
-            write(t.move_yx(first - 1, 0) + t.dim(layout.one_row(MORE_ABOVE, width)))
+            write(t.move_yx(first - 1, 0) + t.dim(one_row(MORE_ABOVE, width)))
         if top + room < len(body):
-            write(t.move_yx(first + room, 0) + t.dim(layout.one_row(MORE_BELOW, width)))
+            write(t.move_yx(first + room, 0) + t.dim(one_row(MORE_BELOW, width)))
     for row, text in enumerate(footer):
         write(t.move_yx(height - len(footer) + row, 0) + text)
     t.stream.flush()

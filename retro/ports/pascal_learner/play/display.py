@@ -17,7 +17,7 @@ import re
 from typing import Optional, Union
 
 from retro.console import Console
-from retro.layout import one_row, wrap
+from retro.screen.wrap import one_row, wrap
 from retro.dialects.pascal import PascalText, integer_value
 
 from ..model.board import EMPTY, MARKS, Board, Grid

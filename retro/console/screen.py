@@ -62,20 +62,20 @@ class ScreenConsole(Console):
         self._typed = TypedInput(self._fd)
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
         self._echoed = CanonicalEcho()  # the echo, when this console shows it
-        self._rows = ScreenRows()  # for finish_line
+        self._rows = ScreenRows()  # what the screen shows: drawn again whole at will (repaint), and for finish_line
 
     def _emit(self, text: str) -> None:
         self.term.stream.write(text)
         self.term.stream.flush()
 
     def write(self, text: str) -> None:
-        self._rows.written(text, self.term.height)
+        self._rows.written(text, self.term.height, self.term.width)
         self._emit(text)
 
     def write_err(self, text: str) -> None:
         if self._errors_on_terminal:
             text = fold_lines(text, self.term.width)
-        self._rows.written(text, self.term.height)
+        self._rows.written(text, self.term.height, self.term.width)
         self.term.stream.flush()
         self._err.write(encode(text))
         self._err.flush()
@@ -124,11 +124,16 @@ class ScreenConsole(Console):
         """New lines at the bottom row: the terminal scrolls, and the rows
         that leave its top go into its scrollback (as on any terminal)."""
         if rows > 0:
+            self._rows.scrolled(rows)
             self._emit(self.term.move_yx(self.size()[0] - 1, 0) + "\n" * rows)
 
     def place(self, row: int, col: int, text: str) -> None:
         self._rows.placed(row, col, text, self.term.width)
         self._emit(self.term.move_yx(row, col) + text)
+
+    def repaint(self) -> None:
+        """The whole screen drawn again, from what the program drew, at the terminal's size now."""
+        self._emit(self._rows.paint(self.term))
 
     def finish_line(self) -> None:
         """Below the last row that shows text (the screen scrolled by one if that is its last)."""

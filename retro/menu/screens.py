@@ -11,6 +11,7 @@ from ..exits import INTERRUPTED
 from ..replay import PACES, pace_text
 from ..runner import run_session
 from ..stdio import terminal_console
+from .drawing import Bold
 from .entries import TITLE, Entry, entries, replay_order, replay_session, session_rows
 from .keys import END, Action, KeyTable
 from .list_screen import ListScreen
@@ -154,7 +155,7 @@ class SessionsScreen(ListScreen):
         session = self.order[self.selected]
         below = (f"Pace: < {pace_text(PACES[self.pace])} >" if self.asking
                  else f"retro replay {session.name}")
-        return [self.term.bold(row) for row in wrap(below, width)] + rows
+        return [Bold(row) for row in wrap(below, width)] + rows
 
     def table(self) -> KeyTable:
         return self.PACE_KEYS if self.asking else self.KEYS

@@ -58,7 +58,10 @@ def _width() -> int:
 
 def terminal_console(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> Console:
     """The screen, if the program's layout fits this terminal; else, after a notice, the teletype."""
-    return ScreenConsole(term) if fits(term, program, options) else teletype(program)
+    if not fits(term, program, options):
+        return teletype(program)
+    needs = program.screen_size({**program.defaults(), **options}) if program and program.screen_size else None
+    return ScreenConsole(term, needs=needs)
 
 
 def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> bool:
@@ -73,5 +76,5 @@ def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) ->
     from .screen.notice import notice
 
     notice(term, f"[{program.id} draws on {cols}x{rows}; this terminal is {term.width}x{term.height}: "
-                 "it runs as on a teletype instead.  Enlarge the terminal for the screen.]")
+                 "it runs as on a teletype instead.  Enlarge the terminal for the screen.]", keep_typed_ahead=True)
     return False

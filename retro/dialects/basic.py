@@ -422,6 +422,8 @@ class AltairBasic:
         # On a screen what is typed is drawn into the picture as the console reads it (its echo),
         # unless this console's input is echoed by its terminal: then it is drawn once read.
         self._drawn_echo = self.screen is not None and console.echo_with(self._echo)
+        if self.screen is not None:
+            console.redraw_with(self._repaint)
 
     # -- output ---------------------------------------------------------------
     def _emit(self, text: str) -> None:
@@ -444,6 +446,11 @@ class AltairBasic:
         assert self.screen is not None
         self.screen.type(text)
         self.screen.render(self.console)
+        self.console.flush()
+
+    def _repaint(self) -> None:
+        assert self.screen is not None
+        self.screen.repaint(self.console)
         self.console.flush()
 
     def _crlf(self) -> None:

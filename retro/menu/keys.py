@@ -42,14 +42,15 @@ def dispatch(screen: object, table: KeyTable, key: str) -> Optional[Action]:
 
 def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, None]:
     """The keys pressed, by their console names, fullscreen in cbreak mode; the
-    screen is drawn first, after every key and when the terminal's size
-    changes and at Ctrl-L.  The keys end at Ctrl-C.  Use it in ``closing()``: the screen
-    is restored as soon as the caller stops reading keys."""
+    screen is drawn first, after every key, when the terminal's size
+    changes, when retro is continued after a stop and at Ctrl-L.  The keys
+    end at Ctrl-C.  Use it in ``closing()``: the screen is restored as soon
+    as the caller stops reading keys."""
     with signals.screen(term, redraw=draw), cbreak():  # given back on Ctrl-Z and signals
-        size = None
+        seen = None
         while True:
-            if size != (term.width, term.height):
-                size = (term.width, term.height)
+            if seen != (term.width, term.height, signals.resumes()):  # resized, or continued after a stop
+                seen = (term.width, term.height, signals.resumes())
                 draw()
             try:
                 key = term.inkey(timeout=0.5)

@@ -137,6 +137,13 @@ class VideoTerminal:
         self._resumes = signals.resumes()
         self._gone.clear()
 
+    def repaint(self, console: Console) -> None:
+        """Draw the whole picture again (the terminal resized, given back
+        after ``fg``, or Ctrl-L), at the real screen's size now."""
+        if self._shown is not None:
+            self._shown_size = (0, 0)  # what the real screen shows is not known: all of it again
+        self.render(console)
+
     def _scroll_out(self, console: Console, shown: list[str], start: int, end: int, height: int,
                     width: int) -> list[str]:
         """Rows ``start`` to ``end`` (not included) off the real screen's top,

@@ -13,7 +13,7 @@ from retro.screen.wrap import fold, fold_lines, wrap
 from test_screen_layout import SizedTerminal
 
 MESSAGES = [
-    "Error: the data file /home/someone/.local/share/retro/Tic-Tac-Toe-Data-5 cannot be read: permission denied\n",
+    "Error: the data file ~someone/.local/share/retro/Tic-Tac-Toe-Data-5 cannot be read: permission denied\n",
     "  An indented line of a message that goes on long enough to be folded more than once at sixty columns.\n",
     "Error:\tno such variant\t'--rows 99'; the variants are --rows, --cols, --fresh and --no-save, each once.\n"
     "\tA second line, after a tab, long enough to be folded too, once or twice, whatever the width.\n",

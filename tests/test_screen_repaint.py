@@ -119,3 +119,27 @@ def test_keys_typed_before_the_notice_of_a_small_terminal_are_kept(tmp_path) -> 
         term.wait_for_output("I WANT BOARD 1 POSITION 1")
     finally:
         term.child.close(force=True)
+
+
+def test_the_learner_started_from_the_menu_comes_back_after_fg(tmp_path) -> None:
+    """Ctrl-Z and ``fg`` in a game started from the menu: the board, the
+    messages and the prompt as they were (the game plays at random here, so
+    the picture before the stop is the one to compare with)."""
+    term = started([], 24, 80, ["\x1b[B", "\r", "\r", "y\r", "2,2\r"], str(tmp_path))
+    try:
+        shown = picture(term)
+        assert "Your move" in term.text()
+        pid = term.retro_pid()
+        os.kill(pid, signal.SIGTSTP)
+        term.quiet()
+        os.kill(pid, signal.SIGSTOP)
+        term.stream.feed(SCRIBBLE)
+        time.sleep(0.3)
+        os.kill(pid, signal.SIGCONT)
+        term.quiet()
+        assert picture(term) == shown, "after Ctrl-Z and fg:\n" + term.text()
+        term.send("\x1b[D")  # the cursor moves on the board, nowhere else
+        term.quiet()
+        assert "[.]" in "\n".join(term.text().split("\n")[:6]) and "[.]" not in "\n".join(term.text().split("\n")[6:])
+    finally:
+        term.child.close(force=True)

@@ -140,7 +140,7 @@ class Program:
     screen_size: Optional[Callable[[dict[str, Any]], tuple[int, int]]] = None
     # Whether its output is prose of the port's own (no original's layout to
     # keep): on a terminal, never in a pipe, its teletype then wraps the text
-    # at word boundaries to the terminal's width (retro.layout.TerminalLine).
+    # at word boundaries to the terminal's width (retro.screen.line.TerminalLine).
     # The originals' own lines were laid out for their terminals (72 or 80
     # columns) and are left to the terminal, as they were written.
     wraps_words: bool = False

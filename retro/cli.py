@@ -171,7 +171,7 @@ def cli(ctx: click.Context) -> None:
 @cli.command("list")
 def list_programs() -> None:
     """The programs and their variant options."""
-    from .layout import wrap
+    from .screen.wrap import wrap
 
     for program in catalog.programs().values():
         lines = [f"{program.id:<16} {program.title}",
@@ -282,7 +282,7 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
 
 def _list_sessions() -> None:
     from . import resources
-    from .layout import wrap
+    from .screen.wrap import wrap
 
     found = resources.sessions()
     if not found:
@@ -479,7 +479,7 @@ def show_error(error: click.ClickException) -> None:
     terminal standard error goes to (80 columns elsewhere)."""
     import io
 
-    from .layout import fold_lines, message_width
+    from .screen.wrap import fold_lines, message_width
 
     said = io.StringIO()
     error.show(file=said)

@@ -82,6 +82,9 @@ class Recorder(Console):
     def echo_with(self, draw: Optional[Callable[[str], None]]) -> bool:
         return self.inner.echo_with(draw)
 
+    def redraw_with(self, draw: Optional[Callable[[], None]]) -> None:
+        self.inner.redraw_with(draw)
+
     def clear(self) -> None:
         self.inner.clear()
 

@@ -10,6 +10,9 @@
   screen, visible cursor, the modes of the start), then the process stops;
   after ``fg`` (SIGCONT) the modes and the screen it had are put back and
   the screen that registered a ``redraw`` draws itself again.
+* SIGCONT, however the process was stopped (Ctrl-Z, or SIGSTOP), counts
+  as a resume (``resumes``): a screen waiting for a key draws itself again
+  whole (retro.console.screen).
 
 A screen that draws in place registers with ``screen()`` (the menu does);
 a port's line input needs nothing (its modes are the terminal's own).
@@ -101,6 +104,11 @@ def _suspend(signum: int, frame: Optional[FrameType]) -> None:
             top.redraw()
 
 
+def _continued(signum: int, frame: Optional[FrameType]) -> None:
+    global _resumes
+    _resumes += 1
+
+
 def install() -> None:
     """Handle the signals above for the rest of the process (main thread only)."""
     global _start_modes
@@ -109,6 +117,8 @@ def install() -> None:
         signal.signal(signum, _end)
     if hasattr(signal, "SIGTSTP"):
         signal.signal(signal.SIGTSTP, _suspend)
+    if hasattr(signal, "SIGCONT"):
+        signal.signal(signal.SIGCONT, _continued)
 
 
 def held_from_here() -> None:

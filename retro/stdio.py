@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .catalog import Program
 from .console import Console, LineConsole, ScreenConsole
-from .layout import TerminalLine
+from .screen.line import TerminalLine
 from .terminal import can_address_cursor, on_terminal, terminal
 
 if TYPE_CHECKING:
@@ -58,7 +58,10 @@ def _width() -> int:
 
 def terminal_console(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> Console:
     """The screen, if the program's layout fits this terminal; else, after a notice, the teletype."""
-    return ScreenConsole(term) if fits(term, program, options) else teletype(program)
+    if not fits(term, program, options):
+        return teletype(program)
+    needs = program.screen_size({**program.defaults(), **options}) if program and program.screen_size else None
+    return ScreenConsole(term, needs=needs)
 
 
 def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> bool:
@@ -70,8 +73,8 @@ def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) ->
     rows, cols = program.screen_size({**program.defaults(), **options})
     if term.height >= rows and term.width >= cols:
         return True
-    from .layout import notice
+    from .screen.notice import notice
 
     notice(term, f"[{program.id} draws on {cols}x{rows}; this terminal is {term.width}x{term.height}: "
-                 "it runs as on a teletype instead.  Enlarge the terminal for the screen.]")
+                 "it runs as on a teletype instead.  Enlarge the terminal for the screen.]", keep_typed_ahead=True)
     return False

@@ -3,7 +3,7 @@ the learner's screen and the notice of a terminal too small, drawn on a
 blessed terminal of a fixed size and rendered by a terminal emulator (pyte),
 at 60x20, 80x24, 100x40 and 132x43.
 
-The rule (retro/layout.py): a row ends at the end of a word or with "…"; a
+The rule (retro/screen/wrap.py): a row ends at the end of a word or with "…"; a
 word is never cut.  Each screen's words are known from what it was given to
 show (the catalog, the sessions' titles, the key hints, the learner's own
 messages), so a row's every word must be one of them, or end with "…".  What
@@ -20,7 +20,8 @@ import pyte
 import pytest
 
 from retro.ports.pascal_learner.play import display as learner_display
-from retro import catalog, layout, menu, resources, stdio
+from retro import catalog, menu, resources, stdio
+from retro.screen import wrap as layout
 from retro.console import ScreenConsole
 from retro.replay import PACES, pace_text
 

@@ -106,7 +106,9 @@ def render(report: explore.Report, width: int = 80) -> str:
         out.append("  shortest lines that beat the program (the human's moves):")
         out.extend(_beating_rows(report))
     out.append(f"  time: {report.seconds:.2f} s")
-    return "\n".join(_wrapped(out, width))
+    from ..screen.wrap import wrap
+
+    return "\n".join(row for line in out for row in wrap(line, width, hang=2))
 
 
 def _beating_rows(report: explore.Report) -> list[str]:
@@ -141,15 +143,6 @@ def _beating_rows(report: explore.Report) -> list[str]:
         rows.extend(dict.fromkeys(details))  # each once, in order
     return rows
 
-
-def _wrapped(lines: list[str], width: int) -> list[str]:
-    from ..layout import wrap
-
-    rows: list[str] = []
-    for line in lines:
-        indent = " " * (len(line) - len(line.lstrip(" ")) + 2)
-        rows += wrap(line, width, indent=indent)
-    return rows
 
 
 class GamesCounter:

@@ -165,7 +165,7 @@ def one_sided(table: dict[str, dict[str, str]]) -> list[str]:
 def render(table: dict[str, dict[str, str]], width: int = 80) -> str:
     """The table within ``width`` columns: each column is numbered as the row
     of the same player; each row ends with that player's totals."""
-    from ..layout import wrap
+    from ..screen.wrap import wrap
 
     names = list(table)
     label = max(len(n) for n in names) + 5

@@ -3,6 +3,8 @@ here as the terminal's canonical mode would (its own erase, kill, word-erase key
 from __future__ import annotations
 
 import os
+import select
+import time
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -21,6 +23,10 @@ class SpecialKeys:
     lnext: int = 0x16
     reprint: int = 0x12
     ends: frozenset[int] = frozenset({0x0A})
+
+
+REPAINT = 0x0C  # Ctrl-L: the screen drawn again whole (a screen's line input only)
+POLL = 0.1  # seconds between two looks at the terminal (its size, fg) while a key is awaited
 
 
 def special_keys(fd: int) -> SpecialKeys:
@@ -49,9 +55,26 @@ class TypedInput:
     character or a line at a time; what was read and not taken yet waits,
     unechoed, for the next read."""
 
-    def __init__(self, fd: int):
+    def __init__(self, fd: int, idle: Optional[Callable[[], bool]] = None):
         self.fd = fd
         self._pending = b""  # read from the terminal, not yet taken
+        # Called while no key is there (every POLL seconds): True when a key may be read
+        # (a screen too small for its program reads none: they wait, typed ahead).
+        self._idle = idle
+
+    def _await_key(self) -> None:
+        """Until a key is there to be read and may be (``idle``)."""
+        if self._idle is None:
+            return
+        while True:
+            if not self._idle():
+                time.sleep(POLL)
+                continue
+            try:
+                if select.select([self.fd], [], [], POLL)[0]:
+                    return
+            except (OSError, ValueError):  # a descriptor gone: the read says so
+                return
 
     def discard(self) -> None:
         """Forget what was read and not taken."""
@@ -76,6 +99,7 @@ class TypedInput:
         """The next character typed (a UTF-8 sequence whole, or one byte);
         None when the terminal has hung up."""
         if not self._pending:
+            self._await_key()
             try:
                 self._pending = os.read(self.fd, 4096)
             except OSError:  # EIO: hung up
@@ -130,7 +154,8 @@ class CanonicalEcho:
         return "".join(shown)
 
 
-def edit_line(typed: TypedInput, keys: SpecialKeys, echo: Callable[[str], None]) -> Optional[str]:
+def edit_line(typed: TypedInput, keys: SpecialKeys, echo: Callable[[str], None],
+              repaint: Optional[Callable[[], None]] = None) -> Optional[str]:
     """A line as canonical mode edits it, read and echoed now (the terminal
     is in cbreak mode with its echo off): ``echo`` is handed the characters
     typed, ``"\\b"`` for each one erased and ``"\\n"`` for the line's end.
@@ -138,7 +163,8 @@ def edit_line(typed: TypedInput, keys: SpecialKeys, echo: Callable[[str], None])
     a line ends at a new line (Enter, which the terminal turns into one) or
     eol/eol2.  A character is a whole UTF-8 sequence, erased whole (as with
     IUTF8); the rest of what was read waits for the next line, unechoed.
-    None at the end of input (Ctrl-D at the line's start, a terminal hung up)."""
+    Ctrl-L has the screen drawn again (``repaint``), and is no character of
+    the line.  None at the end of input (Ctrl-D at the line's start, a terminal hung up)."""
     chars: list[bytes] = []  # the line so far, one character each
     literal = False
     while True:
@@ -178,6 +204,9 @@ def edit_line(typed: TypedInput, keys: SpecialKeys, echo: Callable[[str], None])
             literal = True
             continue
         elif key == keys.reprint:
+            continue
+        elif key == REPAINT and repaint is not None:
+            repaint()
             continue
         chars.append(char)
         echo(decode(char))

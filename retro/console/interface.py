@@ -122,6 +122,12 @@ class Console:
         whose input nobody echoes (a pipe) or the terminal echoes itself."""
         return False
 
+    def redraw_with(self, draw: Optional[Callable[[], None]]) -> None:
+        """Have ``draw`` lay the whole screen out again, at the terminal's
+        size now, whenever it must be drawn again (the terminal resized,
+        given back after Ctrl-Z and ``fg``, Ctrl-L); None: the screen's rows
+        are drawn again as they were.  Only a screen's console has any."""
+
     # -- screen only -------------------------------------------------------
     def size(self) -> tuple[int, int]:
         """(rows, columns) of the screen."""

@@ -7,7 +7,7 @@ import time
 from contextlib import contextmanager
 from typing import BinaryIO, Iterable, Iterator, Optional, Protocol, runtime_checkable
 
-from ..layout import TerminalLine
+from ..screen.line import TerminalLine
 from .interface import Console, InputStream, StreamKind, decode, encode, stream_kind
 
 # The longest line a port is handed whole (bytes).  No original held more:
@@ -68,13 +68,13 @@ class LineConsole(Console):
 
     def write(self, text: str) -> None:
         if self._terminal is not None:
-            text = self._terminal.text(text)
+            text = self._terminal.write(text)
         self._out.write(encode(text))
         self._out.flush()
 
     def write_err(self, text: str) -> None:
         if self._errors_on_terminal and self._terminal is not None:
-            text = self._terminal.text(text)
+            text = self._terminal.write(text)
         self._err.write(encode(text))
         self._err.flush()
 

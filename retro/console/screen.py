@@ -3,11 +3,14 @@ on it (cursor addressing, clearing, scrolling, single keys, line input echoed)."
 from __future__ import annotations
 
 import sys
+import time
 from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
-from ..layout import ScreenRows, fold_lines
+from .. import signals
+from ..screen.rows import ScreenRows
+from ..screen.wrap import fold_lines, wrap
 from ..terminal import cbreak, in_cbreak
-from .editing import CanonicalEcho, TypedInput, edit_line, special_keys
+from .editing import POLL, REPAINT, CanonicalEcho, TypedInput, edit_line, special_keys
 from .interface import Console, StreamKind, decode, encode, stream_kind
 
 if TYPE_CHECKING:
@@ -46,6 +49,15 @@ class ScreenConsole(Console):
     and echoes as ever.  ``read_key`` reads one key in cbreak mode.  The
     blessed terminal must be built with its stream given explicitly
     (blessed's default is ``sys.__stdout__``).
+
+    Everything drawn goes through one model of the screen's rows
+    (retro.screen.rows), so that the screen can be drawn again whole at
+    any moment.  While a key is awaited the console looks at the terminal:
+    resized, or given back after Ctrl-Z and ``fg``, or Ctrl-L typed, the
+    screen is drawn again whole at its size now -- laid out again by the
+    program, if it said how (``redraw_with``), else its rows as they were.
+    A terminal smaller than the program ``needs`` (rows, columns) says so,
+    and reads no key (keys typed meanwhile wait) until it has grown.
     """
 
     interactive = True
@@ -53,28 +65,33 @@ class ScreenConsole(Console):
     input_kind: StreamKind = "tty"
     output_kind: StreamKind = "tty"
 
-    def __init__(self, term: Terminal, stdin_fd: Optional[int] = None, stderr: Optional[BinaryIO] = None):
+    def __init__(self, term: Terminal, stdin_fd: Optional[int] = None, stderr: Optional[BinaryIO] = None,
+                 needs: Optional[tuple[int, int]] = None):
         self.term = term
+        self._needs = needs
         self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
         self._err = stderr if stderr is not None else sys.stderr.buffer
         self._errors_on_terminal = stream_kind(self._err) == "tty"  # messages folded at words, as retro's own are
-        self._typed = TypedInput(self._fd)
+        self._typed = TypedInput(self._fd, idle=self._idle)
+        self._layout: Optional[Callable[[], None]] = None  # the program's own, to lay the screen out again
+        self._seen = self._looks()  # the terminal as last drawn on
+        self._small = False  # the terminal is smaller than the program needs: a notice shows
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
         self._echoed = CanonicalEcho()  # the echo, when this console shows it
-        self._rows = ScreenRows()  # for finish_line
+        self._rows = ScreenRows()  # what the screen shows: drawn again whole at will (repaint), and for finish_line
 
     def _emit(self, text: str) -> None:
         self.term.stream.write(text)
         self.term.stream.flush()
 
     def write(self, text: str) -> None:
-        self._rows.written(text, self.term.height)
+        self._rows.written(text, self.term.height, self.term.width)
         self._emit(text)
 
     def write_err(self, text: str) -> None:
         if self._errors_on_terminal:
             text = fold_lines(text, self.term.width)
-        self._rows.written(text, self.term.height)
+        self._rows.written(text, self.term.height, self.term.width)
         self.term.stream.flush()
         self._err.write(encode(text))
         self._err.flush()
@@ -95,13 +112,45 @@ class ScreenConsole(Console):
         else:
             self._emit(self._echoed.shown(text))
 
+    def redraw_with(self, draw: Optional[Callable[[], None]]) -> None:
+        self._layout = draw
+
+    def _looks(self) -> tuple[int, int, int]:
+        return (signals.resumes(), self.term.height, self.term.width)
+
+    def _idle(self) -> bool:
+        """While a key is awaited: the screen drawn again if the terminal
+        changed; whether a key may be read (not while the screen is too small)."""
+        if self._looks() != self._seen:
+            self.redraw()
+        return not self._small
+
+    def redraw(self) -> None:
+        """The whole screen again, at the terminal's size now (or, if that is
+        too small for the program, a notice saying so, outside the model)."""
+        self._seen = self._looks()
+        height, width = self.size()
+        needs = self._needs
+        self._small = needs is not None and (height < needs[0] or width < needs[1])
+        if needs is not None and self._small:
+            said = (f"This terminal is {width}x{height}; the program draws on {needs[1]}x{needs[0]}. "
+                    "Enlarge the terminal: the program goes on where it was.")
+            rows = wrap(said, width)[:height]
+            self._emit(self.term.home + self.term.clear
+                       + "".join(self.term.move_yx(row, 0) + text for row, text in enumerate(rows)))
+        elif self._layout is not None:
+            self._layout()
+            self.term.stream.flush()
+        else:
+            self.repaint()
+
     def read_line(self) -> Optional[str]:
         """One line: edited and echoed here in cbreak mode (a screen
         program's run), by the terminal in canonical mode; ``None`` at the end
         of input (Ctrl-D at the start of a line, or a terminal hung up)."""
         self.term.stream.flush()
         if in_cbreak(self._fd):
-            line = edit_line(self._typed, special_keys(self._fd), self._echo)
+            line = edit_line(self._typed, special_keys(self._fd), self._echo, self.redraw)
             self.input_ended = self.input_ended or line is None
             return line
         data = self._typed.line()
@@ -126,11 +175,16 @@ class ScreenConsole(Console):
         """New lines at the bottom row: the terminal scrolls, and the rows
         that leave its top go into its scrollback (as on any terminal)."""
         if rows > 0:
+            self._rows.scrolled(rows)
             self._emit(self.term.move_yx(self.size()[0] - 1, 0) + "\n" * rows)
 
     def place(self, row: int, col: int, text: str) -> None:
         self._rows.placed(row, col, text, self.term.width)
         self._emit(self.term.move_yx(row, col) + text)
+
+    def repaint(self) -> None:
+        """The whole screen drawn again, from what the program drew, at the terminal's size now."""
+        self._emit(self._rows.paint(self.term))
 
     def finish_line(self) -> None:
         """Below the last row that shows text (the screen scrolled by one if that is its last)."""
@@ -141,13 +195,38 @@ class ScreenConsole(Console):
         self._emit(self.term.move_yx(height - 1, 0) + "\n" if row >= height else self.term.move_yx(row, 0))
 
     def read_key(self) -> Optional[str]:
-        """One key: a printable character or a name from KEY_NAMES; None on Ctrl-D."""
+        """One key: a printable character or a name from KEY_NAMES; None on
+        Ctrl-D.  Ctrl-L, and the terminal resized or given back after ``fg``
+        meanwhile, have the screen drawn again (``redraw``)."""
         self.term.stream.flush()
         with cbreak():
-            key = self.term.inkey()
-        name = key_name(key)
-        self.input_ended = self.input_ended or name is None
-        return name
+            while True:
+                if not self._idle():
+                    time.sleep(POLL)
+                    continue
+                key = self.term.inkey(timeout=POLL)
+                if not key and self._input_waiting():  # a key came as the wait ended, or the terminal is gone
+                    key = self.term.inkey(timeout=0)
+                    if not key and self._input_waiting():
+                        self.input_ended = True
+                        return None  # input there, and a read of it finds nothing: hung up
+                if not key:
+                    continue
+                if key == chr(REPAINT):
+                    self.redraw()
+                    continue
+                name = key_name(key)
+                self.input_ended = self.input_ended or name is None
+                return name
+
+    def _input_waiting(self) -> bool:
+        """Whether the terminal's input can be read without waiting (a key, or its end)."""
+        import select
+
+        try:
+            return bool(select.select([self._fd], [], [], 0)[0])
+        except (OSError, ValueError):  # a descriptor gone: as at the end of input
+            return True
 
     def discard_typed_ahead(self) -> None:
         """The terminal's input queue, and what blessed has read of it ahead

@@ -1,10 +1,12 @@
-"""Drawing one screen of the menu: a title, a message row, a list scrolled to its
-selected entry with marks where more is off the screen, and key hints below."""
+"""Drawing one screen of the menu, whole, through the model of the screen's
+rows: a title, a message row, a list scrolled to its selected entry with
+marks where more is off the screen, and key hints below."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .. import layout
+from ..screen.rows import ScreenRows
+from ..screen.wrap import one_row, wrap
 
 if TYPE_CHECKING:
     from blessed import Terminal
@@ -16,25 +18,34 @@ MORE_ABOVE = "  ↑ more above"
 MORE_BELOW = "  ↓ more below"
 
 
+class Bold(str):
+    """A footer row shown in bold (the session's command, the pace)."""
+
+
 def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selected: int,
                 footer: list[str], message: str = "") -> None:
-    """One screen of the menu: the title in reverse video, a message row, the
-    body (rows of the entry ``selected`` in reverse video, scrolled to show
-    them, with a mark above and below where more of it is off the screen)
-    and the footer rows at the bottom (key hints: always shown)."""
-    t = term
-    write = t.stream.write
-    width, height = t.width, t.height
-    write(t.home + t.clear)
+    """One screen of the menu, drawn whole through the model of the screen's
+    rows: the title in reverse video, a message row, the body (rows of the
+    entry ``selected`` in reverse video, scrolled to show them, with a mark
+    above and below where more of it is off the screen) and the footer rows
+    at the bottom (key hints: always shown)."""
+    term.stream.write(menu_rows(term.height, term.width, title, body, selected, footer, message).paint(term))
+    term.stream.flush()
+
+
+def menu_rows(height: int, width: int, title: str, body: list[tuple[int, str]], selected: int,
+              footer: list[str], message: str = "") -> ScreenRows:
+    """The rows of one screen of the menu at ``height`` x ``width`` (draw_screen)."""
+    rows = ScreenRows()
+    rows.cleared()
     if width < MIN_COLUMNS or height < MIN_ROWS:
         said = (f"The terminal is {width}x{height};", f"retro needs {MIN_COLUMNS}x{MIN_ROWS}.", "Resize it, or press q.")
-        for row, line in enumerate([line for text in said for line in layout.wrap(text, width)][:height]):
-            write(t.move_yx(row, 0) + line)
-        t.stream.flush()
-        return
-    write(t.move_yx(0, 0) + t.reverse(layout.one_row(f" {title}", width).ljust(width)))
+        for row, line in enumerate([line for text in said for line in wrap(text, width)][:height]):
+            rows.placed(row, 0, line, width)
+        return rows
+    rows.placed(0, 0, one_row(f" {title}", width), width, "reverse")
     if message:
-        write(t.move_yx(1, 0) + t.bold(layout.one_row(message, width)))
+        rows.placed(1, 0, one_row(message, width), width, "bold")
     room = height - 2 - len(footer)
     first = 2  # the body's first row on the screen
     scrolled = len(body) > room and room >= 3
@@ -46,16 +57,13 @@ def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selecte
     if chosen:
         top = min(chosen[0], max(0, chosen[-1] - room + 1))
     for row, (index, text) in enumerate(body[top: top + room]):
-        if index == selected:
-            text = t.reverse(text.ljust(width))
-        elif index == -1 and text:
-            text = t.bold(text)
-        write(t.move_yx(row + first, 0) + text)
+        style = "reverse" if index == selected else "bold" if index == -1 and text else ""
+        rows.placed(row + first, 0, text, width, style)
     if scrolled:
         if top > 0:
-            write(t.move_yx(first - 1, 0) + t.dim(layout.one_row(MORE_ABOVE, width)))
+            rows.placed(first - 1, 0, one_row(MORE_ABOVE, width), width, "dim")
         if top + room < len(body):
-            write(t.move_yx(first + room, 0) + t.dim(layout.one_row(MORE_BELOW, width)))
+            rows.placed(first + room, 0, one_row(MORE_BELOW, width), width, "dim")
     for row, text in enumerate(footer):
-        write(t.move_yx(height - len(footer) + row, 0) + text)
-    t.stream.flush()
+        rows.placed(height - len(footer) + row, 0, text, width, "bold" if isinstance(text, Bold) else "")
+    return rows

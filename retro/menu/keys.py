@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 # returns what the screen's caller is told: an Action, or None (keep reading keys).
 
 END = "end of input"  # Ctrl-D (read_key's None)
+REPAINT = "\x0c"  # Ctrl-L: the key that has a screen drawn again (curses programs, shells)
 
 KeyTable = dict[str, str]  # a key's name: the name of its handler
 
@@ -41,20 +42,24 @@ def dispatch(screen: object, table: KeyTable, key: str) -> Optional[Action]:
 
 def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, None]:
     """The keys pressed, by their console names, fullscreen in cbreak mode; the
-    screen is drawn first, after every key and when the terminal's size
-    changes.  The keys end at Ctrl-C.  Use it in ``closing()``: the screen
-    is restored as soon as the caller stops reading keys."""
+    screen is drawn first, after every key, when the terminal's size
+    changes, when retro is continued after a stop and at Ctrl-L.  The keys
+    end at Ctrl-C.  Use it in ``closing()``: the screen is restored as soon
+    as the caller stops reading keys."""
     with signals.screen(term, redraw=draw), cbreak():  # given back on Ctrl-Z and signals
-        size = None
+        seen = None
         while True:
-            if size != (term.width, term.height):
-                size = (term.width, term.height)
+            if seen != (term.width, term.height, signals.resumes()):  # resized, or continued after a stop
+                seen = (term.width, term.height, signals.resumes())
                 draw()
             try:
                 key = term.inkey(timeout=0.5)
             except KeyboardInterrupt:
                 return
             if not key:
+                continue
+            if key == REPAINT:  # Ctrl-L: the screen drawn again whole, as in any full-screen program
+                draw()
                 continue
             name = "escape" if escape_then_key(term, key) else key_name(key)
             yield END if name is None else name

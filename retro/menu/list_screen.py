@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import closing
 from typing import TYPE_CHECKING, Optional
 
-from .. import layout
+from ..screen.wrap import hint_rows
 from .drawing import draw_screen
 from .keys import END, Action, KeyTable, dispatch, read_keys
 
@@ -34,7 +34,7 @@ class ListScreen:
         raise NotImplementedError
 
     def footer(self, width: int) -> list[str]:
-        return layout.hint_rows(self.hints, width)
+        return hint_rows(self.hints, width)
 
     def draw(self) -> None:
         width = self.term.width

@@ -6,7 +6,7 @@ from typing import Optional
 
 import click
 
-from .. import layout
+from ..screen.wrap import with_note
 from ..console import LineConsole
 from ..replay import parse_pace
 from ..runner import run_session
@@ -21,7 +21,7 @@ def pipe_menu(console: LineConsole) -> int:
         console.write(f"{TITLE}\n\n")
         for listed in items:
             row = f"{listed.number:>3}  {listed.program.id:<16} {listed.program.title}"
-            console.write(layout.with_note(row, listed.sessions_note, PIPE_WIDTH) + "\n")
+            console.write(with_note(row, listed.sessions_note, PIPE_WIDTH) + "\n")
         if any(item.sessions for item in items):
             console.write(f"\nRecorded sessions: a number and s ({items[0].number}s) lists that program's.\n")
         console.write("\nChoose a number, optionally with variant options (q to quit): ")

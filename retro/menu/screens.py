@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO, cast
 
-from .. import layout, resources, signals
+from .. import resources, signals
+from ..screen.notice import notice
+from ..screen.wrap import hint_rows, with_note, wrap
 from ..exits import INTERRUPTED
 from ..replay import PACES, pace_text
 from ..outcome import session_end
 from ..runner import run_session
 from ..stdio import terminal_console
+from .drawing import Bold
 from .entries import TITLE, Entry, entries, replay_order, replay_session, session_rows
 from .keys import END, Action, KeyTable
 from .list_screen import ListScreen
@@ -32,7 +35,7 @@ def elsewhere(term: Terminal, run: Callable[[], str]) -> None:
             note = "[interrupted]"
         term.stream.write("\n")
         try:
-            layout.notice(term, note, "press a key to return to the menu")
+            notice(term, note, "press a key to return to the menu")
         except KeyboardInterrupt:
             pass
 
@@ -69,17 +72,17 @@ class ScreenMenu(ListScreen):
         out: list[tuple[int, str]] = [(-1, "Programs")]
         for index, item in enumerate(self.items):
             p = item.program
-            out.append((index, layout.with_note(f"{item.number:>3}  {p.title}", item.sessions_note, width)))
+            out.append((index, with_note(f"{item.number:>3}  {p.title}", item.sessions_note, width)))
             if index in details:
                 for text in (f"{p.language} -- {p.machine} -- {p.year}", p.description):
-                    out.extend((index, row) for row in layout.wrap(f"       {text}", width))
+                    out.extend((index, row) for row in wrap(f"       {text}", width))
         return out
 
     def footer(self, width: int) -> list[str]:
         hints: tuple[str, ...] = self.hints
         if any(item.sessions for item in self.items):
             hints = hints[:2] + (self.sessions_hint,) + hints[2:]
-        return layout.hint_rows(hints, width)
+        return hint_rows(hints, width)
 
     def open(self, key: str) -> Optional[Action]:
         return Action.OPEN if self.count else None
@@ -141,19 +144,19 @@ class SessionsScreen(ListScreen):
             if index is None:
                 if out:
                     out.append((-1, ""))
-                out.extend((-1, row) for row in layout.wrap(text, width))
+                out.extend((-1, row) for row in wrap(text, width))
             else:
-                out.extend((index, row) for row in layout.wrap(text, width, indent=" " * 5))
+                out.extend((index, row) for row in wrap(text, width, indent=" " * 5))
         return out
 
     def footer(self, width: int) -> list[str]:
-        rows = layout.hint_rows(self.pace_hints if self.asking else self.hints, width)
+        rows = hint_rows(self.pace_hints if self.asking else self.hints, width)
         if not self.order:
             return rows
         session = self.order[self.selected]
         below = (f"Pace: < {pace_text(PACES[self.pace])} >" if self.asking
                  else f"retro replay {session.name}")
-        return [self.term.bold(row) for row in layout.wrap(below, width)] + rows
+        return [Bold(row) for row in wrap(below, width)] + rows
 
     def table(self) -> KeyTable:
         return self.PACE_KEYS if self.asking else self.KEYS

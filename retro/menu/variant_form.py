@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any, Optional
 
 import click
 
-from .. import catalog, layout
+from .. import catalog
+from ..screen.wrap import hint_rows, wrap
 from .keys import END, Action, KeyTable, dispatch
 from .list_screen import ListScreen
 
@@ -66,16 +67,16 @@ class VariantForm(ListScreen):
             indent = len(head) if width - len(head) >= 30 else 6
             text = f"{head}{opt.help or ''}" if indent == len(head) else f"{head}\n{opt.help or ''}"
             first, _, rest = text.partition("\n")
-            rows = layout.wrap(first, width, indent=" " * indent)
+            rows = wrap(first, width, indent=" " * indent)
             if rest:
-                rows += layout.wrap(" " * indent + rest, width)
+                rows += wrap(" " * indent + rest, width)
             out.extend((k, row) for row in rows)
         out.append((-1, ""))
         out.append((len(options), "  Start"))
         return out
 
     def footer(self, width: int) -> list[str]:
-        return layout.hint_rows(self.edit_hints if self.editing is not None else self.hints, width)
+        return hint_rows(self.edit_hints if self.editing is not None else self.hints, width)
 
     def table(self) -> KeyTable:
         return self.EDIT_KEYS if self.editing is not None else self.KEYS

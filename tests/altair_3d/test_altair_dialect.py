@@ -5,12 +5,12 @@ import pytest
 
 from retro.console import LineConsole
 from retro.dialects import basic
+from retro.screen.video import VideoTerminal
 from retro.dialects.basic import (
     COMMA,
     AltairBasic,
     BasicError,
     Break,
-    VideoTerminal,
     basic_for,
     edit_line,
     fin,

@@ -17,7 +17,7 @@ import re
 from typing import Optional, Union
 
 from retro.console import Console
-from retro.layout import one_row, wrap
+from retro.screen.wrap import one_row, wrap
 from retro.dialects.pascal import PascalText, integer_value
 
 from ..model.board import EMPTY, MARKS, Board, Grid
@@ -125,6 +125,7 @@ class ScreenView:
 
     TOP = 1  # the column numbers, right below the title; the board's rows follow
     MESSAGES = 4  # the fewest rows of messages; a taller terminal gives them every row it has
+    MEMORY = 100  # the messages kept, to be wrapped again at a new width
 
     @classmethod
     def size_needed(cls, grid: Grid) -> tuple[int, int]:
@@ -140,10 +141,14 @@ class ScreenView:
         self.centre = grid.square((grid.boardrows + 1) // 2, (grid.boardcols + 1) // 2)
         self.cursor = self.centre
         self.first_move = True  # of a game: what was typed before the board is dropped
-        self.messages: list[str] = []
+        self.said: list[str] = []  # the messages as said, wrapped anew at each drawing (the last MEMORY)
         self.title = ""
         self.board: Optional[Board] = None
+        self.board_shown = False
+        self.marked: Optional[int] = None  # the square drawn as the cursor ([.])
+        self.prompt = ""  # the prompt row's text
         self.console.clear()
+        self.console.redraw_with(self.redraw)
 
     def new_game(self) -> None:
         """A game begins: the cursor on the centre square (the original's
@@ -155,7 +160,19 @@ class ScreenView:
     # -- drawing --------------------------------------------------------------------
     def set_title(self, text: str) -> None:
         self.title = text
-        self.console.place(0, 0, text)
+        self.console.place(0, 0, one_row(text, self.console.size()[1]))
+
+    def redraw(self) -> None:
+        """The whole screen again, laid out at the terminal's size now (the
+        terminal resized, given back after ``fg``, or Ctrl-L): what a fresh
+        drawing of the same moment shows, the messages wrapped anew."""
+        self.console.clear()
+        if self.title:
+            self.set_title(self.title)
+        if self.board_shown:
+            self._draw_board()
+        self._draw_messages()
+        self._prompt(self.prompt)
 
     def _cell(self, square: int) -> tuple[int, int]:
         r, c = self.grid.rowcol(square)
@@ -163,18 +180,29 @@ class ScreenView:
 
     def show_board(self, board: Board) -> None:
         self.board = board
+        self.board_shown = True
+        self._draw_board()
+
+    def _draw_board(self) -> None:
         w = self.width
         self.console.place(self.TOP, 0, "   " + "".join(f"{c:>{w - 1}} " for c in range(1, self.grid.boardcols + 1)))
         for r in range(1, self.grid.boardrows + 1):
             self.console.place(self.TOP + r, 0, f"{r:>2} ")
+        marked = self.marked
         for s in range(self.grid.size):
             self._draw_cell(s)
+        if marked is not None:  # last: a cell's text overlaps its neighbours' by a column
+            self._draw_cell(marked, cursor=True)
         self.console.flush()
 
     def _draw_cell(self, square: int, cursor: bool = False) -> None:
         mark = MARKS[self.board.squares[square]] if self.board else MARKS[EMPTY]
         row, col = self._cell(square)
         text = f"[{mark}]" if cursor else f" {mark} "
+        if cursor:
+            self.marked = square
+        elif square == self.marked:
+            self.marked = None
         self.console.place(row, col - 1, text[: self.width + 1])
 
     def placed(self, board: Board, square: int) -> None:
@@ -194,15 +222,21 @@ class ScreenView:
     def say(self, text: str = "") -> None:
         """A message, wrapped at word boundaries to the terminal's width; the
         last rows of messages show, as many as the terminal has (_message_rows)."""
-        width = self.console.size()[1]
-        self.messages = (self.messages + wrap(text, width))[-self._message_rows():]
+        self.said = (self.said + [text])[-self.MEMORY:]
         self._draw_messages()
+
+    @property
+    def messages(self) -> list[str]:
+        """The rows of messages shown: the last of what was said, wrapped to the terminal's width now."""
+        width = self.console.size()[1]
+        return [row for text in self.said for row in wrap(text, width)][-self._message_rows():]
 
     def _draw_messages(self) -> None:
         width = self.console.size()[1]
         top = self._message_row()
+        messages = self.messages
         for i in range(self._message_rows()):
-            line = self.messages[i] if i < len(self.messages) else ""
+            line = messages[i] if i < len(messages) else ""
             self.console.place(top + i, 0, line.ljust(width))
         self.console.flush()
 
@@ -212,7 +246,7 @@ class ScreenView:
         self.board = None
         for square in range(self.grid.size):
             self._draw_cell(square)
-        self.messages = []
+        self.said = []
         self._draw_messages()
         for line in lines:
             self.say(line)
@@ -222,6 +256,7 @@ class ScreenView:
 
     def _prompt(self, text: str) -> None:
         """The prompt row: one row, ended with "…" if it must be cut; the cursor after it."""
+        self.prompt = text
         width = self.console.size()[1]
         row = self._message_row() + self._message_rows() + 1
         shown = one_row(text, width - 1) if text.strip() else ""

@@ -1,0 +1,119 @@
+"""The one model of a screen's rows: what a program drew on the terminal,
+kept row by row, so that the whole screen can be drawn again at any moment
+(``paint``), and the cursor's row followed (``below``)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from blessed import Terminal
+
+
+class ScreenRows:
+    """The rows of a screen drawn in place, each as the program left it,
+    and the cursor, followed from what is drawn (``placed``) and written
+    (``written``: a new line at each "\\n", the screen scrolled at its last
+    row).  A row drawn over with blanks shows nothing.  ``below`` is the
+    first row below every row that shows text (where a program on the
+    screen ends, for whatever comes next); ``paint`` draws every row again.
+
+    >>> rows = ScreenRows()
+    >>> rows.cleared(); rows.placed(0, 0, "TITLE", 80); rows.placed(5, 0, "Goodbye.".ljust(80), 80)
+    >>> rows.placed(7, 0, "Your move:".ljust(79), 80); rows.placed(7, 0, "".ljust(79), 80); rows.below()
+    6
+    >>> rows.placed(7, 0, "Your move: ", 80); rows.written("\\n", 24); rows.written("Interrupted.\\n", 24)
+    >>> rows.below()
+    9
+    >>> rows.placed(23, 0, "Interrupted.", 80); rows.written("\\n", 24); rows.below(), rows.cursor
+    (23, 23)
+    >>> rows.text(24)[22]
+    'Interrupted.'
+    """
+
+    def __init__(self) -> None:
+        self.lines: dict[int, str] = {}  # a row's text, for each row that shows any
+        self.styles: dict[int, str] = {}  # a row drawn whole in a style: blessed's name for it ("reverse")
+        self.cursor: Optional[int] = None  # unknown until the screen is cleared or drawn on
+        self.column = 0
+
+    @property
+    def shown(self) -> set[int]:
+        return set(self.lines)
+
+    def cleared(self) -> None:
+        self.lines.clear()
+        self.styles.clear()
+        self.cursor, self.column = 0, 0
+
+    def placed(self, row: int, col: int, text: str, width: int, style: str = "") -> None:
+        """``text`` drawn at (``row``, ``col``); the part past the row's end is
+        cut (never wrapped); ``style`` the whole row's (blessed's name for it)."""
+        self.cursor, self.column = row, col
+        if "\n" in text:
+            self.written(text, row + text.count("\n") + 1, width)
+            return
+        self._put(text, width)
+        if style and row in self.lines:
+            self.styles[row] = style
+        else:
+            self.styles.pop(row, None)
+
+    def _put(self, text: str, width: int) -> None:
+        assert self.cursor is not None
+        line = self.lines.get(self.cursor, "")
+        line = line.ljust(self.column)
+        text = text.expandtabs(8)
+        line = line[:self.column] + text + line[self.column + len(text):]
+        if width > 0:
+            line = line[:width]
+        self.column = min(self.column + len(text), width) if width > 0 else self.column + len(text)
+        if line.strip():
+            self.lines[self.cursor] = line.rstrip()
+        else:
+            self.lines.pop(self.cursor, None)
+
+    def written(self, text: str, height: int, width: int = 0) -> None:
+        """Line output at the cursor (each "\\n" a row lower, down to the screen's last)."""
+        if self.cursor is None:
+            return
+        parts = text.split("\n")
+        for k, part in enumerate(parts):
+            for j, piece in enumerate(part.split("\r")):
+                if j:
+                    self.column = 0
+                if piece:
+                    self._put(piece, width)
+            if k < len(parts) - 1:
+                if self.cursor >= height - 1:  # the last row: the screen scrolls up by one
+                    self.scrolled(1)
+                self.cursor = min(self.cursor + 1, height - 1)
+                self.column = 0
+
+    def scrolled(self, rows: int) -> None:
+        """The screen scrolled up by ``rows``: its top rows left it."""
+        self.lines = {row - rows: line for row, line in self.lines.items() if row >= rows}
+        self.styles = {row - rows: style for row, style in self.styles.items() if row >= rows}
+
+    def below(self) -> Optional[int]:
+        """The first row below every row that shows text (None: nothing is known of the screen)."""
+        if self.cursor is None:
+            return None
+        return max(self.lines, default=-1) + 1
+
+    def text(self, height: int) -> list[str]:
+        """The screen's rows, top to bottom."""
+        return [self.lines.get(row, "") for row in range(height)]
+
+    def paint(self, term: Terminal) -> str:
+        """What draws the whole screen again on ``term`` as it is now (its
+        size now: rows and columns past it are cut), the cursor where it was."""
+        height, width = term.height, term.width
+        out = [term.home + term.clear]
+        for row, line in sorted(self.lines.items()):
+            if row < height:
+                style = self.styles.get(row)
+                text = line[:width].ljust(width) if style == "reverse" else line[:width]  # reverse video: the whole row
+                out.append(term.move_yx(row, 0) + (getattr(term, style)(text) if style else text))
+        if self.cursor is not None:
+            out.append(term.move_yx(min(self.cursor, height - 1), min(self.column, max(0, width - 1))))
+        return "".join(out)

@@ -218,6 +218,12 @@ def cursor_shown(page) -> bool:
     return page.evaluate("() => document.querySelectorAll('#terminal .xterm-cursor').length > 0")
 
 
+# How each golden session's last game ends, as its text says: "Computer wins!", "Gana el humano" (the
+# MJ weakness), the Altair's "I WON WITH BOARD"; the assignment's sample stops before its game ends.
+LAST_GAME = {"bad-input": "The computer won.", "mj-weakness": "You won.", "spec-sample": "",
+             "v1-game-computer-wins": "The computer won."}
+
+
 @pytest.mark.parametrize("program_id, name", [("cpm-c", "bad-input"), ("perl-midterm", "spec-sample"),
                                               ("fortran-rcd", "mj-weakness")])
 def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Path, program_id: str,
@@ -233,8 +239,10 @@ def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Pa
     assert page.locator("#ended").is_visible()
     said_in_words(page)  # what happened in words; the status and what it means under Details
     ended_input = prompts(session)[-1][1] == "\x04"  # the game's input ends with Ctrl-D
-    assert page.inner_text("#status") == ("You ended the input (Ctrl-D): the program stopped." if ended_input
-                                          else "The program has ended.")
+    result = LAST_GAME[name]  # as the session's text says who won
+    assert page.inner_text("#status") == (
+        (f"{result} Then you ended the input (Ctrl-D)." if ended_input else f"{result} The game is over.") if result
+        else "You ended the input (Ctrl-D): the program stopped." if ended_input else "The program has ended.")
     assert details(page) == f"Exit status {session.exit_status}: {dict(program.exit_statuses)[session.exit_status]}."
     assert not cursor_shown(page)  # nobody types any more
     if name == "mj-weakness":  # N, 3,3 3,1 1,3 2,3: the computer starts and the human wins (the author's account)
@@ -610,7 +618,7 @@ def test_a_phone_plays_the_altair_by_the_key_bar(browser, server, tmp_path: Path
         for _, keys in prompts(session):
             quiet(page)
             touch_type(page, keys)
-        ends_with(page, session.exit_status, "You ended the input (Ctrl-D): the program stopped.")
+        ends_with(page, session.exit_status, f"{LAST_GAME['v1-game-computer-wins']} Then you ended the input (Ctrl-D).")
         assert screen(page, everything=True).lstrip("\n") == shown_lines(rendering(session))
         shot(page, tmp_path, f"retro-serve-phone-altair-{held}.png")
         assert page.errors == []
@@ -678,9 +686,11 @@ def test_the_learner_plays_a_game_by_cursor_keys(browser, server, tmp_path: Path
                 assert time.monotonic() < end, screen(page)
                 time.sleep(0.1)
         wait_screen(page, "s.includes(arg)", "Another game? (Y/N)", everything=False)
+        result = next(said for text, said in (("You win.", "You won."), ("I win.", "The computer won."),
+                                               ("A draw.", "A draw: nobody won.")) if text in screen(page))
         page.keyboard.type("n")
         press("enter")
-        ends_with(page, 0, "The program has ended.")
+        ends_with(page, 0, f"{result} The game is over.")  # as the learner's own words said it
         shot(page, tmp_path, f"retro-serve-learner-{held}.png")
         assert page.errors == []
     finally:

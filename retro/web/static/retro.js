@@ -468,14 +468,17 @@ function closeSession() {
 
 const OUTCOMES = {human: "You won.", program: "The computer won.", draw: "A draw: nobody won."};
 
-// What happened in this session, for a visitor: the last game's result when the server knows it,
-// else the key the visitor ended it with, else the program's end in plain words.
+// What happened in this session, for a visitor: the last game's result when the server knows it
+// (retro.outcome), then the key the visitor ended it with, else the program's end in plain words
+// (as the terminal menu says it: retro.outcome.session_end).
+const STOPPED_BY = {"\x03": "you pressed Ctrl-C", "\x04": "you ended the input (Ctrl-D)"};
+
 function ending(program, message, lastKey) {
   if (message.status === null) return `The session was ended: ${message.reason}.`;
   const result = OUTCOMES[message.outcome];
-  if (result) return `${result} The game is over.`;
-  if (lastKey === "\x03") return "You pressed Ctrl-C: the program stopped.";
-  if (lastKey === "\x04") return "You ended the input (Ctrl-D): the program stopped.";
+  const stopped = STOPPED_BY[lastKey];
+  if (result) return stopped ? `${result} Then ${stopped}.` : `${result} The game is over.`;
+  if (stopped) return `${stopped[0].toUpperCase()}${stopped.slice(1)}: the program stopped.`;
   return plainEnd(message.status);
 }
 

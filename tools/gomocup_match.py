@@ -10,7 +10,7 @@ What you build first (nothing here builds or fetches them; the tests never run t
   built with cmake as its README says; with no ``config.toml`` beside the binary it plays
   with its built-in classical evaluation, no network weights needed).
 
-tools/gomocup_results.md names the commits measured and the binaries' SHA-256.
+BENCHMARKS.md ("The learner against Rapfi") names the commits measured and the binaries' SHA-256.
 
 The manager starts both brains once, sends ``START``, ``INFO`` and ``BEGIN``/``TURN``
 to each and judges the games (five or more in a row wins, ``-rule 0``); its standard
@@ -38,7 +38,7 @@ resident memory and how many times the manager started it (again after a crash o
 deadline), sampled from /proc; and writes the same as ``summary.json`` in ``--out``.
 Standard library only.
 
-Example (the figures in tools/gomocup_results.md were made this way):
+Example (the figures in BENCHMARKS.md, "The learner against Rapfi", were made this way):
 
     python tools/gomocup_match.py --manager ~/build/c-gomoku-cli \\
         --engine ~/build/pbrain-rapfi --engine-tc 0/0.1 --engine-depth 1 \\

@@ -1,0 +1,139 @@
+"""The plan finder for play in bounded memory: the turned schemes as arrays.
+
+``incremental.PlanFinder`` keeps, per turned scheme, a Python object, a
+place in the reference's tree and in a tree of pivots, and their bit masks:
+about 72 KiB a scheme of a Five-in-a-Row list (a Gomocup brain held 593 MiB
+with a 2,000-game store).  ``CompactPlanFinder`` keeps a row of NumPy arrays
+per turned scheme (``vectorised.VectorConditions``: the anchors as words,
+the conditions as bit numbers of the board's shifted masks) and a few small
+columns (level, scheme, orientation, the place in the reference's search),
+and matches every turned scheme at once, whole-board, each time it is asked.
+Slower per position than walking, but it needs no tree: a play path for
+``retro pbrain`` and ``retro run --five``; training keeps the walking finder.
+
+The plans are the reference's (``plans.ReferencePlanFinder``), in its order:
+a turned scheme's place in the reference's search (``plans._Node.insert``)
+is its path of held squares, each step ranked among its siblings by when
+the sibling was made -- here by the number of the first turned scheme that
+took that step (``firsts``), the newest first, then the turned scheme's own
+number.  The level-1 search (``threats``) is the reference's own.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import numpy as np
+import numpy.typing as npt
+
+from ..model.board import EMPTY, Board, Grid
+from ..model.schemes import Scheme, SchemeList
+from .lookahead import SPAN, shifted
+from .plans import LEAF, Oriented, Plan, ReferencePlanFinder, fitsmask
+from .vectorised import VectorConditions
+
+Numbers = npt.NDArray[np.int32]
+Small = npt.NDArray[np.uint8]
+
+
+class CompactPlanFinder(ReferencePlanFinder):
+    """``ReferencePlanFinder``'s plans from arrays (see the module's text)."""
+
+    def __init__(self, schemes: SchemeList, grid: Grid):
+        super().__init__(schemes, grid)
+        self._vector = VectorConditions(grid)
+        self._level: Small = np.zeros(0, dtype=np.uint8)
+        self._scheme: Numbers = np.zeros(0, dtype=np.int32)  # the scheme's number in schemes.added
+        self._orientation: Small = np.zeros(0, dtype=np.uint8)  # side * 4 + degrees / 90
+        self._firsts: Numbers = np.zeros((0, 0), dtype=np.int32)  # per step of the path, -1 past its end
+        self._first: dict[tuple[int, ...], int] = {}  # each path's first turned scheme (while compiling)
+
+    def __len__(self) -> int:
+        return len(self._vector)
+
+    def _compile(self) -> None:
+        added = self.schemes.added
+        if self._seen == len(added):
+            return
+        cols = self.grid.boardcols
+        anchors, frees, helds, levels, numbers, orientations, paths = [], [], [], [], [], [], []
+        row = len(self._vector)
+        for number in range(self._seen, len(added)):
+            scheme = added[number]
+            for side, degrees in scheme.orientations():
+                free, held = scheme.turned(side, degrees)
+                squares = free + held
+                anchors.append(fitsmask(self.grid, max(r for r, _ in squares), min(r for r, _ in squares),
+                                        min(c for _, c in squares), max(c for _, c in squares)))
+                held_offsets = tuple(-r * cols + c for r, c in held)
+                frees.append(tuple(SPAN + d for d in (-r * cols + c for r, c in free) if d))
+                helds.append(tuple(SPAN + d for d in held_offsets))
+                levels.append(scheme.level)
+                numbers.append(number)
+                orientations.append(side * 4 + degrees // 90)
+                path = sorted(held_offsets, key=lambda d: (abs(d), d))
+                paths.append([self._first.setdefault(tuple(path[:k + 1]), row) for k in range(len(path))])
+                row += 1
+                if scheme.level == 1:  # the level-1 search is the reference's, over these few
+                    o = Oriented(scheme, side, degrees, self.grid, row - 1)
+                    self._compiled.append(o)
+                    self._levels.setdefault(1, []).append(o)
+        self._lines_only = all(o.free == (0,) for o in self._levels.get(1, ()))
+        self._seen = len(added)
+        self._vector.extend_rows(anchors, frees, helds)
+        self._level = np.concatenate([self._level, np.array(levels, dtype=np.uint8)])
+        self._scheme = np.concatenate([self._scheme, np.array(numbers, dtype=np.int32)])
+        self._orientation = np.concatenate([self._orientation, np.array(orientations, dtype=np.uint8)])
+        width = max(self._firsts.shape[1], max((len(p) for p in paths), default=0))
+        firsts = np.full((len(paths), width), -1, dtype=np.int32)
+        for k, p in enumerate(paths):
+            firsts[k, :len(p)] = p
+        old = np.full((len(self._firsts), width), -1, dtype=np.int32)
+        old[:, :self._firsts.shape[1]] = self._firsts
+        self._firsts = np.concatenate([old, firsts])
+
+    def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
+        if maxlevel is not None and maxlevel < 2:
+            return super().victoryplans(board, player, maxlevel)
+        self._compile()
+        mine, empty = board.masks[player], board.masks[EMPTY]
+        rows = None if maxlevel is None else np.flatnonzero(self._level <= maxlevel)
+        found_rows, found = self._vector.matching_rows(shifted(empty), shifted(mine), empty, rows)
+        if not len(found_rows):
+            return []
+        frees, helds = self._vector.conditions_of(found_rows)
+        keyed = []
+        for r, free, held, firsts, words in zip(found_rows.tolist(), frees, helds,
+                                                self._firsts[found_rows].tolist(), found):
+            key = tuple(-f for f in firsts if f >= 0) + (LEAF, r)
+            m = int.from_bytes(words.tobytes(), "little")
+            while m:
+                low = m & -m
+                a = low.bit_length() - 1
+                m ^= low
+                keyed.append(((key, a), r, free, held))
+        keyed.sort(key=lambda k: k[0])
+        return [self._plan(r, a, free, held) for (_, a), r, free, held in keyed]
+
+    def _plan(self, row: int, anchor: int, free: list[int], held: list[int]) -> Plan:
+        scheme = self._scheme_of(row)
+        orientation = int(self._orientation[row])
+        shift = anchor - SPAN
+        return Plan(int(self._level[row]), anchor, sum(1 << (b + shift) for b in free) | 1 << anchor,
+                    sum(1 << (b + shift) for b in held), scheme, orientation // 4, orientation % 4 * 90)
+
+    def _scheme_of(self, row: int) -> Scheme:
+        return self.schemes.added[int(self._scheme[row])]
+
+    def growth(self, board: Board, player: int) -> int:
+        self._compile()
+        mine, empty = board.masks[player], board.masks[EMPTY]
+        empties = shifted(empty)
+        rows, found = self._vector.one_mark_rows(empties, shifted(mine), empty)
+        grown = 0
+        for held, words in zip(self._vector.conditions_of(rows)[1], found):
+            m = int.from_bytes(words.tobytes(), "little")
+            for b in held:
+                x = m & empties[b]
+                d = b - SPAN
+                grown |= (x << d) if d >= 0 else (x >> -d)
+        return grown & empty

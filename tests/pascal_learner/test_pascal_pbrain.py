@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Optional
 
 from retro.ports.pascal_learner.model.board import Board, Grid
+from retro.ports.pascal_learner.store import journal
 from retro.ports.pascal_learner.store.datafile import load
 from retro.ports.pascal_learner.learning.learner import Learner
 from retro.ports.pascal_learner.store.session import StoreSession
@@ -45,6 +46,14 @@ class Manager:
         out, err = self.process.communicate(timeout=60)
         assert out == b"", "nothing is said after END"
         return self.process.returncode, err.decode()
+
+
+def learnt_pending(data: Path) -> str:
+    """``retro train pascal-learner --five --learn-pending``: what it says."""
+    done = subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--five", "--learn-pending",
+                           "--data", str(data)], capture_output=True, timeout=300)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    return done.stdout.decode()
 
 
 def xy(answer: str, size: int = 15) -> tuple[int, int]:
@@ -88,9 +97,13 @@ def test_a_scripted_manager_plays_a_game_and_the_brain_learns_from_its_loss(tmp_
         if manager.process.poll() is None:
             manager.process.kill()
     assert status == 0 and errors == ""
+    games, skipped = journal.parse(journal.journal_path(data).read_bytes())
+    assert [game.lost for game in games] == [False, True, False] and skipped == 0, "each game kept, once"
+    assert learnt_pending(data).startswith(f"Learnt the 3 games kept in the journal of {data}.\n")
     store = load(data, 5, "flawed")
     assert store is not None
     assert store.lost == 1 and store.games == 3, "the loss learnt, the other games counted"
+    assert not journal.journal_path(data).exists() and not journal.taken_aside(data).exists()
     assert len(store.schemes) >= 1 and 1 in store.schemes.counts(), "the winning line is a scheme"
 
 
@@ -162,5 +175,6 @@ def test_sigterm_after_a_lost_game_still_learns_it(tmp_path: Path) -> None:
         if manager.process.poll() is None:
             manager.process.kill()
     assert manager.process.returncode == 0 and err == b""
+    learnt_pending(data)
     store = load(data, 5, "flawed")
     assert store is not None and store.lost == 1 and len(store.schemes) >= 1

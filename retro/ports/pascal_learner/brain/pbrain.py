@@ -21,11 +21,18 @@ protocol", plastovicka.github.io/protocl2en.htm).  The commands answered:
 
 Coordinates count from 0; X is the column and Y the row.  The learner plays
 Five-in-a-Row (five or more in a row win) from its usual store,
-``Tic-Tac-Toe-Data-5`` (locked as in play), and learns from every game it
-loses, as in play.  The manager does not send the move that wins against the
-brain: when a game ends (RESTART, START, BOARD with another game, END) with
-the opponent able to complete a line, the brain takes that line as played
-(the lowest such square) and learns from the game.
+``Tic-Tac-Toe-Data-5`` (locked as in play).  A manager starts a brain for
+each game, allows it about a second to start and half a second to end, and
+bounds its memory, so the brain plays from the store's compiled cache
+(store/compiled.py: the turned schemes as arrays, read in a moment; made
+again whenever the store has changed) and keeps every game in the store's
+journal (store/journal.py: one small write) rather than learning at once:
+the lost games are learnt by ``retro train pascal-learner --learn-pending``.
+The moves are those the learner would play from the store itself.  The
+manager does not send the move that wins against the brain: when a game
+ends (RESTART, START, BOARD with another game, END) with the opponent able
+to complete a line, the brain takes that line as played (the lowest such
+square) and keeps the game as lost.
 
 The move is worked out in a thread; if it is not ready when the time allowed
 is nearly over, the brain answers with a quick move (complete its own line,
@@ -49,6 +56,7 @@ from retro.console import LineConsole
 
 from ..model.board import CIRCLE, CROSS, Board, Grid
 from ..learning.learner import Learner
+from ..store import journal
 from ..store.session import StoreSession, open_session
 from ..play.variants import RANDOM_STATE_HELP
 
@@ -179,8 +187,7 @@ class Brain:
             self.learner = self.session.learner
         assert self.learner is not None
         if grid != self.learner.grid:
-            old = self.learner
-            self.learner = Learner(grid, old.store, old.fixed, path=old.path, rng=old.rng, rules=old.rules)
+            self.learner = self.session.for_grid(grid)  # (the old grid's finder let go)
         self.learner.finder.victoryplans(Board(grid), OWN)  # compile the schemes now, not in the first move
         self.grid = grid
         self._clear()
@@ -348,17 +355,26 @@ class Brain:
                 self._place(square, THEIRS)  # the loss is learnt and counted
         if not self.counted and self.learner is not None:
             self._wait()
-            self.learner.record(False)
-            self.learner.save()
+            self._keep(lost=False)
             self.counted = True
 
     def _learn(self) -> None:
-        assert self.learner is not None
         self._wait()
-        self.learner.learn(self.moves)
-        self.learner.record(True)
-        self.learner.save()
+        self._keep(lost=True)
         self.counted = True
+
+    def _keep(self, lost: bool) -> None:
+        """The game into the learner's record: kept in the data file's journal,
+        one small write, to be learnt later (store/journal.py), or (``--whole``)
+        learnt, counted and saved now."""
+        assert self.learner is not None and self.session is not None
+        if self.session.journal is not None:
+            journal.append(self.session.journal, journal.Game(tuple(self.moves), lost))
+        elif self.session.compiled_from is None:
+            if lost:
+                self.learner.learn(self.moves)
+            self.learner.record(lost)
+            self.learner.save()
 
     def close(self) -> None:
         self._wait()
@@ -409,11 +425,11 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, brain_for: Callable[[Callable[[str]
     return 0
 
 
-def _pbrain_command(data: Optional[str], seed: Optional[int]) -> None:
+def _pbrain_command(data: Optional[str], seed: Optional[int], whole: bool = False) -> None:
     errors = LineConsole(io.BytesIO(), sys.stderr.buffer, sys.stderr.buffer)
 
     def open_learner(grid: Grid) -> Optional[StoreSession]:
-        return open_session(errors, grid, False, data, seed)
+        return open_session(errors, grid, False, data, seed, compiled=not whole)
 
     sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, lambda write: Brain(open_learner, write)))
 
@@ -432,6 +448,8 @@ def command() -> click.Group:
                               "--five` keeps it)."),
             RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int, default=None,
                           help=RANDOM_STATE_HELP),
+            # the earlier path, for the benchmark: the whole store and the walking finder, learning at END
+            click.Option(["--whole"], is_flag=True, default=False, hidden=True),
         ],
     ))
     return group

@@ -63,7 +63,7 @@ def finder_for(matcher: str, schemes: SchemeList, grid: Grid) -> ReferencePlanFi
 class Learner:
     def __init__(self, grid: Grid, store: Store, fixed: bool = False,
                  path: Optional[Path] = None, rng: Optional[random.Random] = None, rules: Rules = DEFAULT,
-                 matcher: str = "incremental"):
+                 matcher: str = "incremental", finder: Optional[ReferencePlanFinder] = None):
         self.grid = grid
         self.rules = rules
         self.store = store
@@ -72,7 +72,8 @@ class Learner:
         self.path = path  # where to save after each learning step; None: keep in memory
         self.rng = rng or random.Random()
         self.matcher = matcher
-        self.finder = finder_for(matcher, self.schemes, grid)
+        # (a finder given: one compiled elsewhere, store/compiled.py, which plays and does not learn)
+        self.finder = finder if finder is not None else finder_for(matcher, self.schemes, grid)
 
     def adopt(self, store: Store) -> None:
         """Go on with ``store`` (the data file as another learner left it: a shared learner, store/session.py)."""

@@ -30,6 +30,7 @@ from ..model.schemes import Scheme, SchemeList
 from .lookahead import SPAN, shifted
 from .plans import LEAF, Oriented, Plan, ReferencePlanFinder, fitsmask
 from .vectorised import VectorConditions
+from ..store.datafile import scheme_of_line
 
 Numbers = npt.NDArray[np.int32]
 Small = npt.NDArray[np.uint8]
@@ -46,9 +47,46 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._orientation: Small = np.zeros(0, dtype=np.uint8)  # side * 4 + degrees / 90
         self._firsts: Numbers = np.zeros((0, 0), dtype=np.int32)  # per step of the path, -1 past its end
         self._first: dict[tuple[int, ...], int] = {}  # each path's first turned scheme (while compiling)
+        # compiled elsewhere (from_compiled): the schemes' lines, made into schemes as plans need them
+        self._lines: Optional[tuple[bytes, list[int]]] = None
+        self._made: dict[int, Scheme] = {}
 
     def __len__(self) -> int:
         return len(self._vector)
+
+    def compile_all(self) -> None:
+        """Compile the schemes learnt so far (done anyway when plans are asked for)."""
+        self._compile()
+
+    def compiled(self, lines: list[bytes]) -> dict[str, npt.NDArray[np.generic]]:
+        """The arrays ``from_compiled`` takes: the rows, and ``lines``, the
+        line of each scheme (in the list's order) from which it is made again."""
+        anchors, free, held = self._vector.arrays()
+        starts = np.zeros(len(lines) + 1, dtype=np.int64)
+        starts[1:] = np.cumsum([len(line) + 1 for line in lines])
+        return {"anchors": anchors, "free": free, "held": held, "level": self._level, "scheme": self._scheme,
+                "orientation": self._orientation, "firsts": self._firsts,
+                "lines": np.frombuffer(b"".join(line + b"\n" for line in lines), dtype=np.uint8),
+                "starts": starts}
+
+    @classmethod
+    def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]]) -> "CompactPlanFinder":
+        """A finder over arrays ``compiled`` gave (checked by the caller: store/compiled.py),
+        with no list of schemes: it plays, it does not learn."""
+        finder = cls(SchemeList(grid.winalign), grid)
+        finder._vector = VectorConditions.from_arrays(grid, arrays["anchors"], arrays["free"], arrays["held"])
+        finder._level = arrays["level"].astype(np.uint8)
+        finder._scheme = arrays["scheme"].astype(np.int32)
+        finder._orientation = arrays["orientation"].astype(np.uint8)
+        finder._firsts = arrays["firsts"].astype(np.int32)
+        finder._lines = (arrays["lines"].tobytes(), arrays["starts"].tolist())
+        for row in np.flatnonzero(finder._level == 1).tolist():  # the level-1 search's turned schemes
+            orientation = int(finder._orientation[row])
+            o = Oriented(finder._scheme_of(row), orientation // 4, orientation % 4 * 90, grid, row)
+            finder._compiled.append(o)
+            finder._levels.setdefault(1, []).append(o)
+        finder._lines_only = all(o.free == (0,) for o in finder._levels.get(1, ()))
+        return finder
 
     def _compile(self) -> None:
         added = self.schemes.added
@@ -122,7 +160,14 @@ class CompactPlanFinder(ReferencePlanFinder):
                     sum(1 << (b + shift) for b in held), scheme, orientation // 4, orientation % 4 * 90)
 
     def _scheme_of(self, row: int) -> Scheme:
-        return self.schemes.added[int(self._scheme[row])]
+        number = int(self._scheme[row])
+        if self._lines is None:
+            return self.schemes.added[number]
+        scheme = self._made.get(number)
+        if scheme is None:
+            text, starts = self._lines
+            scheme = self._made[number] = scheme_of_line(text[starts[number]:starts[number + 1] - 1].decode("ascii"))
+        return scheme
 
     def growth(self, board: Board, player: int) -> int:
         self._compile()

@@ -25,6 +25,7 @@ from .plans import Oriented
 
 _ALL = 2 * SPAN + 1  # the padding row of the shifted masks: every bit set
 _NONE = _ALL + 1  # and none
+PADS = (_ALL, _NONE)  # a free column's padding, a held column's
 CROWDED = 1 / 3  # the share of the board marked from which free and held columns take turns
 
 Words = npt.NDArray[np.uint64]
@@ -65,6 +66,25 @@ class VectorConditions:
         self._free = _columns(self._free, old, frees, _ALL)
         self._held = _columns(self._held, old, helds, _NONE)
         self._rows += len(anchors)
+
+    def arrays(self) -> tuple[Words, npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+        """The rows as three arrays (the anchors' words, the free and the held
+        bit numbers, a row each), for ``from_arrays``."""
+        empty = np.zeros((self._rows, 0), dtype=np.int16)
+        return (self._anchors, np.stack(self._free, axis=1) if self._free else empty,
+                np.stack(self._held, axis=1) if self._held else empty)
+
+    @classmethod
+    def from_arrays(cls, grid: Grid, anchors: npt.NDArray[np.generic], free: npt.NDArray[np.generic],
+                    held: npt.NDArray[np.generic]) -> "VectorConditions":
+        """Rows as ``arrays`` gave them (a compiled cache: store/compiled.py,
+        which checks them first); their turned schemes are not kept."""
+        vector = cls(grid)
+        vector._anchors = np.ascontiguousarray(anchors, dtype=np.uint64)
+        vector._free = list(np.asfortranarray(free, dtype=np.int16).T)
+        vector._held = list(np.asfortranarray(held, dtype=np.int16).T)
+        vector._rows = len(anchors)
+        return vector
 
     def _as_words(self, masks: list[int]) -> Words:
         size = self._words * 8

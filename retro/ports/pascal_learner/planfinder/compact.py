@@ -75,10 +75,10 @@ class CompactPlanFinder(ReferencePlanFinder):
         with no list of schemes: it plays, it does not learn."""
         finder = cls(SchemeList(grid.winalign), grid)
         finder._vector = VectorConditions.from_arrays(grid, arrays["anchors"], arrays["free"], arrays["held"])
-        finder._level = arrays["level"].astype(np.uint8)
-        finder._scheme = arrays["scheme"].astype(np.int32)
-        finder._orientation = arrays["orientation"].astype(np.uint8)
-        finder._firsts = arrays["firsts"].astype(np.int32)
+        finder._level = np.asarray(arrays["level"], dtype=np.uint8)
+        finder._scheme = np.asarray(arrays["scheme"], dtype=np.int32)
+        finder._orientation = np.asarray(arrays["orientation"], dtype=np.uint8)
+        finder._firsts = np.asarray(arrays["firsts"], dtype=np.int32)
         finder._lines = (arrays["lines"].tobytes(), arrays["starts"].tolist())
         for row in np.flatnonzero(finder._level == 1).tolist():  # the level-1 search's turned schemes
             orientation = int(finder._orientation[row])

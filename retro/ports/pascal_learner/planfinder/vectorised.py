@@ -68,21 +68,22 @@ class VectorConditions:
         self._rows += len(anchors)
 
     def arrays(self) -> tuple[Words, npt.NDArray[np.int16], npt.NDArray[np.int16]]:
-        """The rows as three arrays (the anchors' words, the free and the held
-        bit numbers, a row each), for ``from_arrays``."""
-        empty = np.zeros((self._rows, 0), dtype=np.int16)
-        return (self._anchors, np.stack(self._free, axis=1) if self._free else empty,
-                np.stack(self._held, axis=1) if self._held else empty)
+        """The rows as three arrays: the anchors' words (a row each), the free
+        and the held bit numbers (a column each), for ``from_arrays``."""
+        empty = np.zeros((0, self._rows), dtype=np.int16)
+        return (self._anchors, np.stack(self._free) if self._free else empty,
+                np.stack(self._held) if self._held else empty)
 
     @classmethod
     def from_arrays(cls, grid: Grid, anchors: npt.NDArray[np.generic], free: npt.NDArray[np.generic],
                     held: npt.NDArray[np.generic]) -> "VectorConditions":
         """Rows as ``arrays`` gave them (a compiled cache: store/compiled.py,
-        which checks them first); their turned schemes are not kept."""
+        which checks them first), used where they lie; their turned schemes
+        are not kept."""
         vector = cls(grid)
-        vector._anchors = np.ascontiguousarray(anchors, dtype=np.uint64)
-        vector._free = list(np.asfortranarray(free, dtype=np.int16).T)
-        vector._held = list(np.asfortranarray(held, dtype=np.int16).T)
+        vector._anchors = np.asarray(anchors, dtype=np.uint64)
+        vector._free = list(np.asarray(free, dtype=np.int16))
+        vector._held = list(np.asarray(held, dtype=np.int16))
         vector._rows = len(anchors)
         return vector
 

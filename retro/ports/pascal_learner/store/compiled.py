@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import glob
 import hashlib
-import io
 import json
 import re
-import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -88,16 +87,32 @@ def compile_store(store: Store, grid: Grid) -> Compiled:
 
 
 def write_cache(path: Path, grid: Grid, data: bytes, rules: str, compiled: Compiled) -> bool:
-    """Write the cache of the data file whose bytes are ``data``; False if the folder refuses it."""
-    buffer = io.BytesIO()
-    np.savez(buffer, allow_pickle=False, **compiled.arrays)
-    payload = buffer.getvalue()
-    header = dict(key_of(data, grid, rules), payload=hashlib.sha256(payload).hexdigest())
+    """Write the cache of the data file whose bytes are ``data``; False if the folder refuses it.
+
+    The arrays' bytes follow a line of JSON (the key, and each array's type,
+    shape and place), each at a multiple of 8 bytes from the file's start,
+    so that reading takes them where they lie (``np.frombuffer``), with no copy."""
+    layout, parts, offset = [], [], 0
+    for name in ARRAYS:
+        array = np.ascontiguousarray(compiled.arrays[name])
+        layout.append([name, array.dtype.str, list(array.shape), offset])
+        parts.append(array.tobytes())
+        offset += -(-array.nbytes // 8) * 8
+        parts.append(bytes(-array.nbytes % 8))
+    payload = b"".join(parts)
+    header = json.dumps(dict(key_of(data, grid, rules), payload=_check(payload), layout=layout), sort_keys=True)
+    head = MAGIC + header.encode()
+    head += b" " * (-(len(head) + 1) % 8) + b"\n"
     try:
-        write_atomically(cache_path(path, grid), MAGIC + json.dumps(header, sort_keys=True).encode() + b"\n" + payload)
+        write_atomically(cache_path(path, grid), head + payload)
     except OSError:
         return False
     return True
+
+
+def _check(payload: Union[bytes, memoryview]) -> str:
+    """The payload's length and CRC-32: a damaged cache is caught (the key has the store's SHA-256)."""
+    return f"{len(payload)}:{zlib.crc32(payload):08x}"
 
 
 def read_cache(path: Path, grid: Grid, data: bytes, rules: str) -> Optional[Compiled]:
@@ -114,13 +129,21 @@ def read_cache(path: Path, grid: Grid, data: bytes, rules: str) -> Optional[Comp
         header = json.loads(raw[len(MAGIC):end])
     except ValueError:
         return None
-    payload = raw[end + 1:]
-    if not isinstance(header, dict) or header != dict(key_of(data, grid, rules), payload=hashlib.sha256(payload).hexdigest()):
+    if end < 0 or (end + 1) % 8 or not isinstance(header, dict):
         return None
+    payload = memoryview(raw)[end + 1:]
+    layout = header.pop("layout", None)
+    if header != dict(key_of(data, grid, rules), payload=_check(payload)):  # (the payload's CRC only if the key is)
+        return None
+    arrays = {}
     try:
-        with np.load(io.BytesIO(payload), allow_pickle=False) as npz:
-            arrays = {name: npz[name] for name in ARRAYS}
-    except (OSError, ValueError, KeyError, EOFError, zipfile.BadZipFile):
+        for (name, kind, shape, offset), expected in zip(layout, ARRAYS, strict=True):
+            dtype = np.dtype(kind)
+            count = int(np.prod(shape, dtype=np.int64))
+            if name != expected or offset % 8 or dtype.hasobject:
+                return None
+            arrays[name] = np.frombuffer(payload, dtype=dtype, count=count, offset=offset).reshape(shape)
+    except (TypeError, ValueError):
         return None
     return Compiled(arrays) if _well_formed(arrays, grid) else None
 
@@ -129,12 +152,12 @@ def _well_formed(a: dict[str, npt.NDArray[np.generic]], grid: Grid) -> bool:
     """The shapes, types and ranges the compact finder relies on."""
     kinds = {"anchors": np.uint64, "free": np.int16, "held": np.int16, "level": np.uint8, "scheme": np.int32,
              "orientation": np.uint8, "firsts": np.int32, "lines": np.uint8, "starts": np.int64}
-    if any(a[name].dtype != kind for name, kind in kinds.items()):
+    if any(a[name].dtype != np.dtype(kind).newbyteorder("<") for name, kind in kinds.items()):
         return False
     rows = len(a["level"])
     schemes = len(a["starts"]) - 1
-    if (a["anchors"].shape != (rows, (grid.size + 63) // 64) or any(a[n].ndim != 2 or len(a[n]) != rows
-                                                                     for n in ("free", "held", "firsts"))
+    if (a["anchors"].shape != (rows, (grid.size + 63) // 64) or a["firsts"].ndim != 2 or len(a["firsts"]) != rows
+            or any(a[n].ndim != 2 or a[n].shape[1] != rows for n in ("free", "held"))
             or any(a[n].shape != (rows,) for n in ("scheme", "orientation")) or schemes < 0):
         return False
     if rows and not (a["free"].min(initial=0) >= 0 and a["free"].max(initial=0) <= PADS[1]
@@ -149,12 +172,14 @@ def _well_formed(a: dict[str, npt.NDArray[np.generic]], grid: Grid) -> bool:
     return all(LINE.fullmatch(lines[starts[k]:starts[k + 1] - 1]) for k in range(schemes))
 
 
-def recompile_caches(store: Store, path: Path, winalign: int) -> None:
-    """Compile again the caches beside the data file ``path`` (just saved from
-    ``store``), so that the next brain starts at once."""
+def recompile_caches(path: Path, winalign: int, rules: str) -> None:
+    """Compile again the caches beside the data file ``path``, so that the
+    next brain starts at once.  From the file as it reads (not the list in
+    memory: reading merges a scheme that a simpler one learnt later covers)."""
     data = read_bytes(path)
     if data is None:
         return
+    store = None
     for cache in sorted(path.parent.glob(glob.escape(path.name) + ".compiled-*")):
         size = re.fullmatch(r"([0-9]{1,2})x([0-9]{1,2})", cache.name[len(path.name) + len(".compiled-"):])
         if size is None:
@@ -163,4 +188,5 @@ def recompile_caches(store: Store, path: Path, winalign: int) -> None:
             grid = Grid(int(size[1]), int(size[2]), winalign, maxsize=max(int(size[1]), int(size[2])))
         except ValueError:  # not a grid this learner plays on: left as it is
             continue
-        write_cache(path, grid, data, store.rules, compile_store(store, grid))
+        store = store or decode(data, path, winalign, rules)
+        write_cache(path, grid, data, rules, compile_store(store, grid))

@@ -278,7 +278,7 @@ def _learnt_pending(console: Console, session: StoreSession, json: bool) -> bool
     try:
         learnt, skipped = learn_pending(learner, learner.path)
         if learnt:
-            recompile_caches(learner.store, learner.path, learner.grid.winalign)
+            recompile_caches(learner.path, learner.grid.winalign, learner.store.rules)
     except DataFileError as err:
         console.write_err(f"{err}\n")
         session.close()

@@ -3,6 +3,7 @@
 the same seed, the same games and the same data file, byte for byte."""
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -250,3 +251,11 @@ def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list() -> None:
             board.place(square, CROSS if k % 2 == 0 else CIRCLE)
         found += assert_numpy_as_python(finder._conditions, vector, board, CROSS)
     assert found > 0
+
+
+def test_training_trains_the_store_it_trained_before_the_compact_finder() -> None:
+    """150 games of 15x15 (random state 1; NumPy looks ahead from game 100 or
+    so): the store's SHA-256 as the code before the compact finder (commit
+    59e7a39) trained it."""
+    store, _ = training(Grid(15, 15, 5), 150, 1, "incremental")
+    assert hashlib.sha256(store).hexdigest() == "11f13a38002a42e963c431efca7a2154b8c7f9bcbad03ddf2139f3f9c0c9b189"

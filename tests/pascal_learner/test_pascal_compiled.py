@@ -179,3 +179,30 @@ def test_a_brain_or_a_learner_killed_at_any_moment_leaves_everything_whole(store
     after = assert_whole(store_path)
     assert after.games == before.games + kept and after.lost == before.lost + kept, "every game once"
     assert not journal.journal_path(store_path).exists() and not journal.taken_aside(store_path).exists()
+
+
+def test_where_memory_is_short_the_lowest_levels_are_played(store_path: Path) -> None:
+    """``fit``: a finder over the rows of the lowest levels that fit, whose
+    plans are the store's plans of those levels, in the same order."""
+    compiled.play_finder(store_path, FIVE, "flawed")
+    finder = compiled.play_finder(store_path, FIVE, "flawed")
+    assert finder is not None and compiled.fit(finder, 1 << 40) is None, "all fit"
+    held = compiled.resident()
+    assert held is not None
+    fitted = compiled.fit(finder, int((held + (len(finder) // 2) * 400) / 0.85))
+    assert fitted is not None
+    smaller, said = fitted
+    assert 0 < len(smaller) < len(finder) and said.startswith("the memory allowed holds ")
+    top = int(smaller._level.max())
+    assert top < int(finder._level.max())
+    store = load(store_path, 5, "flawed")
+    assert store is not None
+    learner = Learner(FIVE, store, rng=random.Random(2))
+    board = Board(FIVE)
+    for square in (112, 113, 97, 128, 98, 127, 96, 99, 82, 142):
+        board = board.with_move(square, CROSS if len(board.moves) % 2 == 0 else CIRCLE)
+        for player in (CROSS, CIRCLE):
+            expected = [(p.level, p.move, p.free, p.held, p.side, p.degrees)
+                        for p in learner.finder.victoryplans(board, player) if p.level <= top]
+            assert [(p.level, p.move, p.free, p.held, p.side, p.degrees)
+                    for p in smaller.victoryplans(board, player)] == expected

@@ -131,6 +131,7 @@ class Brain:
         self.thinking: Optional[threading.Thread] = None
         self.running = True
         self.quick_answers = 0  # moves answered by quick_move for want of time
+        self.fitted = False  # the finder fitted to INFO max_memory since START (_fit_memory)
 
     # -- the commands ------------------------------------------------------------------
     def handle(self, line: str) -> None:
@@ -189,6 +190,7 @@ class Brain:
         if grid != self.learner.grid:
             self.learner = self.session.for_grid(grid)  # (the old grid's finder let go)
         self.learner.finder.victoryplans(Board(grid), OWN)  # compile the schemes now, not in the first move
+        self.fitted = False
         self.grid = grid
         self._clear()
         self.write("OK")
@@ -322,6 +324,7 @@ class Brain:
         board = self.board.copy()
         result: list[int] = []
         self._wait()
+        self._fit_memory()
         self.thinking = threading.Thread(target=self._think, args=(board, result), daemon=True)
         self.thinking.start()
         self.thinking.join(limit_of(self.infos))
@@ -332,6 +335,26 @@ class Brain:
             self.quick_answers += 1
         self._place(square, OWN)
         self.write(self._coordinates(square))
+
+    def _fit_memory(self) -> None:
+        """At the first move after START (a manager says ``INFO max_memory``
+        after START): if the schemes do not all fit in the memory allowed,
+        play from those of the lowest levels that do, and say so."""
+        if self.fitted or self.learner is None:
+            return
+        self.fitted = True
+        try:
+            limit = int(self.infos.get("max_memory", "0"))
+        except ValueError:
+            return
+        from ..planfinder.compact import CompactPlanFinder
+        if limit <= 0 or not isinstance(self.learner.finder, CompactPlanFinder):
+            return
+        from ..store.compiled import fit
+        fitted = fit(self.learner.finder, limit)
+        if fitted is not None:
+            self.learner.finder, said = fitted
+            self.write(f"MESSAGE {said}")
 
     def _think(self, board: Board, result: list[int]) -> None:
         assert self.learner is not None

@@ -46,10 +46,13 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._scheme: Numbers = np.zeros(0, dtype=np.int32)  # the scheme's number in schemes.added
         self._orientation: Small = np.zeros(0, dtype=np.uint8)  # side * 4 + degrees / 90
         self._firsts: Numbers = np.zeros((0, 0), dtype=np.int32)  # per step of the path, -1 past its end
+        self._number: Optional[Numbers] = None  # each row's number in the compiling order, if rows were sorted
         self._first: dict[tuple[int, ...], int] = {}  # each path's first turned scheme (while compiling)
         # compiled elsewhere (from_compiled): the schemes' lines, made into schemes as plans need them
         self._lines: Optional[tuple[bytes, list[int]]] = None
         self._made: dict[int, Scheme] = {}
+        self.arrays: Optional[dict[str, npt.NDArray[np.generic]]] = None  # all the rows compiled (from_compiled)
+        self.mapped: object = None  # the mapped file they lie in, if any (store/compiled.py)
 
     def __len__(self) -> int:
         return len(self._vector)
@@ -59,26 +62,38 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._compile()
 
     def compiled(self, lines: list[bytes]) -> dict[str, npt.NDArray[np.generic]]:
-        """The arrays ``from_compiled`` takes: the rows, and ``lines``, the
-        line of each scheme (in the list's order) from which it is made again."""
+        """The arrays ``from_compiled`` takes: the rows, sorted by level (the
+        lowest first, so that the rows of the lowest levels are a prefix:
+        ``from_compiled(rows=)``), with their numbers in the compiling order;
+        and ``lines``, the line of each scheme (in the list's order) from
+        which it is made again."""
+        self._compile()
+        order = np.argsort(self._level, kind="stable")
         anchors, free, held = self._vector.arrays()
         starts = np.zeros(len(lines) + 1, dtype=np.int64)
         starts[1:] = np.cumsum([len(line) + 1 for line in lines])
-        return {"anchors": anchors, "free": free, "held": held, "level": self._level, "scheme": self._scheme,
-                "orientation": self._orientation, "firsts": self._firsts,
+        return {"anchors": anchors[order], "free": free[:, order], "held": held[:, order],
+                "level": self._level[order], "scheme": self._scheme[order], "orientation": self._orientation[order],
+                "firsts": self._firsts[order], "number": order.astype(np.int32),
                 "lines": np.frombuffer(b"".join(line + b"\n" for line in lines), dtype=np.uint8),
                 "starts": starts}
 
     @classmethod
-    def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]]) -> "CompactPlanFinder":
+    def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]],
+                      rows: Optional[int] = None) -> "CompactPlanFinder":
         """A finder over arrays ``compiled`` gave (checked by the caller: store/compiled.py),
-        with no list of schemes: it plays, it does not learn."""
+        with no list of schemes: it plays, it does not learn.  ``rows``: only
+        the first so many rows (the lowest levels), where memory is short."""
         finder = cls(SchemeList(grid.winalign), grid)
-        finder._vector = VectorConditions.from_arrays(grid, arrays["anchors"], arrays["free"], arrays["held"])
-        finder._level = np.asarray(arrays["level"], dtype=np.uint8)
-        finder._scheme = np.asarray(arrays["scheme"], dtype=np.int32)
-        finder._orientation = np.asarray(arrays["orientation"], dtype=np.uint8)
-        finder._firsts = np.asarray(arrays["firsts"], dtype=np.int32)
+        finder.arrays = arrays
+        k = len(arrays["level"]) if rows is None else rows
+        finder._vector = VectorConditions.from_arrays(grid, arrays["anchors"][:k], arrays["free"][:, :k],
+                                                      arrays["held"][:, :k])
+        finder._level = np.asarray(arrays["level"][:k], dtype=np.uint8)
+        finder._scheme = np.asarray(arrays["scheme"][:k], dtype=np.int32)
+        finder._orientation = np.asarray(arrays["orientation"][:k], dtype=np.uint8)
+        finder._firsts = np.asarray(arrays["firsts"][:k], dtype=np.int32)
+        finder._number = np.asarray(arrays["number"][:k], dtype=np.int32)
         finder._lines = (arrays["lines"].tobytes(), arrays["starts"].tolist())
         for row in np.flatnonzero(finder._level == 1).tolist():  # the level-1 search's turned schemes
             orientation = int(finder._orientation[row])
@@ -140,9 +155,10 @@ class CompactPlanFinder(ReferencePlanFinder):
             return []
         frees, helds = self._vector.conditions_of(found_rows)
         keyed = []
-        for r, free, held, firsts, words in zip(found_rows.tolist(), frees, helds,
-                                                self._firsts[found_rows].tolist(), found):
-            key = tuple(-f for f in firsts if f >= 0) + (LEAF, r)
+        numbers = (found_rows if self._number is None else self._number[found_rows]).tolist()
+        for r, number, free, held, firsts, words in zip(found_rows.tolist(), numbers, frees, helds,
+                                                        self._firsts[found_rows].tolist(), found):
+            key = tuple(-f for f in firsts if f >= 0) + (LEAF, number)
             m = int.from_bytes(words.tobytes(), "little")
             while m:
                 low = m & -m

@@ -18,7 +18,10 @@ from __future__ import annotations
 import glob
 import hashlib
 import json
+import mmap
+import os
 import re
+import stat
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from retro import __version__
-from retro.safefile import FileRefused, read_regular, write_atomically
+from retro.safefile import write_atomically
 
 from ..model.board import Grid
 from ..planfinder.compact import CompactPlanFinder
@@ -39,7 +42,7 @@ MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
 CACHE_LIMIT = 1 << 30  # bytes: a 10,000-game store compiles to about 50 MiB
 LINE = re.compile(rb"scheme [0-9]{1,9} free( -?[0-9]{1,4},-?[0-9]{1,4})+ held( -?[0-9]{1,4},-?[0-9]{1,4})*")
-ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "firsts", "lines", "starts")
+ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "firsts", "number", "lines", "starts")
 
 
 def cache_path(path: Path, grid: Grid) -> Path:
@@ -64,14 +67,18 @@ def play_finder(path: Path, grid: Grid, rules: str) -> Optional[CompactPlanFinde
     if found is None:
         found = compile_store(decode(data, path, grid.winalign, rules), grid)
         write_cache(path, grid, data, rules, found)
-    return CompactPlanFinder.from_compiled(grid, found.arrays)
+    finder = CompactPlanFinder.from_compiled(grid, found.arrays)
+    finder.mapped = found.mapped  # (kept for fit)
+    return finder
 
 
 @dataclass
 class Compiled:
-    """A compact finder's arrays and its schemes' lines (``CompactPlanFinder.compiled``)."""
+    """A compact finder's arrays and its schemes' lines (``CompactPlanFinder.compiled``),
+    and the mapped cache they lie in, if they were read."""
 
     arrays: dict[str, npt.NDArray[np.generic]]
+    mapped: Optional[mmap.mmap] = None
 
     @property
     def rows(self) -> int:
@@ -117,24 +124,27 @@ def _check(payload: Union[bytes, memoryview]) -> str:
 
 def read_cache(path: Path, grid: Grid, data: bytes, rules: str) -> Optional[Compiled]:
     """The cache of the data file whose bytes are ``data``, if there is one that
-    matches it and is whole; None otherwise (it is then to be compiled again)."""
-    try:
-        raw = read_regular(cache_path(path, grid), CACHE_LIMIT, "compiled schemes file")
-    except (FileNotFoundError, FileRefused):
+    matches it and is whole; None otherwise (it is then to be compiled again).
+
+    The file is mapped, not read: the arrays are taken where they lie, and
+    the pages of rows never matched (``within``) never count in memory."""
+    raw = _mapped(cache_path(path, grid))
+    if raw is None or not raw[:len(MAGIC)] == MAGIC:
         return None
-    if not raw.startswith(MAGIC):
+    end = raw.find(b"\n", len(MAGIC), 1 << 16)
+    if end < 0 or (end + 1) % 8:
         return None
-    end = raw.find(b"\n", len(MAGIC))
     try:
         header = json.loads(raw[len(MAGIC):end])
     except ValueError:
         return None
-    if end < 0 or (end + 1) % 8 or not isinstance(header, dict):
+    if not isinstance(header, dict):
         return None
     payload = memoryview(raw)[end + 1:]
     layout = header.pop("layout", None)
     if header != dict(key_of(data, grid, rules), payload=_check(payload)):  # (the payload's CRC only if the key is)
         return None
+    _forget(raw)
     arrays = {}
     try:
         for (name, kind, shape, offset), expected in zip(layout, ARRAYS, strict=True):
@@ -145,25 +155,71 @@ def read_cache(path: Path, grid: Grid, data: bytes, rules: str) -> Optional[Comp
             arrays[name] = np.frombuffer(payload, dtype=dtype, count=count, offset=offset).reshape(shape)
     except (TypeError, ValueError):
         return None
-    return Compiled(arrays) if _well_formed(arrays, grid) else None
+    return Compiled(arrays, raw) if _well_formed(arrays, grid) else None
+
+
+def _mapped(path: Path) -> Optional[mmap.mmap]:
+    """A regular file of at most CACHE_LIMIT bytes, mapped read-only (None if there is none)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError:
+        return None
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode) or not 0 < status.st_size <= CACHE_LIMIT:
+            return None
+        return mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    finally:
+        os.close(fd)
+
+
+def _forget(raw: mmap.mmap) -> None:
+    """Let the system take back the mapped pages read so far (they are read again if used)."""
+    if hasattr(mmap, "MADV_DONTNEED"):
+        try:
+            raw.madvise(mmap.MADV_DONTNEED)
+        except OSError:
+            pass
+
+
+ROW_ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "firsts", "number")
+
+
+def within(compiled: Compiled, budget: int) -> int:
+    """How many rows, of the lowest levels and whole levels only, a finder
+    can match in ``budget`` bytes (the rows, and the matching's working
+    copies of their anchors)."""
+    a = compiled.arrays
+    rows = len(a["level"])
+    if not rows:
+        return 0
+    per_row = (sum(a[n].nbytes for n in ROW_ARRAYS) + 3 * a["anchors"].nbytes) / rows
+    k = int(budget // per_row)
+    if k >= rows:
+        return rows
+    return int(np.searchsorted(a["level"], a["level"][max(k, 0)], side="left"))
 
 
 def _well_formed(a: dict[str, npt.NDArray[np.generic]], grid: Grid) -> bool:
     """The shapes, types and ranges the compact finder relies on."""
     kinds = {"anchors": np.uint64, "free": np.int16, "held": np.int16, "level": np.uint8, "scheme": np.int32,
-             "orientation": np.uint8, "firsts": np.int32, "lines": np.uint8, "starts": np.int64}
+             "orientation": np.uint8, "firsts": np.int32, "number": np.int32, "lines": np.uint8, "starts": np.int64}
     if any(a[name].dtype != np.dtype(kind).newbyteorder("<") for name, kind in kinds.items()):
         return False
     rows = len(a["level"])
     schemes = len(a["starts"]) - 1
     if (a["anchors"].shape != (rows, (grid.size + 63) // 64) or a["firsts"].ndim != 2 or len(a["firsts"]) != rows
             or any(a[n].ndim != 2 or a[n].shape[1] != rows for n in ("free", "held"))
-            or any(a[n].shape != (rows,) for n in ("scheme", "orientation")) or schemes < 0):
+            or any(a[n].shape != (rows,) for n in ("scheme", "orientation", "number")) or schemes < 0):
         return False
     if rows and not (a["free"].min(initial=0) >= 0 and a["free"].max(initial=0) <= PADS[1]
                      and a["held"].min(initial=0) >= 0 and a["held"].max(initial=0) <= PADS[1]
                      and a["level"].min() >= 1 and a["scheme"].min() >= 0 and a["scheme"].max() < schemes
-                     and a["orientation"].max() < 8
+                     and a["orientation"].max() < 8 and a["number"].min() >= 0 and a["number"].max() < rows
+                     and np.all(np.diff(a["level"].astype(np.int16)) >= 0)
                      and a["firsts"].min(initial=-1) >= -1 and a["firsts"].max(initial=-1) < rows):
         return False
     starts, lines = a["starts"], a["lines"].tobytes()
@@ -190,3 +246,37 @@ def recompile_caches(path: Path, winalign: int, rules: str) -> None:
             continue
         store = store or decode(data, path, winalign, rules)
         write_cache(path, grid, data, rules, compile_store(store, grid))
+
+
+def fit(finder: CompactPlanFinder, limit: int) -> Optional[tuple[CompactPlanFinder, str]]:
+    """Where the process may hold ``limit`` bytes (``INFO max_memory``) and the
+    finder's rows do not fit beside what it holds already: a finder over the
+    rows of the lowest levels that do, and what to tell the manager; None if
+    all fit (or the finder was not read from a cache)."""
+    if finder.arrays is None:
+        return None
+    whole = Compiled(finder.arrays)
+    if isinstance(finder.mapped, mmap.mmap):
+        _forget(finder.mapped)  # (the pages of the rows left out never come back)
+    held = resident()
+    if held is None:
+        return None
+    rows = within(whole, int(limit * 0.85) - held)
+    if rows >= whole.rows:
+        return None
+    smaller = CompactPlanFinder.from_compiled(finder.grid, finder.arrays, rows)
+    smaller.mapped = finder.mapped
+    levels = whole.arrays["level"]
+    schemes = len(np.unique(whole.arrays["scheme"][:rows]))
+    top = int(levels[rows - 1]) if rows else 0
+    return smaller, (f"the memory allowed holds {schemes:,} of my {len(whole.arrays['starts']) - 1:,} schemes "
+                     f"(levels 1 to {top}): I play from those")
+
+
+def resident() -> Optional[int]:
+    """The process's resident memory, in bytes (None where /proc does not say it)."""
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return None

@@ -46,7 +46,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._scheme: Numbers = np.zeros(0, dtype=np.int32)  # the scheme's number in schemes.added
         self._orientation: Small = np.zeros(0, dtype=np.uint8)  # side * 4 + degrees / 90
         self._firsts: Numbers = np.zeros((0, 0), dtype=np.int32)  # per step of the path, -1 past its end
-        self._number: Optional[Numbers] = None  # each row's number in the compiling order, if rows were sorted
+        self._rank: Optional[Numbers] = None  # compiled elsewhere: each row's place in the search order
         self._first: dict[tuple[int, ...], int] = {}  # each path's first turned scheme (while compiling)
         # compiled elsewhere (from_compiled): the schemes' lines, made into schemes as plans need them
         self._lines: Optional[tuple[bytes, list[int]]] = None
@@ -64,17 +64,21 @@ class CompactPlanFinder(ReferencePlanFinder):
     def compiled(self, lines: list[bytes]) -> dict[str, npt.NDArray[np.generic]]:
         """The arrays ``from_compiled`` takes: the rows, sorted by level (the
         lowest first, so that the rows of the lowest levels are a prefix:
-        ``from_compiled(rows=)``), with their numbers in the compiling order;
-        and ``lines``, the line of each scheme (in the list's order) from
-        which it is made again."""
+        ``from_compiled(rows=)``), each with its rank in the reference's
+        search order (``victoryplans``' sort key, as one number); and
+        ``lines``, the line of each scheme (in the list's order) from which
+        it is made again."""
         self._compile()
+        keys = [tuple(-f for f in firsts if f >= 0) + (LEAF, r) for r, firsts in enumerate(self._firsts.tolist())]
+        rank = np.zeros(len(keys), dtype=np.int32)
+        rank[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys), dtype=np.int32)
         order = np.argsort(self._level, kind="stable")
         anchors, free, held = self._vector.arrays()
         starts = np.zeros(len(lines) + 1, dtype=np.int64)
         starts[1:] = np.cumsum([len(line) + 1 for line in lines])
         return {"anchors": anchors[order], "free": free[:, order], "held": held[:, order],
                 "level": self._level[order], "scheme": self._scheme[order], "orientation": self._orientation[order],
-                "firsts": self._firsts[order], "number": order.astype(np.int32),
+                "rank": rank[order],
                 "lines": np.frombuffer(b"".join(line + b"\n" for line in lines), dtype=np.uint8),
                 "starts": starts}
 
@@ -92,8 +96,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         finder._level = np.asarray(arrays["level"][:k], dtype=np.uint8)
         finder._scheme = np.asarray(arrays["scheme"][:k], dtype=np.int32)
         finder._orientation = np.asarray(arrays["orientation"][:k], dtype=np.uint8)
-        finder._firsts = np.asarray(arrays["firsts"][:k], dtype=np.int32)
-        finder._number = np.asarray(arrays["number"][:k], dtype=np.int32)
+        finder._rank = np.asarray(arrays["rank"][:k], dtype=np.int32)
         finder._lines = (arrays["lines"].tobytes(), arrays["starts"].tolist())
         for row in np.flatnonzero(finder._level == 1).tolist():  # the level-1 search's turned schemes
             orientation = int(finder._orientation[row])
@@ -154,11 +157,13 @@ class CompactPlanFinder(ReferencePlanFinder):
         if not len(found_rows):
             return []
         frees, helds = self._vector.conditions_of(found_rows)
-        keyed = []
-        numbers = (found_rows if self._number is None else self._number[found_rows]).tolist()
-        for r, number, free, held, firsts, words in zip(found_rows.tolist(), numbers, frees, helds,
-                                                        self._firsts[found_rows].tolist(), found):
-            key = tuple(-f for f in firsts if f >= 0) + (LEAF, number)
+        keyed: list[tuple[tuple[object, int], int, list[int], list[int]]] = []
+        if self._rank is not None:
+            keys: list[object] = self._rank[found_rows].tolist()
+        else:
+            keys = [tuple(-f for f in firsts if f >= 0) + (LEAF, r)
+                    for r, firsts in zip(found_rows.tolist(), self._firsts[found_rows].tolist())]
+        for r, key, free, held, words in zip(found_rows.tolist(), keys, frees, helds, found):
             m = int.from_bytes(words.tobytes(), "little")
             while m:
                 low = m & -m

@@ -26,6 +26,7 @@ from .plans import Oriented
 _ALL = 2 * SPAN + 1  # the padding row of the shifted masks: every bit set
 _NONE = _ALL + 1  # and none
 PADS = (_ALL, _NONE)  # a free column's padding, a held column's
+CHUNK = 16384  # rows matched at a time (matching_rows): the working copies of a large list stay small
 CROWDED = 1 / 3  # the share of the board marked from which free and held columns take turns
 
 Words = npt.NDArray[np.uint64]
@@ -124,21 +125,31 @@ class VectorConditions:
                       rows: Optional[Rows] = None) -> tuple[Rows, Words]:
         """The rows (of ``rows``, ascending; all if None) whose turned scheme
         applies as it stands -- every free square empty, every held square the
-        player's -- with their anchors, as words: the plans of a position."""
+        player's -- with their anchors, as words: the plans of a position.
+        ``CHUNK`` rows at a time, so that the working copies stay small."""
         full = self._full
         e_table = self._as_words(empties + [full, 0])
         m_table = self._as_words(mines + [0, full])
+        board = self._as_words([empty])
+        crowded = (full & ~empty).bit_count() >= CROWDED * full.bit_length()
+        steps = self._steps(crowded)
         if rows is None:
             rows = np.arange(self._rows, dtype=np.intp)
-        m = self._anchors[rows] & self._as_words([empty])
-        rows, m, _ = _alive(rows, m, m)
-        crowded = (full & ~empty).bit_count() >= CROWDED * full.bit_length()
-        for held, column in self._steps(crowded):
-            m &= (m_table if held else e_table)[column[rows]]
-            rows, m, _ = _alive(rows, m, m)
-            if not len(rows):
-                break
-        return rows, m.astype("<u8")
+        found_rows, found = [], []
+        for start in range(0, len(rows), CHUNK):
+            chunk = rows[start:start + CHUNK]
+            m = self._anchors[chunk] & board
+            chunk, m, _ = _alive(chunk, m, m)
+            for held, column in steps:
+                if not len(chunk):
+                    break
+                m &= (m_table if held else e_table)[column[chunk]]
+                chunk, m, _ = _alive(chunk, m, m)
+            found_rows.append(chunk)
+            found.append(m)
+        if not found:
+            return rows, np.zeros((0, self._words), dtype="<u8")
+        return np.concatenate(found_rows), np.concatenate(found).astype("<u8")
 
     def conditions_of(self, rows: Rows) -> tuple[list[list[int]], list[list[int]]]:
         """The bit numbers of these rows' free squares (but the (0, 0)) and held squares, as lists."""

@@ -42,7 +42,7 @@ MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
 CACHE_LIMIT = 1 << 30  # bytes: a 10,000-game store compiles to about 50 MiB
 LINE = re.compile(rb"scheme [0-9]{1,9} free( -?[0-9]{1,4},-?[0-9]{1,4})+ held( -?[0-9]{1,4},-?[0-9]{1,4})*")
-ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "firsts", "number", "lines", "starts")
+ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "rank", "lines", "starts")
 
 
 def cache_path(path: Path, grid: Grid) -> Path:
@@ -144,7 +144,6 @@ def read_cache(path: Path, grid: Grid, data: bytes, rules: str) -> Optional[Comp
     layout = header.pop("layout", None)
     if header != dict(key_of(data, grid, rules), payload=_check(payload)):  # (the payload's CRC only if the key is)
         return None
-    _forget(raw)
     arrays = {}
     try:
         for (name, kind, shape, offset), expected in zip(layout, ARRAYS, strict=True):
@@ -155,7 +154,10 @@ def read_cache(path: Path, grid: Grid, data: bytes, rules: str) -> Optional[Comp
             arrays[name] = np.frombuffer(payload, dtype=dtype, count=count, offset=offset).reshape(shape)
     except (TypeError, ValueError):
         return None
-    return Compiled(arrays, raw) if _well_formed(arrays, grid) else None
+    if not _well_formed(arrays, grid):
+        return None
+    _forget(raw)  # (read for the checks; read again as the rows are matched)
+    return Compiled(arrays, raw)
 
 
 def _mapped(path: Path) -> Optional[mmap.mmap]:
@@ -185,7 +187,7 @@ def _forget(raw: mmap.mmap) -> None:
             pass
 
 
-ROW_ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "firsts", "number")
+ROW_ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "rank")
 
 
 def within(compiled: Compiled, budget: int) -> int:
@@ -206,21 +208,20 @@ def within(compiled: Compiled, budget: int) -> int:
 def _well_formed(a: dict[str, npt.NDArray[np.generic]], grid: Grid) -> bool:
     """The shapes, types and ranges the compact finder relies on."""
     kinds = {"anchors": np.uint64, "free": np.int16, "held": np.int16, "level": np.uint8, "scheme": np.int32,
-             "orientation": np.uint8, "firsts": np.int32, "number": np.int32, "lines": np.uint8, "starts": np.int64}
+             "orientation": np.uint8, "rank": np.int32, "lines": np.uint8, "starts": np.int64}
     if any(a[name].dtype != np.dtype(kind).newbyteorder("<") for name, kind in kinds.items()):
         return False
     rows = len(a["level"])
     schemes = len(a["starts"]) - 1
-    if (a["anchors"].shape != (rows, (grid.size + 63) // 64) or a["firsts"].ndim != 2 or len(a["firsts"]) != rows
+    if (a["anchors"].shape != (rows, (grid.size + 63) // 64)
             or any(a[n].ndim != 2 or a[n].shape[1] != rows for n in ("free", "held"))
-            or any(a[n].shape != (rows,) for n in ("scheme", "orientation", "number")) or schemes < 0):
+            or any(a[n].shape != (rows,) for n in ("scheme", "orientation", "rank")) or schemes < 0):
         return False
     if rows and not (a["free"].min(initial=0) >= 0 and a["free"].max(initial=0) <= PADS[1]
                      and a["held"].min(initial=0) >= 0 and a["held"].max(initial=0) <= PADS[1]
                      and a["level"].min() >= 1 and a["scheme"].min() >= 0 and a["scheme"].max() < schemes
-                     and a["orientation"].max() < 8 and a["number"].min() >= 0 and a["number"].max() < rows
-                     and np.all(np.diff(a["level"].astype(np.int16)) >= 0)
-                     and a["firsts"].min(initial=-1) >= -1 and a["firsts"].max(initial=-1) < rows):
+                     and a["orientation"].max() < 8 and a["rank"].min() >= 0 and a["rank"].max() < rows
+                     and np.all(np.diff(a["level"].astype(np.int16)) >= 0)):
         return False
     starts, lines = a["starts"], a["lines"].tobytes()
     if schemes and (starts[0] != 0 or starts[-1] != len(lines) or np.any(np.diff(starts) < 1)):

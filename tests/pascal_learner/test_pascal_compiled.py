@@ -165,8 +165,10 @@ def test_a_brain_or_a_learner_killed_at_any_moment_leaves_everything_whole(store
         brain.kill()
         brain.wait()
         assert_whole(store_path)
+    brain = retro("pbrain", "pascal-learner", "--data", str(store_path))
+    brain.communicate(b"START 15\nBOARD\n5,7,2\n0,0,1\n6,7,2\n0,1,1\n7,7,2\n0,2,1\n8,7,2\nDONE\nEND\n", timeout=600)
     kept = len(journal.parse(journal.read(journal.journal_path(store_path)))[0])
-    assert kept > 0, "some brain lived to keep its game"
+    assert kept > 0, "a brain left to end keeps its game"
     for k in range(6):
         learner = retro("train", "pascal-learner", "--five", "--learn-pending", "--data", str(store_path))
         time.sleep(rng.uniform(0.3, 3.0))

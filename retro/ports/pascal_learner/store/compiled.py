@@ -269,9 +269,11 @@ def fit(finder: CompactPlanFinder, limit: int) -> Optional[tuple[CompactPlanFind
     smaller.mapped = finder.mapped
     levels = whole.arrays["level"]
     schemes = len(np.unique(whole.arrays["scheme"][:rows]))
-    top = int(levels[rows - 1]) if rows else 0
-    return smaller, (f"the memory allowed holds {schemes:,} of my {len(whole.arrays['starts']) - 1:,} schemes "
-                     f"(levels 1 to {top}): I play from those")
+    total = len(whole.arrays["starts"]) - 1
+    if not rows:
+        return smaller, f"the memory allowed holds none of my {total:,} schemes: I play without them"
+    return smaller, (f"the memory allowed holds {schemes:,} of my {total:,} schemes "
+                     f"(levels 1 to {int(levels[rows - 1])}): I play from those")
 
 
 def resident() -> Optional[int]:

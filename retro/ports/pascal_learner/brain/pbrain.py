@@ -392,7 +392,11 @@ class Brain:
         learnt, counted and saved now."""
         assert self.learner is not None and self.session is not None
         if self.session.journal is not None:
-            journal.append(self.session.journal, journal.Game(tuple(self.moves), lost))
+            try:
+                journal.append(self.session.journal, journal.Game(tuple(self.moves), lost))
+            except OSError as err:  # (a full disk, a folder made read-only since START)
+                sys.stderr.write(f"retro: the game could not be kept in {journal.journal_path(self.session.journal)}: "
+                                 f"{err.strerror or err}\n")
         elif self.session.compiled_from is None:
             if lost:
                 self.learner.learn(self.moves)

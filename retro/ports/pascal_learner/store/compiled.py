@@ -36,7 +36,7 @@ from retro.safefile import write_atomically
 from ..model.board import Grid
 from ..planfinder.compact import CompactPlanFinder
 from ..planfinder.vectorised import PADS
-from .datafile import Store, _line, decode, read_bytes
+from .datafile import Store, decode, read_bytes, scheme_line
 
 MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
@@ -89,7 +89,7 @@ def compile_store(store: Store, grid: Grid) -> Compiled:
     """The store's schemes compiled for ``grid``, as arrays."""
     finder = CompactPlanFinder(store.schemes, grid)
     finder.compile_all()
-    lines = [_line(scheme).encode("ascii") for scheme in store.schemes.added]
+    lines = [scheme_line(scheme).encode("ascii") for scheme in store.schemes.added]
     return Compiled(finder.compiled(lines))
 
 

@@ -105,14 +105,14 @@ def render(store: Store) -> str:
     lines.extend(f"{key} {value}".rstrip() for key, value in store.extra)
     count = 0
     for scheme in store.schemes:
-        lines.append(_line(scheme))
+        lines.append(scheme_line(scheme))
         count += 1
     lines.append(f"end {count}")
     return "\n".join(lines) + "\n"
 
 
 @lru_cache(maxsize=1 << 17)
-def _line(scheme: Scheme) -> str:
+def scheme_line(scheme: Scheme) -> str:
     """The line that keeps ``scheme`` (a scheme's level and squares never
     change: the store is written after every lost game, its lines once)."""
     free = " ".join(f"{r},{c}" for r, c in scheme.free)
@@ -215,7 +215,7 @@ def _scheme(text: str) -> Scheme:
 
 
 def scheme_of_line(line: str) -> Scheme:
-    """The scheme of a ``scheme ...`` line (``_line``'s)."""
+    """The scheme of a ``scheme ...`` line (``scheme_line``'s)."""
     return _scheme(line.partition(" ")[2])
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from retro.safefile import FileRefused, read_regular, replace_durably
 
 from ..model.board import CIRCLE, CROSS
+from .datafile import DataFileError
 
 if TYPE_CHECKING:
     from ..learning.learner import Learner
@@ -100,13 +101,13 @@ def _game(line: bytes) -> "Game | None":
 
 
 def read(path: Path) -> bytes:
-    """A journal's bytes (empty if there is none)."""
+    """A journal's bytes (empty if there is none); DataFileError if it cannot be read."""
     try:
         return read_regular(path, LIMIT, "journal of games")
     except FileNotFoundError:
         return b""
-    except FileRefused:
-        return b""
+    except FileRefused as err:
+        raise DataFileError(f"cannot learn the games kept in {err}; nothing was changed") from None
 
 
 def digest(data: bytes) -> str:

@@ -208,3 +208,19 @@ def test_where_memory_is_short_the_lowest_levels_are_played(store_path: Path) ->
                         for p in learner.finder.victoryplans(board, player) if p.level <= top]
             assert [(p.level, p.move, p.free, p.held, p.side, p.degrees)
                     for p in smaller.victoryplans(board, player)] == expected
+
+
+def test_a_matching_cache_is_used_without_reading_the_store_s_schemes(store_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """START in a moment: with a cache that matches, the store's text is
+    hashed, never parsed nor compiled; a store changed since is."""
+    compiled.play_finder(store_path, FIVE, "flawed")
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the store was parsed")
+
+    monkeypatch.setattr(compiled, "decode", refused)
+    assert compiled.play_finder(store_path, FIVE, "flawed") is not None
+    store_path.write_bytes(store_path.read_bytes().replace(b"\ngames ", b"\ngames 1"))
+    with pytest.raises(AssertionError, match="the store was parsed"):
+        compiled.play_finder(store_path, FIVE, "flawed")

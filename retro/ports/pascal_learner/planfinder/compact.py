@@ -8,15 +8,17 @@ per turned scheme (``vectorised.VectorConditions``: the anchors as words,
 the conditions as bit numbers of the board's shifted masks) and a few small
 columns (level, scheme, orientation, the place in the reference's search),
 and matches every turned scheme at once, whole-board, each time it is asked.
-Slower per position than walking, but it needs no tree: a play path for
-``retro pbrain`` and ``retro run --five``; training keeps the walking finder.
+Slower per position than walking, but it needs no tree: the play path of
+``retro pbrain`` (from a compiled cache: store/compiled.py); training and
+``retro run``, which learn as they play, keep the walking finder.
 
 The plans are the reference's (``plans.ReferencePlanFinder``), in its order:
 a turned scheme's place in the reference's search (``plans._Node.insert``)
 is its path of held squares, each step ranked among its siblings by when
 the sibling was made -- here by the number of the first turned scheme that
 took that step (``firsts``), the newest first, then the turned scheme's own
-number.  The level-1 search (``threats``) is the reference's own.
+number; a compiled cache keeps that order as one rank a row.  The level-1
+search (``threats``) is the reference's own.
 """
 from __future__ import annotations
 

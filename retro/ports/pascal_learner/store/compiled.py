@@ -5,13 +5,15 @@ Five-in-a-Row store: 3.3 s to read, each scheme checked against the others
 for subsumption, and 6.6 s to compile); a Gomocup brain has a second.  So
 the compact plan finder's arrays (planfinder/compact.py) are kept in
 ``<file>.compiled-<rows>x<cols>``, beside the data file, keyed by the data
-file's SHA-256, the board's size and the compiled form's version
-(``FORMAT``, with retro's version); a cache whose key does not match, or
-whose payload does not match its own SHA-256 (a damaged file), or whose
-arrays do not have the shapes and ranges this code makes, is never used:
-it is compiled again from the data file, which stays the master copy, and
-written again, atomically (retro/safefile.py).  A folder that takes no new
-file only costs the time.
+file's SHA-256, the rule set, the board's size and the compiled form's
+version (``FORMAT``, with retro's version).  A cache whose key does not
+match, whose payload does not match its length and CRC-32 (a damaged file),
+or whose arrays do not have the types, shapes and ranges this code makes,
+is never used: it is compiled again from the data file, which stays the
+master copy, and written again, atomically (retro/safefile.py).  A folder
+that takes no new file only costs the time.  The file is mapped, and the
+arrays used where they lie; where memory is short (``fit``), only the rows
+of the lowest levels are.
 """
 from __future__ import annotations
 
@@ -40,7 +42,7 @@ from .datafile import Store, decode, read_bytes, scheme_line
 
 MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
-CACHE_LIMIT = 1 << 30  # bytes: a 10,000-game store compiles to about 50 MiB
+CACHE_LIMIT = 1 << 30  # bytes: a store of 25,000 schemes compiles to about 45 MiB
 LINE = re.compile(rb"scheme [0-9]{1,9} free( -?[0-9]{1,4},-?[0-9]{1,4})+ held( -?[0-9]{1,4},-?[0-9]{1,4})*")
 ARRAYS = ("anchors", "free", "held", "level", "scheme", "orientation", "rank", "lines", "starts")
 

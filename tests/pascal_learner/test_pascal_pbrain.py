@@ -129,6 +129,12 @@ def slowed_brain(seconds: float) -> tuple[Brain, list[str], list[float]]:
     times its thoughts finished."""
     b, said = brain()
     b.handle("START 15")
+    return b, said, slowed(b, seconds)
+
+
+def slowed(b: Brain, seconds: float) -> list[float]:
+    """The brain's learner, its store opened as the first move would, made
+    to take ``seconds`` more to think; the times its thoughts finished."""
     assert b._open_store()  # as the first move would, to slow the learner before it
     assert b.learner is not None
     slow = b.learner.choose
@@ -140,7 +146,7 @@ def slowed_brain(seconds: float) -> tuple[Brain, list[str], list[float]]:
         return slow(board, player)
 
     b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
-    return b, said, finished
+    return finished
 
 
 def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_waits_only_its_own_time() -> None:
@@ -208,6 +214,18 @@ def test_sigterm_after_a_lost_game_still_learns_it(tmp_path: Path) -> None:
 def board(b: Brain, *lines: str) -> None:
     for line in ("BOARD", *lines, "DONE"):
         b.handle(line)
+
+
+def brain_in_folder(folder: Path, data: Optional[str] = None) -> tuple[Brain, list[str]]:
+    """A brain with the command's store opener, after START 15 and INFO folder."""
+    said: list[str] = []
+    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), data, 3), said.append)
+    b.handle("START 15")
+    b.handle(f"INFO folder {folder}")
+    return b, said
+
+
+LOST_AT_END = ("5,7,2", "0,0,1", "6,7,2", "0,1,1", "7,7,2", "0,2,1", "8,7,2")  # the opponent's open four
 
 
 def test_a_rule_the_learner_cannot_play_is_an_error_at_the_first_command_asking_for_a_move() -> None:
@@ -340,8 +358,19 @@ def test_an_unknown_command_of_several_lines_has_one_answer() -> None:
     xy(said[3])
 
 
-def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_counts_the_loss() -> None:
-    b, said, _ = slowed_brain(1.5)  # a thought that outlasts END
+@pytest.mark.parametrize("kept", ["counted", "journalled"])
+def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_keeps_the_loss(
+        tmp_path: Path, kept: str) -> None:
+    """A thought that outlasts END: the loss counted (the whole store, learnt
+    in the process, as ``--whole``) or journalled at once (the compiled store)."""
+    place = Path(str(store_location(str(tmp_path), None, 5)))
+    if kept == "counted":
+        b, said = brain()
+        b.handle("START 15")
+    else:
+        five_store(place)
+        b, said = brain_in_folder(tmp_path)
+    slowed(b, 1.5)
     assert b.learner is not None
     b.handle("INFO timeout_turn 100")
     board(b, "3,7,2", "4,7,2", "5,7,2", "6,7,2", "0,0,1", "0,1,1", "0,2,1")
@@ -350,23 +379,25 @@ def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_cou
     b.handle("END")
     b.close()
     assert time.monotonic() - began < 0.5
-    assert b.learner.store.games == 1 and b.learner.store.lost == 1
+    if kept == "counted":
+        assert b.learner.store.games == 1 and b.learner.store.lost == 1
+    else:
+        games, skipped = journal.parse(journal.journal_path(place).read_bytes())
+        assert [game.lost for game in games] == [True] and skipped == 0
 
 
 def test_a_full_folder_is_played_without_saving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 50)  # bytes: an empty store is 88
-    said: list[str] = []
-    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
     place = Path(str(store_location(str(tmp_path), None, 5)))
     Learner.empty(Grid(15, 15, 5), path=place).save()
     before = place.read_bytes()
-    b.handle("START 15")
-    b.handle(f"INFO folder {tmp_path}")
-    board(b, "5,7,2", "0,0,1", "6,7,2", "0,1,1", "7,7,2", "0,2,1", "8,7,2")  # lost at END
+    b, said = brain_in_folder(tmp_path)
+    board(b, *LOST_AT_END)
     assert said[1].startswith("MESSAGE the brain's folder holds more than 0 MB") and xy(said[2])
     b.handle("END")
     b.close()
     assert place.read_bytes() == before and not place.with_name(place.name + ".lock").exists()
+    assert not journal.journal_path(place).exists(), "no game kept"
     monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 30 << 20)
     said.clear()
     b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
@@ -399,10 +430,7 @@ def test_the_folder_s_store_begins_with_the_given_one_s_cache_and_opens_from_it(
         raise AssertionError("the store was parsed")
 
     monkeypatch.setattr(compiled, "decode", refused)
-    said: list[str] = []
-    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), str(given), 3), said.append)
-    b.handle("START 15")
-    b.handle(f"INFO folder {tmp_path / 'manager'}")
+    b, said = brain_in_folder(tmp_path / "manager", str(given))
     b.handle("BEGIN")
     xy(said[1])
     assert len(said) == 2 and b.session is not None and b.session.kept_in == place.resolve()
@@ -424,38 +452,10 @@ def test_the_cache_and_the_journal_count_in_the_folder_limit(tmp_path: Path, mon
     held = place.stat().st_size + cache.stat().st_size + (pending.stat().st_size if beside == "journal" else 0)
     monkeypatch.setattr(pbrain, "FOLDER_LIMIT", held - 1)
     before = pending.read_bytes() if pending.exists() else b""
-    said: list[str] = []
-    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
-    b.handle("START 15")
-    b.handle(f"INFO folder {tmp_path}")
-    board(b, "5,7,2", "0,0,1", "6,7,2", "0,1,1", "7,7,2", "0,2,1", "8,7,2")  # lost at END
+    b, said = brain_in_folder(tmp_path)
+    board(b, *LOST_AT_END)
     assert said[1].startswith("MESSAGE the brain's folder holds more than") and xy(said[2])
     b.handle("END")
     b.close()
     assert (pending.read_bytes() if pending.exists() else b"") == before, "no game kept"
 
-
-def test_end_journals_the_lost_game_at_once_while_a_thought_still_runs(tmp_path: Path) -> None:
-    place = Path(str(store_location(str(tmp_path), None, 5)))
-    five_store(place)
-    said: list[str] = []
-    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
-    b.handle("START 15")
-    b.handle(f"INFO folder {tmp_path}")
-    b.handle("INFO timeout_turn 100")
-    assert b._open_store() and b.learner is not None
-    slow = b.learner.choose
-
-    def choose(board: Board, player: int):  # type: ignore[no-untyped-def]  # the learner's, slowed
-        time.sleep(1.5)
-        return slow(board, player)
-
-    b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
-    board(b, "3,7,2", "4,7,2", "5,7,2", "6,7,2", "0,0,1", "0,1,1", "0,2,1")
-    assert said[-1] in ("7,7", "2,7") and b.quick_answers == 1
-    began = time.monotonic()
-    b.handle("END")
-    b.close()
-    assert time.monotonic() - began < 0.5
-    games, skipped = journal.parse(journal.journal_path(place).read_bytes())
-    assert [game.lost for game in games] == [True] and skipped == 0

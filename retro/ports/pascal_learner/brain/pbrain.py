@@ -54,7 +54,8 @@ The move is worked out in a thread; if it is not ready when the time allowed
 is nearly over, the brain answers with a quick move (complete its own line,
 else block one, else play beside the last stone).  A thought still running
 at the next move is waited for only until that move's time is nearly over
-(then that move is quick too); at END, for END_WAIT.
+(then that move is quick too); at END, for END_WAIT (journalling a game
+does not wait for it).
 """
 from __future__ import annotations
 
@@ -540,9 +541,9 @@ class Brain:
 
     def _finish_game(self, wait: Optional[float] = None) -> None:
         """A game ends: if the opponent could complete a line, take it as
-        played and learn from the loss; count the game, once, if the brain
-        made a move in it.  ``wait``: how long a thought may still run (by
-        default the time of a move)."""
+        played and keep the loss; keep the game, once, if the brain made a
+        move in it (``_keep``).  ``wait``: how long a thought may still run
+        (by default the time of a move)."""
         if self.board is None or not self.played or self.counted:
             return
         if wait is None:
@@ -550,10 +551,9 @@ class Brain:
         if not self.over:
             square = completing(self.board, THEIRS)
             if square is not None:
-                self._place(square, THEIRS)  # the loss is learnt and counted
+                self._place(square, THEIRS)  # the loss is kept
         if not self.counted and self.learner is not None:
             self._keep(False, wait)
-            self.counted = True
 
     def _until(self, wait: Optional[float]) -> Optional[float]:
         return None if wait is None else self.clock() + wait

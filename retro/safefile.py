@@ -154,6 +154,12 @@ def write_atomically(path: PathLike, data: bytes, mode: int = 0o644) -> None:
     remove_stale_temporaries(target)
 
 
+def replace_durably(source: PathLike, target: PathLike) -> None:
+    """Rename ``source`` over ``target`` and make the rename durable."""
+    os.replace(source, target)
+    _sync_folder(Path(target).parent)
+
+
 def _sync_folder(folder: Path) -> None:
     """Make a rename durable (where the system allows a folder to be synced)."""
     try:

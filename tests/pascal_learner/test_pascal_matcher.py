@@ -3,6 +3,7 @@
 the same seed, the same games and the same data file, byte for byte."""
 from __future__ import annotations
 
+import hashlib
 import random
 
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from retro.ports.pascal_learner.planfinder import incremental
+from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from retro.ports.pascal_learner.store.datafile import render
 from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
@@ -45,6 +47,7 @@ def test_training_with_either_matcher_gives_the_same_store_and_games(grid: Grid,
     assert played == reference_played
     assert store == reference_store
     assert store.count(b"\n") > 10  # something was learnt
+    assert training(grid, games, seed, "compact", fixed) == (reference_store, reference_played)
 
 
 def test_a_tiny_position_memory_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -78,12 +81,14 @@ def scheme(level: int, free: list[tuple[int, int]], held: list[tuple[int, int]])
     return Scheme(level, free, [s for s in held if s not in free and s != (0, 0)])
 
 
-def finders(schemes_: list, added_late: int) -> tuple[SchemeList, PlanFinder, ReferencePlanFinder, list]:
-    """A list on a 7x7 grid (3 to align) with both finders over it, and the
-    last ``added_late`` schemes kept back to be added part-way."""
+def finders(schemes_: list, added_late: int, finder_class: type[ReferencePlanFinder] = PlanFinder
+            ) -> tuple[SchemeList, ReferencePlanFinder, ReferencePlanFinder, list]:
+    """A list on a 7x7 grid (3 to align) with a finder (the learner's, or
+    another) and the reference over it, and the last ``added_late`` schemes
+    kept back to be added part-way."""
     grid = Grid(7, 7, 3)
     schemes = SchemeList(3)
-    finder, reference = PlanFinder(schemes, grid), ReferencePlanFinder(schemes, grid)
+    finder, reference = finder_class(schemes, grid), ReferencePlanFinder(schemes, grid)
     late = schemes_[len(schemes_) - added_late:] if added_late else []
     for level, free, held in schemes_[:len(schemes_) - len(late)]:
         schemes.add(scheme(level, free, held))
@@ -95,12 +100,15 @@ shapes = st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), min_size=0,
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.tuples(st.integers(1, 4), shapes, shapes), min_size=1, max_size=5),
-       st.lists(st.integers(0, 48), max_size=30), st.integers(0, 4), st.data())
+       st.lists(st.integers(0, 48), max_size=30), st.integers(0, 4), st.sampled_from([PlanFinder, CompactPlanFinder]),
+       st.data())
 def test_the_plans_and_their_order_are_the_reference_s(schemes_: list, squares_: list[int], added_late: int,
+                                                       finder_class: type[ReferencePlanFinder],
                                                        data: st.DataObject) -> None:
     """On a 7x7 grid, move by move, with schemes added part-way (the positions
-    seen before are caught up), every level limit: the same list."""
-    schemes, finder, reference, late = finders(schemes_, added_late)
+    seen before are caught up), every level limit: the same list, from the
+    learner's finder and from the compact one."""
+    schemes, finder, reference, late = finders(schemes_, added_late, finder_class)
     grid = finder.grid
     board = Board(grid)
     boards = [board]
@@ -137,16 +145,19 @@ def test_the_threats_kept_along_a_game_are_the_threats_found_afresh(schemes_: li
 
 
 def test_a_trained_five_in_a_row_list_finds_the_reference_s_plans() -> None:
-    """The fixture's Five-in-a-Row list, along a game played by it."""
+    """The fixture's Five-in-a-Row list, along a game played by it: the
+    learner's finder and the compact one (with the reference's growth)."""
     learner = fixture("five.data", winalign=5, seed=4)
     finder, reference = PlanFinder(learner.schemes, learner.grid), ReferencePlanFinder(learner.schemes, learner.grid)
+    compact = CompactPlanFinder(learner.schemes, learner.grid)
     board = Board(learner.grid)
     player = CROSS
     found = 0
     while not board.full() and len(board.moves) < 60:
         for who in (CROSS, CIRCLE):
             plans = finder.victoryplans(board, who)
-            assert plans == reference.victoryplans(board, who)
+            assert plans == reference.victoryplans(board, who) == compact.victoryplans(board, who)
+            assert compact.growth(board, who) == reference.growth(board, who)
             found += len(plans)
         square, _ = learner.choose(board, player)
         board.place(square, player)
@@ -172,6 +183,7 @@ def test_the_plans_looked_ahead_by_growth_are_the_reference_s(schemes_: list, sq
         board = board.with_move(square, CROSS if k % 2 == 0 else CIRCLE)
     finder.victoryplans(board, CROSS)
     assert finder.growth(board, CROSS) == reference.growth(board, CROSS)
+    assert CompactPlanFinder(schemes, grid).growth(board, CROSS) == reference.growth(board, CROSS)
     if not board.masks[EMPTY] >> mark & 1:
         return
     for level, free, held in late:
@@ -197,6 +209,7 @@ def test_numpy_looks_ahead_as_python_does(schemes_: list, squares_: list[int], s
     held columns first, or taking turns with the free ones from a third
     full), the arrays grown in two parts as the list grows."""
     _, finder, _, _ = finders(schemes_, 0)
+    assert isinstance(finder, PlanFinder)
     board = Board(finder.grid)
     finder.victoryplans(board, CROSS)  # compiles the list
     conditions = finder._conditions
@@ -238,3 +251,11 @@ def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list() -> None:
             board.place(square, CROSS if k % 2 == 0 else CIRCLE)
         found += assert_numpy_as_python(finder._conditions, vector, board, CROSS)
     assert found > 0
+
+
+def test_training_trains_the_store_it_trained_before_the_compact_finder() -> None:
+    """150 games of 15x15 (random state 1; NumPy looks ahead from game 100 or
+    so): the store's SHA-256 as the code before the compact finder (commit
+    59e7a39) trained it."""
+    store, _ = training(Grid(15, 15, 5), 150, 1, "incremental")
+    assert hashlib.sha256(store).hexdigest() == "11f13a38002a42e963c431efca7a2154b8c7f9bcbad03ddf2139f3f9c0c9b189"

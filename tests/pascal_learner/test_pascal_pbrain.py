@@ -14,11 +14,14 @@ import pytest
 
 from retro.ports.pascal_learner.model.board import Board, Grid
 from retro.console import LineConsole
+from retro.ports.pascal_learner.store import compiled, journal
 from retro.ports.pascal_learner.store.datafile import Lock, load
 from retro.ports.pascal_learner.learning.learner import Learner
 from retro.ports.pascal_learner.store.session import StoreSession
 from retro.ports.pascal_learner.brain import pbrain
 from retro.ports.pascal_learner.brain.pbrain import OWN, THEIRS, Brain, limit_of, store_location, store_opener
+
+from pascal_helpers import FIXTURES
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -50,6 +53,14 @@ class Manager:
         out, err = self.process.communicate(timeout=60)
         assert out == b"", "nothing is said after END"
         return self.process.returncode, err.decode()
+
+
+def learnt_pending(data: Path) -> str:
+    """``retro train pascal-learner --five --learn-pending``: what it says."""
+    done = subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--five", "--learn-pending",
+                           "--data", str(data)], capture_output=True, timeout=300)
+    assert done.returncode == 0 and done.stderr == b"", done.stderr
+    return done.stdout.decode()
 
 
 def xy(answer: str, size: int = 15) -> tuple[int, int]:
@@ -94,9 +105,15 @@ def test_a_scripted_manager_plays_a_game_and_the_brain_learns_from_its_loss(tmp_
             manager.process.kill()
     assert status == 0 and errors == ""
     assert not data.exists(), "with INFO folder, the brain's store is in the folder"
-    store = load(tmp_path / "pbrain-pascal-learner" / "Tic-Tac-Toe-Data-5", 5, "flawed")
+    data = tmp_path / "pbrain-pascal-learner" / "Tic-Tac-Toe-Data-5"
+    assert sorted(p.name for p in data.parent.iterdir()) == [data.name + ".pending"], "no store yet: no cache"
+    games, skipped = journal.parse(journal.journal_path(data).read_bytes())
+    assert [game.lost for game in games] == [False, True, False] and skipped == 0, "each game kept, once"
+    assert learnt_pending(data).startswith(f"Learnt the 3 games kept in the journal of {data}.\n")
+    store = load(data, 5, "flawed")
     assert store is not None
     assert store.lost == 1 and store.games == 3, "the loss learnt, the other games counted"
+    assert not journal.journal_path(data).exists() and not journal.taken_aside(data).exists()
     assert len(store.schemes) >= 1 and 1 in store.schemes.counts(), "the winning line is a scheme"
 
 
@@ -112,6 +129,12 @@ def slowed_brain(seconds: float) -> tuple[Brain, list[str], list[float]]:
     times its thoughts finished."""
     b, said = brain()
     b.handle("START 15")
+    return b, said, slowed(b, seconds)
+
+
+def slowed(b: Brain, seconds: float) -> list[float]:
+    """The brain's learner, its store opened as the first move would, made
+    to take ``seconds`` more to think; the times its thoughts finished."""
     assert b._open_store()  # as the first move would, to slow the learner before it
     assert b.learner is not None
     slow = b.learner.choose
@@ -123,7 +146,7 @@ def slowed_brain(seconds: float) -> tuple[Brain, list[str], list[float]]:
         return slow(board, player)
 
     b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
-    return b, said, finished
+    return finished
 
 
 def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_waits_only_its_own_time() -> None:
@@ -183,6 +206,7 @@ def test_sigterm_after_a_lost_game_still_learns_it(tmp_path: Path) -> None:
         if manager.process.poll() is None:
             manager.process.kill()
     assert manager.process.returncode == 0 and err == b""
+    learnt_pending(data)
     store = load(data, 5, "flawed")
     assert store is not None and store.lost == 1 and len(store.schemes) >= 1
 
@@ -190,6 +214,18 @@ def test_sigterm_after_a_lost_game_still_learns_it(tmp_path: Path) -> None:
 def board(b: Brain, *lines: str) -> None:
     for line in ("BOARD", *lines, "DONE"):
         b.handle(line)
+
+
+def brain_in_folder(folder: Path, data: Optional[str] = None) -> tuple[Brain, list[str]]:
+    """A brain with the command's store opener, after START 15 and INFO folder."""
+    said: list[str] = []
+    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), data, 3), said.append)
+    b.handle("START 15")
+    b.handle(f"INFO folder {folder}")
+    return b, said
+
+
+LOST_AT_END = ("5,7,2", "0,0,1", "6,7,2", "0,1,1", "7,7,2", "0,2,1", "8,7,2")  # the opponent's open four
 
 
 def test_a_rule_the_learner_cannot_play_is_an_error_at_the_first_command_asking_for_a_move() -> None:
@@ -294,6 +330,7 @@ def test_a_store_another_brain_holds_is_played_without_learning(tmp_path: Path) 
         b.handle("END")
         b.close()
     assert place.read_bytes() == before
+    assert not journal.journal_path(place).exists(), "the journal has one writer: the brain that holds the store"
 
 
 def test_restart_counts_only_a_game_the_brain_played() -> None:
@@ -321,8 +358,19 @@ def test_an_unknown_command_of_several_lines_has_one_answer() -> None:
     xy(said[3])
 
 
-def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_counts_the_loss() -> None:
-    b, said, _ = slowed_brain(1.5)  # a thought that outlasts END
+@pytest.mark.parametrize("kept", ["counted", "journalled"])
+def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_keeps_the_loss(
+        tmp_path: Path, kept: str) -> None:
+    """A thought that outlasts END: the loss counted (the whole store, learnt
+    in the process, as ``--whole``) or journalled at once (the compiled store)."""
+    place = Path(str(store_location(str(tmp_path), None, 5)))
+    if kept == "counted":
+        b, said = brain()
+        b.handle("START 15")
+    else:
+        five_store(place)
+        b, said = brain_in_folder(tmp_path)
+    slowed(b, 1.5)
     assert b.learner is not None
     b.handle("INFO timeout_turn 100")
     board(b, "3,7,2", "4,7,2", "5,7,2", "6,7,2", "0,0,1", "0,1,1", "0,2,1")
@@ -331,23 +379,25 @@ def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_cou
     b.handle("END")
     b.close()
     assert time.monotonic() - began < 0.5
-    assert b.learner.store.games == 1 and b.learner.store.lost == 1
+    if kept == "counted":
+        assert b.learner.store.games == 1 and b.learner.store.lost == 1
+    else:
+        games, skipped = journal.parse(journal.journal_path(place).read_bytes())
+        assert [game.lost for game in games] == [True] and skipped == 0
 
 
 def test_a_full_folder_is_played_without_saving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 50)  # bytes: an empty store is 88
-    said: list[str] = []
-    b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
     place = Path(str(store_location(str(tmp_path), None, 5)))
     Learner.empty(Grid(15, 15, 5), path=place).save()
     before = place.read_bytes()
-    b.handle("START 15")
-    b.handle(f"INFO folder {tmp_path}")
-    board(b, "5,7,2", "0,0,1", "6,7,2", "0,1,1", "7,7,2", "0,2,1", "8,7,2")  # lost at END
+    b, said = brain_in_folder(tmp_path)
+    board(b, *LOST_AT_END)
     assert said[1].startswith("MESSAGE the brain's folder holds more than 0 MB") and xy(said[2])
     b.handle("END")
     b.close()
     assert place.read_bytes() == before and not place.with_name(place.name + ".lock").exists()
+    assert not journal.journal_path(place).exists(), "no game kept"
     monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 30 << 20)
     said.clear()
     b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
@@ -355,5 +405,57 @@ def test_a_full_folder_is_played_without_saving(tmp_path: Path, monkeypatch: pyt
                  "0,1,1", "0,2,1", "DONE", "END"):
         b.handle(line)
     b.close()
+    assert len(said) == 2 and learnt_pending(place).startswith("Learnt the 1 games"), "under the limit, the loss is kept"
     after = load(place, 5, "flawed")
-    assert after is not None and after.lost == 1 and len(said) == 2, "under the limit, the loss is kept"
+    assert after is not None and after.lost == 1
+
+
+def five_store(path: Path) -> Path:
+    """The fixture five.data at ``path``, with its compiled cache for 15x15 beside it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes((FIXTURES / "five.data").read_bytes())
+    assert compiled.play_finder(path, Grid(15, 15, 5), "flawed") is not None
+    return path
+
+
+def test_the_folder_s_store_begins_with_the_given_one_s_cache_and_opens_from_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    given = five_store(tmp_path / "given.data")
+    place = Path(str(store_location(str(tmp_path / "manager"), str(given), 5)))
+    cache = compiled.cache_path(place, Grid(15, 15, 5))
+    assert place.read_bytes() == given.read_bytes() and cache.read_bytes() == compiled.cache_path(
+        given, Grid(15, 15, 5)).read_bytes(), "the store and its cache copied as they are"
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the store was parsed")
+
+    monkeypatch.setattr(compiled, "decode", refused)
+    b, said = brain_in_folder(tmp_path / "manager", str(given))
+    b.handle("BEGIN")
+    xy(said[1])
+    assert len(said) == 2 and b.session is not None and b.session.kept_in == place.resolve()
+    b.handle("END")
+    b.close()
+    assert sorted(p.name for p in place.parent.iterdir()) == [place.name, cache.name, place.name + ".pending"]
+
+
+@pytest.mark.parametrize("beside", ["cache", "journal"])
+def test_the_cache_and_the_journal_count_in_the_folder_limit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              beside: str) -> None:
+    place = Path(str(store_location(str(tmp_path), None, 5)))
+    five_store(place)
+    cache = compiled.cache_path(place, Grid(15, 15, 5))
+    pending = journal.journal_path(place)
+    if beside == "journal":
+        pending.write_bytes(journal.line_of(journal.Game(((112, 1),), False)) * 100)
+    # The folder one byte over the limit with the file beside the store, under it without.
+    held = place.stat().st_size + cache.stat().st_size + (pending.stat().st_size if beside == "journal" else 0)
+    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", held - 1)
+    before = pending.read_bytes() if pending.exists() else b""
+    b, said = brain_in_folder(tmp_path)
+    board(b, *LOST_AT_END)
+    assert said[1].startswith("MESSAGE the brain's folder holds more than") and xy(said[2])
+    b.handle("END")
+    b.close()
+    assert (pending.read_bytes() if pending.exists() else b"") == before, "no game kept"
+

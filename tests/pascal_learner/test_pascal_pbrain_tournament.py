@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import io
 import random
+import subprocess
 import sys
 from pathlib import Path
 from typing import Optional, Sequence
 
 from retro.console import LineConsole
+from retro.ports.pascal_learner.store import journal
 from retro.ports.pascal_learner.store.datafile import load
 from retro.ports.pascal_learner.training.train import train
 
@@ -115,10 +117,18 @@ def test_a_few_games_as_gomocupjudge_runs_them(tmp_path: Path) -> None:
     assert losses >= 1, "the opening of an open four is lost"
     assert peak < USS_LIMIT, f"{peak >> 20} MB"
     place = folder / "pbrain-pascal-learner"
-    store = load(place / "Tic-Tac-Toe-Data-5", 5, "flawed")
+    data = place / "Tic-Tac-Toe-Data-5"
+    cache, pending = "Tic-Tac-Toe-Data-5.compiled-15x15", "Tic-Tac-Toe-Data-5.pending"
+    assert sorted(path.name for path in place.iterdir()) == [data.name, cache, pending], "no lock or temporary file left"
+    kept, skipped = journal.parse(journal.journal_path(data).read_bytes())
+    assert len(kept) == GAMES and sum(game.lost for game in kept) == losses and skipped == 0, "each game kept, once"
+    assert folder_size(folder) < FOLDER_LIMIT
+    learnt = subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--five", "--learn-pending",
+                             "--data", str(data)], capture_output=True, timeout=300, cwd=tmp_path)
+    assert learnt.returncode == 0 and learnt.stderr == b"", learnt.stderr
+    store = load(data, 5, "flawed")
     assert store is not None, "the store is whole"
     assert store.games == 40 + GAMES and store.lost == before.lost + losses
-    assert sorted(path.name for path in place.iterdir()) == ["Tic-Tac-Toe-Data-5"], "no lock or temporary file left"
-    assert folder_size(folder) < FOLDER_LIMIT
+    assert sorted(path.name for path in place.iterdir()) == [data.name, cache], "the journal learnt, the cache made again"
     after = load(trained, 5, "flawed")
     assert after is not None and after.games == 40, "--data's file only began the folder's"

@@ -27,24 +27,35 @@ protocol", plastovicka.github.io/protocl2en.htm).  The commands answered:
   ``SWAP2BOARD`` ... ``DONE``, is read to its ``DONE`` first).
 
 Coordinates count from 0; X is the column and Y the row.  The learner plays
-Five-in-a-Row (five or more in a row win) and learns from every game it
-loses, as in play, into its store: with ``INFO folder``, the one place a
-tournament keeps a brain's files, ``Tic-Tac-Toe-Data-5`` in the folder's
-``pbrain-pascal-learner`` (the first time a copy of the usual store, or of
-``--data``'s), else the usual store or ``--data``'s; it is opened at the
-first move (GomocupJudge sends the INFOs after START), locked as in play; a
-store another brain holds is played without learning, after a ``MESSAGE``;
-once the brain's folder passes FOLDER_LIMIT the store is no longer saved.  The manager does not send the move
-that wins against the brain: when a game the brain played in ends (RESTART,
-START, BOARD with another game, END) with the opponent able to complete a
-line, the brain takes that line as played (the lowest such square) and
-learns from the game; a game counts in the record only if the brain moved.
+Five-in-a-Row (five or more in a row win) from its store: with ``INFO
+folder``, the one place a tournament keeps a brain's files,
+``Tic-Tac-Toe-Data-5`` in the folder's ``pbrain-pascal-learner`` (the first
+time a copy of the usual store, or of ``--data``'s), else the usual store or
+``--data``'s.  The store is opened at the first move (GomocupJudge sends the
+INFOs after START), locked as in play.  A manager starts a brain for each
+game, allows it about a second to start and half a second to end, and
+bounds its memory, so the brain plays from the store's compiled cache
+(store/compiled.py: the turned schemes as arrays, read in a moment; made
+again whenever the store has changed) and keeps every game in the store's
+journal (store/journal.py: one small write) rather than learning at once:
+the lost games are learnt by ``retro train pascal-learner --learn-pending``.
+The moves are those the learner would play from the store itself.  The
+cache and the journal lie beside the store, and count in the brain's
+folder: once it passes FOLDER_LIMIT no game is kept.  A store another brain
+holds is played without keeping the games (the journal has one writer, the
+brain that holds the lock), after a ``MESSAGE``.  The manager does not send
+the move that wins against the brain: when a game the brain played in ends
+(RESTART, START, BOARD with another game, END) with the opponent able to
+complete a line, the brain takes that line as played (the lowest such
+square) and keeps the game as lost; a game counts in the record only if the
+brain moved.
 
 The move is worked out in a thread; if it is not ready when the time allowed
 is nearly over, the brain answers with a quick move (complete its own line,
 else block one, else play beside the last stone).  A thought still running
 at the next move is waited for only until that move's time is nearly over
-(then that move is quick too); at END, for END_WAIT.
+(then that move is quick too); at END, for END_WAIT (journalling a game
+does not wait for it).
 """
 from __future__ import annotations
 
@@ -67,7 +78,8 @@ from retro.userdirs import data_folder
 from ..model.board import CIRCLE, CROSS, Board, Grid
 from ..learning.learner import Learner, rules_word
 from ..model.rules import DEFAULT
-from ..store.datafile import DataFileError, load, save, schemesfilename
+from ..store import journal
+from ..store.datafile import DataFileError, schemesfilename
 from ..store.session import StoreSession, make_folder, open_session
 from ..play.variants import RANDOM_STATE_HELP
 
@@ -103,10 +115,11 @@ def unplayable_rule(value: str) -> str:
 def store_location(folder: Optional[str], data: Optional[str], winalign: int) -> Optional[str]:
     """The schemes file the brain learns into: with the manager's INFO folder,
     ``<folder>/pbrain-pascal-learner/Tic-Tac-Toe-Data-5`` (the folder made; the
-    file, the first time, a copy of the one the brain would use without it:
-    ``--data``'s, else the default one); without it ``--data``'s (None: the
-    default place, store/session.py).  The folder's file is the only one a
-    tournament keeps from game to game (Gomocup's protocol, INFO folder)."""
+    file, the first time, a copy of the one the brain would use without it,
+    ``--data``'s, else the default one, with its compiled caches); without it
+    ``--data``'s (None: the default place, store/session.py).  The folder's
+    file is the only one a tournament keeps from game to game (Gomocup's
+    protocol, INFO folder); its caches and journal lie beside it."""
     if not folder:
         return data
     place = brain_folder(folder)
@@ -116,9 +129,8 @@ def store_location(folder: Optional[str], data: Optional[str], winalign: int) ->
         make_folder(place)
         if not target.exists():
             source = Path(data) if data else data_folder() / filename
-            store = load(source, winalign, rules_word(False, DEFAULT))
-            if store is not None:
-                save(store, target)
+            from ..store.compiled import copy_with_caches  # (NumPy: only for the brain's compiled path)
+            copy_with_caches(source, target, winalign, rules_word(False, DEFAULT))
     except (DataFileError, OSError):
         pass  # the file as it is: open_session says what is wrong with it
     return str(target)
@@ -208,6 +220,7 @@ class Brain:
         self.thinking: Optional[threading.Thread] = None
         self.running = True
         self.quick_answers = 0  # moves answered by quick_move for want of time
+        self.fitted = False  # the finder fitted to INFO max_memory since START (_fit_memory)
 
     # -- the commands ------------------------------------------------------------------
     def handle(self, line: str) -> None:
@@ -270,6 +283,7 @@ class Brain:
             self.write(f"ERROR this brain plays on boards of {SIZES.start} to {SIZES.stop - 1} squares a side")
             return
         self.grid = Grid(height, width, ALIGN, maxsize=SIZES.stop - 1)
+        self.fitted = False
         self._clear()
         self.write("OK")
 
@@ -413,8 +427,7 @@ class Brain:
                            f"this brain plays without learning")
         assert self.learner is not None
         if self.grid != self.learner.grid:
-            old = self.learner
-            self.learner = Learner(self.grid, old.store, old.fixed, path=old.path, rng=old.rng, rules=old.rules)
+            self.learner = self.session.for_grid(self.grid)  # (the old board's finder let go)
             self.learner.finder.victoryplans(Board(self.grid), OWN)  # the schemes compiled for this board
         return True
 
@@ -484,11 +497,32 @@ class Brain:
         only; if it has not finished, this move is answered quickly too."""
         if not self._wait(deadline):
             return None
+        self._fit_memory()
         result: list[int] = []
         self.thinking = threading.Thread(target=self._think, args=(board, result), daemon=True)
         self.thinking.start()
         self._wait(deadline)
         return result[0] if result else None
+
+    def _fit_memory(self) -> None:
+        """At the first move after START (a manager says ``INFO max_memory``
+        after START): if the schemes do not all fit in the memory allowed,
+        play from those of the lowest levels that do, and say so."""
+        if self.fitted or self.learner is None:
+            return
+        self.fitted = True
+        try:
+            limit = int(self.infos.get("max_memory", "0"))
+        except ValueError:
+            return
+        from ..planfinder.compact import CompactPlanFinder
+        if limit <= 0 or not isinstance(self.learner.finder, CompactPlanFinder):
+            return
+        from ..store.compiled import fit
+        fitted = fit(self.learner.finder, limit)
+        if fitted is not None:
+            self.learner.finder, said = fitted
+            self.write(f"MESSAGE {said}")
 
     def _think(self, board: Board, result: list[int]) -> None:
         assert self.learner is not None
@@ -507,9 +541,9 @@ class Brain:
 
     def _finish_game(self, wait: Optional[float] = None) -> None:
         """A game ends: if the opponent could complete a line, take it as
-        played and learn from the loss; count the game, once, if the brain
-        made a move in it.  ``wait``: how long a thought may still run (by
-        default the time of a move)."""
+        played and keep the loss; keep the game, once, if the brain made a
+        move in it (``_keep``).  ``wait``: how long a thought may still run
+        (by default the time of a move)."""
         if self.board is None or not self.played or self.counted:
             return
         if wait is None:
@@ -517,41 +551,61 @@ class Brain:
         if not self.over:
             square = completing(self.board, THEIRS)
             if square is not None:
-                self._place(square, THEIRS)  # the loss is learnt and counted
-        if not self.counted and self.learner is not None and self._wait(self._until(wait)):
-            self.learner.record(False)
-            self._save()
-            self.counted = True
+                self._place(square, THEIRS)  # the loss is kept
+        if not self.counted and self.learner is not None:
+            self._keep(False, wait)
 
     def _until(self, wait: Optional[float]) -> Optional[float]:
         return None if wait is None else self.clock() + wait
 
     def _learn(self) -> None:
-        """A lost game learnt and counted; counted only, if a thought still
-        runs (learning changes the schemes the thought reads)."""
-        if self.learner is None:
+        """A lost game kept (journalled, or learnt and counted: ``_keep``)."""
+        if self.learner is not None:
+            self._keep(True, END_WAIT)
+
+    def _keep(self, lost: bool, wait: Optional[float]) -> None:
+        """The game into the learner's record, once.  Kept in the store's
+        journal, one small write, to be learnt later (store/journal.py); or
+        (``--whole``) learnt, counted and saved now -- after the thought still
+        running, if it ends within ``wait`` (learning changes the schemes the
+        thought reads): a lost game is then counted only, a game not lost not
+        at all.  Nothing is kept from a store another brain holds, nor once
+        the brain's folder is full (``_open_store`` said so)."""
+        assert self.learner is not None and self.session is not None
+        if self.session.compiled_from is not None:
+            self.counted = True
+            if self.session.journal is not None and not self._folder_full():
+                try:
+                    journal.append(self.session.journal, journal.Game(tuple(self.moves), lost))
+                except OSError as err:  # (a full disk, a folder made read-only since START)
+                    sys.stderr.write(f"retro: the game could not be kept in "
+                                     f"{journal.journal_path(self.session.journal)}: {err.strerror or err}\n")
             return
-        if self._wait(self._until(END_WAIT)):
+        finished = self._wait(self._until(wait))
+        if not (lost or finished):
+            return
+        if lost and finished:
             self.learner.learn(self.moves)
-        self.learner.record(True)
+        self.learner.record(lost)
         self._save()
         self.counted = True
 
     def _save(self) -> None:
-        """The store saved, unless the brain's folder is full (``_open_store``
-        said so): then what the brain learns is not kept."""
+        """The store saved, unless the brain's folder is full."""
         assert self.learner is not None
         if not self._folder_full():
             self.learner.save()
 
     def _folder_full(self) -> bool:
         """Whether the store is in the manager's INFO folder and the brain's
-        folder there holds more than FOLDER_LIMIT."""
+        folder there (the store, its compiled caches, its journal) holds more
+        than FOLDER_LIMIT."""
         folder = self.infos.get("folder")
-        if not folder or self.learner is None or self.learner.path is None:
+        kept_in = self.session.kept_in if self.session is not None else None
+        if not folder or kept_in is None:
             return False
         place = brain_folder(folder)
-        return self.learner.path.parent == Path(os.path.realpath(place)) and folder_size(place) > FOLDER_LIMIT
+        return kept_in.parent == Path(os.path.realpath(place)) and folder_size(place) > FOLDER_LIMIT
 
     def close(self) -> None:
         self._wait(self._until(END_WAIT))
@@ -602,21 +656,23 @@ def serve(stdin: BinaryIO, stdout: BinaryIO, brain_for: Callable[[Callable[[str]
     return 0
 
 
-def store_opener(errors: Console, data: Optional[str],
-                 seed: Optional[int]) -> Callable[[Grid, Optional[str]], Optional[StoreSession]]:
+def store_opener(errors: Console, data: Optional[str], seed: Optional[int],
+                 compiled: bool = True) -> Callable[[Grid, Optional[str]], Optional[StoreSession]]:
     """The brain's ``open_learner``: the store where ``store_location`` puts
-    it, played without saving (a MESSAGE says so) if another brain holds it."""
+    it, played without saving (a MESSAGE says so) if another brain holds it;
+    from its compiled cache, the games journalled, unless not ``compiled``
+    (``--whole``: the whole store, learning at once)."""
 
     def open_learner(grid: Grid, folder: Optional[str]) -> Optional[StoreSession]:
         return open_session(errors, grid, False, store_location(folder, data, grid.winalign), seed,
-                            unsaved_if_locked=True)
+                            unsaved_if_locked=True, compiled=compiled)
 
     return open_learner
 
 
-def _pbrain_command(data: Optional[str], seed: Optional[int]) -> None:
+def _pbrain_command(data: Optional[str], seed: Optional[int], whole: bool = False) -> None:
     errors = LineConsole(io.BytesIO(), sys.stderr.buffer, sys.stderr.buffer)
-    open_learner = store_opener(errors, data, seed)
+    open_learner = store_opener(errors, data, seed, compiled=not whole)
     sys.exit(serve(sys.stdin.buffer, sys.stdout.buffer, lambda write: Brain(open_learner, write)))
 
 
@@ -635,6 +691,8 @@ def command() -> click.Group:
                               "there begins as a copy of this one."),
             RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int, default=None,
                           help=RANDOM_STATE_HELP),
+            # the earlier path, for the benchmark: the whole store and the walking finder, learning at END
+            click.Option(["--whole"], is_flag=True, default=False, hidden=True),
         ],
     ))
     return group

@@ -20,6 +20,7 @@ from ..play.choice import Choice, candidatemoves
 from ..store.datafile import Store, save
 from .improveschemes import Budget, improveschemes, sound
 from ..planfinder.incremental import MATCHERS
+from ..planfinder.plans import ReferencePlanFinder
 from ..model.rules import DEFAULT, LITERAL, Rules
 from ..model.schemes import Scheme, SchemeList
 
@@ -49,10 +50,20 @@ def rules_word(fixed: bool, rules: Rules) -> str:
     return "fixed" if fixed else "flawed"
 
 
+def finder_for(matcher: str, schemes: SchemeList, grid: Grid) -> ReferencePlanFinder:
+    """The plan finder of that name: "incremental" (the learner's, for
+    training), "reference" (the whole-board matcher), "compact" (arrays, for
+    play in bounded memory: planfinder/compact.py)."""
+    if matcher == "compact":
+        from ..planfinder.compact import CompactPlanFinder  # (NumPy: imported for this finder only)
+        return CompactPlanFinder(schemes, grid)
+    return MATCHERS[matcher](schemes, grid)
+
+
 class Learner:
     def __init__(self, grid: Grid, store: Store, fixed: bool = False,
                  path: Optional[Path] = None, rng: Optional[random.Random] = None, rules: Rules = DEFAULT,
-                 matcher: str = "incremental"):
+                 matcher: str = "incremental", finder: Optional[ReferencePlanFinder] = None):
         self.grid = grid
         self.rules = rules
         self.store = store
@@ -61,13 +72,14 @@ class Learner:
         self.path = path  # where to save after each learning step; None: keep in memory
         self.rng = rng or random.Random()
         self.matcher = matcher
-        self.finder = MATCHERS[matcher](self.schemes, grid)  # "reference": the whole-board matcher
+        # (a finder given: one compiled elsewhere, store/compiled.py, which plays and does not learn)
+        self.finder = finder if finder is not None else finder_for(matcher, self.schemes, grid)
 
     def adopt(self, store: Store) -> None:
         """Go on with ``store`` (the data file as another learner left it: a shared learner, store/session.py)."""
         self.store = store
         self.schemes = store.schemes
-        self.finder = MATCHERS[self.matcher](self.schemes, self.grid)
+        self.finder = finder_for(self.matcher, self.schemes, self.grid)
 
     @classmethod
     def empty(cls, grid: Grid, fixed: bool = False, path: Optional[Path] = None,

@@ -14,6 +14,8 @@ list, 15x15: 8-18 ms against 10-21 up to 60 marks, 18-21 against 26-30 from
 """
 from __future__ import annotations
 
+from typing import Optional
+
 import numpy as np
 import numpy.typing as npt
 
@@ -23,6 +25,8 @@ from .plans import Oriented
 
 _ALL = 2 * SPAN + 1  # the padding row of the shifted masks: every bit set
 _NONE = _ALL + 1  # and none
+PADS = (_ALL, _NONE)  # a free column's padding, a held column's
+CHUNK = 16384  # rows matched at a time (matching_rows): the working copies of a large list stay small
 CROWDED = 1 / 3  # the share of the board marked from which free and held columns take turns
 
 Words = npt.NDArray[np.uint64]
@@ -40,19 +44,49 @@ class VectorConditions:
         self._anchors: Words = np.zeros((0, self._words), dtype=np.uint64)
         self._free: list[Column] = []
         self._held: list[Column] = []
+        self._rows = 0
 
     def __len__(self) -> int:
-        return len(self._schemes)
+        return self._rows
 
     def extend(self, conditions: list[Condition]) -> None:
         """Add these turned schemes' rows (the list only grows)."""
         if not conditions:
             return
-        self._anchors = np.concatenate([self._anchors, self._as_words([o.anchors for o, _, _ in conditions])])
-        old = len(self._schemes)
-        self._free = _columns(self._free, old, [free for _, free, _ in conditions], _ALL)
-        self._held = _columns(self._held, old, [held for _, _, held in conditions], _NONE)
+        self.extend_rows([o.anchors for o, _, _ in conditions], [free for _, free, _ in conditions],
+                         [held for _, _, held in conditions])
         self._schemes += [o for o, _, _ in conditions]
+
+    def extend_rows(self, anchors: list[int], frees: list[tuple[int, ...]], helds: list[tuple[int, ...]]) -> None:
+        """Add rows: each turned scheme's anchors and the bit numbers of its
+        conditions (``lookahead.Condition``'s), without the turned scheme."""
+        if not anchors:
+            return
+        self._anchors = np.concatenate([self._anchors, self._as_words(anchors)])
+        old = self._rows
+        self._free = _columns(self._free, old, frees, _ALL)
+        self._held = _columns(self._held, old, helds, _NONE)
+        self._rows += len(anchors)
+
+    def arrays(self) -> tuple[Words, npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+        """The rows as three arrays: the anchors' words (a row each), the free
+        and the held bit numbers (a column each), for ``from_arrays``."""
+        empty = np.zeros((0, self._rows), dtype=np.int16)
+        return (self._anchors, np.stack(self._free) if self._free else empty,
+                np.stack(self._held) if self._held else empty)
+
+    @classmethod
+    def from_arrays(cls, grid: Grid, anchors: npt.NDArray[np.generic], free: npt.NDArray[np.generic],
+                    held: npt.NDArray[np.generic]) -> "VectorConditions":
+        """Rows as ``arrays`` gave them (a compiled cache: store/compiled.py,
+        which checks them first), used where they lie; their turned schemes
+        are not kept."""
+        vector = cls(grid)
+        vector._anchors = np.asarray(anchors, dtype=np.uint64)
+        vector._free = list(np.asarray(free, dtype=np.int16))
+        vector._held = list(np.asarray(held, dtype=np.int16))
+        vector._rows = len(anchors)
+        return vector
 
     def _as_words(self, masks: list[int]) -> Words:
         size = self._words * 8
@@ -61,6 +95,11 @@ class VectorConditions:
 
     def anchors(self, empties: list[int], mines: list[int], empty: int) -> list[tuple[Oriented, int]]:
         """``python_anchors``'s answer, in the same order."""
+        rows, found = self.one_mark_rows(empties, mines, empty)
+        return [(self._schemes[k], int.from_bytes(found[r].tobytes(), "little")) for r, k in enumerate(rows.tolist())]
+
+    def one_mark_rows(self, empties: list[int], mines: list[int], empty: int) -> tuple[Rows, Words]:
+        """``anchors``' answer as the rows (ascending) and their anchors, as words."""
         full = self._full
         e_table = self._as_words(empties + [full, 0])
         m_table = self._as_words(mines + [0, full])
@@ -80,8 +119,43 @@ class VectorConditions:
             rows, m, one = _alive(rows, m, one)
         m &= one
         rows, m, one = _alive(rows, m, one)
-        found = m.astype("<u8")
-        return [(self._schemes[k], int.from_bytes(found[r].tobytes(), "little")) for r, k in enumerate(rows.tolist())]
+        return rows, m.astype("<u8")
+
+    def matching_rows(self, empties: list[int], mines: list[int], empty: int,
+                      rows: Optional[Rows] = None) -> tuple[Rows, Words]:
+        """The rows (of ``rows``, ascending; all if None) whose turned scheme
+        applies as it stands -- every free square empty, every held square the
+        player's -- with their anchors, as words: the plans of a position.
+        ``CHUNK`` rows at a time, so that the working copies stay small."""
+        full = self._full
+        e_table = self._as_words(empties + [full, 0])
+        m_table = self._as_words(mines + [0, full])
+        board = self._as_words([empty])
+        crowded = (full & ~empty).bit_count() >= CROWDED * full.bit_length()
+        steps = self._steps(crowded)
+        if rows is None:
+            rows = np.arange(self._rows, dtype=np.intp)
+        found_rows, found = [], []
+        for start in range(0, len(rows), CHUNK):
+            chunk = rows[start:start + CHUNK]
+            m = self._anchors[chunk] & board
+            chunk, m, _ = _alive(chunk, m, m)
+            for held, column in steps:
+                if not len(chunk):
+                    break
+                m &= (m_table if held else e_table)[column[chunk]]
+                chunk, m, _ = _alive(chunk, m, m)
+            found_rows.append(chunk)
+            found.append(m)
+        if not found:
+            return rows, np.zeros((0, self._words), dtype="<u8")
+        return np.concatenate(found_rows), np.concatenate(found).astype("<u8")
+
+    def conditions_of(self, rows: Rows) -> tuple[list[list[int]], list[list[int]]]:
+        """The bit numbers of these rows' free squares (but the (0, 0)) and held squares, as lists."""
+        frees = np.stack([c[rows] for c in self._free], axis=1).tolist() if self._free else [[] for _ in rows]
+        helds = np.stack([c[rows] for c in self._held], axis=1).tolist() if self._held else [[] for _ in rows]
+        return ([[b for b in f if b != _ALL] for f in frees], [[b for b in h if b != _NONE] for h in helds])
 
     def _steps(self, crowded: bool) -> list[tuple[bool, Column]]:
         """The columns in the order they are tested, each with whether it is of held squares."""
@@ -96,7 +170,7 @@ class VectorConditions:
 def _columns(columns: list[Column], old: int, rows: list[tuple[int, ...]], pad: int) -> list[Column]:
     """The columns of ``old`` rows with ``rows`` added, each padded with ``pad``
     to the longest (a new column is ``pad`` in the old rows)."""
-    width = max(len(columns), max(len(r) for r in rows))
+    width = max(len(columns), max((len(r) for r in rows), default=0))
     new = np.full((len(rows), width), pad, dtype=np.int16)
     for k, r in enumerate(rows):
         new[k, :len(r)] = r

@@ -105,14 +105,14 @@ def render(store: Store) -> str:
     lines.extend(f"{key} {value}".rstrip() for key, value in store.extra)
     count = 0
     for scheme in store.schemes:
-        lines.append(_line(scheme))
+        lines.append(scheme_line(scheme))
         count += 1
     lines.append(f"end {count}")
     return "\n".join(lines) + "\n"
 
 
 @lru_cache(maxsize=1 << 17)
-def _line(scheme: Scheme) -> str:
+def scheme_line(scheme: Scheme) -> str:
     """The line that keeps ``scheme`` (a scheme's level and squares never
     change: the store is written after every lost game, its lines once)."""
     free = " ".join(f"{r},{c}" for r, c in scheme.free)
@@ -214,15 +214,30 @@ def _scheme(text: str) -> Scheme:
     return Scheme(level, [square(w) for w in words[2:h]], [square(w) for w in words[h + 1:]])
 
 
+def scheme_of_line(line: str) -> Scheme:
+    """The scheme of a ``scheme ...`` line (``scheme_line``'s)."""
+    return _scheme(line.partition(" ")[2])
+
+
 def load(path: Path, winalign: int, rules: str) -> Optional[Store]:
     """The store in ``path``, None if there is no such file.  Only a regular
     file is opened (a FIFO or a device is refused by its type), and only read."""
+    data = read_bytes(path)
+    return None if data is None else decode(data, path, winalign, rules)
+
+
+def read_bytes(path: Path) -> Optional[bytes]:
+    """The bytes of the data file ``path`` (``load``'s reading), None if there is none."""
     try:
-        data = read_regular(path, LIMIT, "schemes file")
+        return read_regular(path, LIMIT, "schemes file")
     except FileNotFoundError:
         return None
     except FileRefused as err:
         raise DataFileError(f"cannot use {err}") from None
+
+
+def decode(data: bytes, path: Path, winalign: int, rules: str) -> Store:
+    """The store of a data file's bytes (``load``'s parsing)."""
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError:

@@ -33,6 +33,7 @@ from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, l
 from ..learning.learner import Learner, rules_word
 from ..model.rules import DEFAULT, LITERAL
 from ..model.schemes import SchemeList
+from ..planfinder.plans import ReferencePlanFinder
 
 
 SHARED_WAIT = 30.0  # seconds a shared learner waits for another's learning and saving
@@ -55,6 +56,29 @@ class StoreSession:
         self.where = where  # where the file is, for the greeting on the screen
         self.shared_path = shared_path  # a shared session's data file
         self.unsaved = unsaved  # why a learner that would save plays without saving ("" if it saves)
+        # a compiled session's data file (open_session(compiled=True)): it plays from the compiled
+        # cache, and its games go to the data file's journal, to be learnt later (journal.py)
+        self.journal: Optional[Path] = None
+        self.compiled_from: Optional[tuple[Path, str]] = None  # the data file and the rules, if compiled
+
+    def for_grid(self, grid: Grid) -> Learner:
+        """The learner on another grid: the same store, compiled for it (a
+        compiled session's finder for the old grid is let go)."""
+        old = self.learner
+        finder = None
+        if self.compiled_from is not None:
+            old.finder = ReferencePlanFinder(old.schemes, old.grid)  # (the old arrays freed now, not later)
+            path, rules = self.compiled_from
+            finder = compiled_finder(path, grid, rules)
+        self.learner = Learner(grid, old.store, old.fixed, path=old.path, rng=old.rng, rules=old.rules,
+                               finder=finder)
+        return self.learner
+
+    @property
+    def kept_in(self) -> Optional[Path]:
+        """The data file the session's games are kept in: saved into, or (a
+        compiled session) journalled beside; None if they are not kept."""
+        return self.journal if self.compiled_from is not None else self.learner.path
 
     @contextmanager
     def learning(self) -> Iterator[None]:
@@ -100,9 +124,13 @@ class StoreSession:
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
                  folder: Optional[Path] = None, literal: bool = False, shared: bool = False,
-                 unsaved_if_locked: bool = False) -> Optional[StoreSession]:
+                 unsaved_if_locked: bool = False, compiled: bool = False) -> Optional[StoreSession]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
     error stream) when the file cannot be used.
+
+    ``compiled``: play from the compiled cache (store/compiled.py: the
+    schemes as arrays, in bounded memory, read in a moment), never learning
+    nor saving in the session: the games go to the journal (journal.py).
 
     Where the file's folder takes no new file (read-only), the learner plays
     without saving, after a note on the error stream (training, whose point
@@ -142,7 +170,8 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                 if not unsaved_if_locked:
                     raise
                 lock, save, unsaved = None, False, f"another learner is using {path}"
-        store = load(path, grid.winalign, rules)
+        finder = compiled_finder(path, grid, rules) if compiled else None
+        store = load(path, grid.winalign, rules) if not compiled else None
     except DataFileError as err:
         if lock is not None:
             lock.release()
@@ -151,14 +180,29 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
         console.write_err("retro: the learner's schemes file cannot be used; the exhibit's operator can see why\n"
                           if shared else f"{err}\n")
         return None
-    found = store is not None
+    found = store is not None or finder is not None
     if store is None:
         store = Store(SchemeList(grid.winalign), rules=rules)
     # Saved where the name leads: --data through a symbolic link updates the file it names.
-    learner = Learner(grid, store, fixed, path=Path(os.path.realpath(path)) if save else None, rng=rng,
-                      rules=ruleset)
-    return StoreSession(learner, filename, found, lock, where if console.interactive else (),
-                   shared_path=learner.path if shared else None, unsaved=unsaved)
+    real = Path(os.path.realpath(path))
+    learner = Learner(grid, store, fixed, path=real if save and not compiled else None, rng=rng,
+                      rules=ruleset, finder=finder)
+    session = StoreSession(learner, filename, found, lock, where if console.interactive else (),
+                           shared_path=learner.path if shared else None, unsaved=unsaved)
+    if compiled:
+        session.compiled_from = (real, rules)
+        session.journal = real if save else None
+    return session
+
+
+def compiled_finder(path: Path, grid: Grid, rules: str) -> ReferencePlanFinder:
+    """The data file's compact finder on ``grid`` (an empty one if there is no file yet)."""
+    from .compiled import play_finder  # (NumPy: only for a compiled session)
+    finder = play_finder(path, grid, rules)
+    if finder is None:
+        from ..planfinder.compact import CompactPlanFinder
+        return CompactPlanFinder(SchemeList(grid.winalign), grid)
+    return finder
 
 
 def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:

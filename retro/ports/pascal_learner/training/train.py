@@ -35,7 +35,9 @@ from ..model.schemes import Scheme
 from ..play.tictactoe import gamename, levels_text, verdict_text
 from ..play.variants import GRID_OPTIONS, make_grid
 from ..store.datafile import DataFileError
-from ..store.session import open_session
+from ..store.compiled import recompile_caches
+from ..store.journal import learn_pending
+from ..store.session import StoreSession, open_session
 from .chart import chart_lines
 from .opponents import PERFECT_LIMIT, TrapMemo, random_move, trap_moves
 
@@ -195,7 +197,8 @@ def timing(move_times: list[float], learn_times: list[float]) -> dict[str, float
 def train(console: Console, games: int, partner: str = "mix", seed: Optional[int] = None,
           data: Optional[str] = None, rows: Optional[int] = None, cols: Optional[int] = None,
           align: Optional[int] = None, five: bool = False, fixed: bool = False, json: bool = False,
-          live: bool = False, progress_to_errors: bool = False, literal: bool = False) -> int:
+          live: bool = False, progress_to_errors: bool = False, literal: bool = False,
+          learn_pending: bool = False) -> int:
     """Train and report; the exit status (0, 1 for a data-file problem, 2 for
     bad options, 130 after Ctrl-C -- with all that was learnt saved)."""
     try:
@@ -207,6 +210,8 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
     if session is None:
         return 1
     learner = session.learner
+    if learn_pending and not _learnt_pending(console, session, json):
+        return 1
     try:
         trainer = Trainer(learner, partner)
     except ValueError as err:
@@ -263,16 +268,41 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
     return status
 
 
-def _train_command(games: int, opponent: str, seed: Optional[int], data: Optional[str], rows: Optional[int],
+def _learnt_pending(console: Console, session: StoreSession, json: bool) -> bool:
+    """``--learn-pending``: the games a brain kept in the journal, learnt and
+    saved, and the compiled caches beside the store made again; False (after
+    a message, the session closed) if the file could not be saved."""
+    learner = session.learner
+    if learner.path is None:
+        return True
+    try:
+        learnt, skipped = learn_pending(learner, learner.path)
+        if learnt:
+            recompile_caches(learner.path, learner.grid.winalign, learner.store.rules)
+    except DataFileError as err:
+        console.write_err(f"{err}\n")
+        session.close()
+        return False
+    said = f"Learnt the {learnt} games kept in the journal of {session.filename}" + (
+        f"; {skipped} lines cut short or damaged were skipped" if skipped else "") + ".\n"
+    console.write_err(said) if json else console.write(said)
+    return True
+
+
+def _train_command(games: Optional[int], opponent: str, seed: Optional[int], data: Optional[str], rows: Optional[int],
                    cols: Optional[int], align: Optional[int], five: bool, fixed: bool, json: bool,
-                   literal: bool = False) -> None:
+                   literal: bool = False, learn_pending: bool = False) -> None:
     from .. import PROGRAM
+
+    if games is None:
+        games = 0 if learn_pending else 1000
 
     # On a terminal the summary is wrapped at words as the program's prose is; JSON never is
     console = stdio_console(line_mode=True, program=None if json else PROGRAM)
     live = console.output_kind == "tty" if not json else sys.stderr.isatty()
     status = train(console, games, opponent, seed, data, rows, cols, align, five, fixed, json,
-                   live=live, progress_to_errors=json and sys.stderr.isatty(), literal=literal)
+                   live=live, progress_to_errors=json and sys.stderr.isatty(), literal=literal,
+                   learn_pending=learn_pending)
     sys.exit(status)
 
 
@@ -285,8 +315,12 @@ def command() -> click.Group:
         callback=_train_command,
         help="Play N games against a sparring partner, learning from each lost one.",
         params=[
-            click.Option(["--games"], type=click.IntRange(0), default=1000, show_default=True,
-                         help="How many games to play."),
+            click.Option(["--games"], type=click.IntRange(0), default=None,
+                         help="How many games to play (default: 1000; 0 with --learn-pending)."),
+            click.Option(["--learn-pending"], is_flag=True, default=False,
+                         help="First learn the games `retro pbrain pascal-learner` kept in the store's journal "
+                              "(the brain plays from a compiled copy of the store and leaves its games to be "
+                              "learnt later); then play --games games."),
             click.Option(["--opponent"], type=click.Choice(OPPONENTS), default="mix", show_default=True,
                          help="Who the learner plays against. mix (default): in turn the perfect player "
                               "twice (it searches the whole game tree and, among its best moves, sets traps) "

@@ -1,0 +1,226 @@
+"""The brain's play path: the compiled cache beside the store (store/compiled.py)
+and the journal of games to learn (store/journal.py).  The moves are the
+store's own learner's; a cache that does not match its store, or is damaged,
+is never used; a journal line cut short is skipped; a game is learnt once."""
+from __future__ import annotations
+
+import random
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid
+from retro.ports.pascal_learner.model.schemes import SchemeList
+from retro.ports.pascal_learner.store import compiled, journal
+from retro.ports.pascal_learner.store.datafile import Lock, Store, load
+
+from pascal_helpers import FIXTURES
+
+FIVE = Grid(15, 15, 5)
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Path:
+    path = tmp_path / "five.data"
+    shutil.copy(FIXTURES / "five.data", path)
+    return path
+
+
+def played(learner: Learner, games: int = 3) -> list[tuple[int, object]]:
+    """The learner's choices along ``games`` games it plays against itself."""
+    choices = []
+    for _ in range(games):
+        board = Board(learner.grid)
+        player = CROSS
+        while not board.full():
+            square, choice = learner.choose(board, player)
+            choices.append((square, choice))
+            board.place(square, player)
+            if board.completes(square):
+                break
+            player = CROSS + CIRCLE - player
+    return choices
+
+
+@pytest.mark.parametrize("size", [15, 20])
+def test_the_compiled_cache_plays_the_store_s_moves(store_path: Path, size: int) -> None:
+    grid = Grid(size, size, 5, maxsize=20)
+    store = load(store_path, 5, "flawed")
+    assert store is not None
+    finder = compiled.play_finder(store_path, grid, "flawed")  # compiled, and the cache written
+    assert compiled.cache_path(store_path, grid).exists()
+    again = compiled.play_finder(store_path, grid, "flawed")  # from the cache
+    assert finder is not None and again is not None and len(again) == len(finder) > 0
+    expected = played(Learner(grid, store, rng=random.Random(5)))
+    assert played(Learner(grid, Store(SchemeList(5)), rng=random.Random(5), finder=again)) == expected
+
+
+def damaged(data: bytes) -> bytes:
+    return data[:-100] + bytes([data[-100] ^ 1]) + data[-99:]
+
+
+@pytest.mark.parametrize("spoil", [damaged, lambda data: data[:len(data) // 2], lambda data: b"", lambda data: b"x" * 999,
+                                   lambda data: data.replace(b'"rows": 15', b'"rows": 16')],
+                         ids=["a-bit-flipped", "cut-short", "empty", "garbage", "another-key"])
+def test_a_damaged_or_foreign_cache_is_ignored_and_made_again(store_path: Path, spoil: object) -> None:
+    assert callable(spoil)
+    compiled.play_finder(store_path, FIVE, "flawed")
+    cache = compiled.cache_path(store_path, FIVE)
+    good = cache.read_bytes()
+    cache.write_bytes(spoil(good))
+    data = store_path.read_bytes()
+    assert compiled.read_cache(store_path, FIVE, data, "flawed") is None
+    assert compiled.play_finder(store_path, FIVE, "flawed") is not None
+    assert cache.read_bytes() == good, "made again, whole"
+
+
+def test_another_store_s_cache_or_a_changed_store_is_not_used(store_path: Path, tmp_path: Path) -> None:
+    compiled.play_finder(store_path, FIVE, "flawed")
+    data = store_path.read_bytes()
+    assert compiled.read_cache(store_path, FIVE, data, "flawed") is not None
+    changed = data.replace(b"\ngames ", b"\ngames 1")
+    assert compiled.read_cache(store_path, FIVE, changed, "flawed") is None
+    assert compiled.read_cache(store_path, FIVE, data, "fixed") is None
+    other = tmp_path / "other.data"
+    shutil.copy(FIXTURES / "trained-3.data", other)
+    shutil.copy(compiled.cache_path(store_path, FIVE), compiled.cache_path(other, FIVE))
+    assert compiled.read_cache(other, FIVE, other.read_bytes(), "flawed") is None
+
+
+def test_a_journal_line_cut_short_or_damaged_is_skipped() -> None:
+    games = [journal.Game(((112, CROSS), (113, CIRCLE)), False), journal.Game(((1, CROSS),), True)]
+    data = b"".join(journal.line_of(g) for g in games)
+    assert journal.parse(data) == (games, 0)
+    assert journal.parse(data[:-5]) == (games[:1], 1)
+    assert journal.parse(data.replace(b"113", b"114")) == (games[1:], 1)
+
+
+def test_pending_games_are_learnt_once(store_path: Path) -> None:
+    """Taken aside and learnt, the store saying so: a learner killed after the
+    save finds the games aside and does not learn them again."""
+    store = load(store_path, 5, "flawed")
+    assert store is not None
+    before = store.games
+    lost = journal.Game(((0, CROSS), (100, CIRCLE), (1, CROSS), (101, CIRCLE), (2, CROSS), (102, CIRCLE),
+                         (3, CROSS), (103, CIRCLE), (4, CROSS)), True)
+    for game in (lost, journal.Game(((7, CIRCLE),), False)):
+        journal.append(store_path, game)
+    aside = journal.taken_aside(store_path)
+    learner = Learner(FIVE, store, path=store_path)
+    assert journal.learn_pending(learner, store_path) == (2, 0)
+    assert not aside.exists() and not journal.journal_path(store_path).exists()
+    saved = load(store_path, 5, "flawed")
+    assert saved is not None and saved.games == before + 2 and saved.lost == store.lost
+    # as if killed between the save and the removal: the games aside are the ones the store has learnt
+    journal.append(store_path, lost)
+    journal.append(store_path, journal.Game(((7, CIRCLE),), False))
+    journal.journal_path(store_path).rename(aside)
+    assert journal.learn_pending(Learner(FIVE, saved, path=store_path), store_path) == (0, 0)
+    assert not aside.exists()
+    again = load(store_path, 5, "flawed")
+    assert again is not None and again.games == before + 2
+
+
+def retro(*args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "retro", *args], stdin=subprocess.PIPE,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def assert_whole(path: Path) -> Store:
+    """After a kill: the store reads, the journal parses (a line cut short is
+    recognised), the lock is gone or taken as stale, the cache is used or made again."""
+    store = load(path, 5, "flawed")
+    assert store is not None
+    for kept in (journal.journal_path(path), journal.taken_aside(path)):
+        if kept.exists():
+            games, skipped = journal.parse(kept.read_bytes())
+            assert skipped <= 1
+    lock = Lock(path)
+    lock.acquire()  # a killed holder's lock is stale: taken
+    lock.release()
+    assert compiled.play_finder(path, FIVE, "flawed") is not None
+    return store
+
+
+def test_a_brain_or_a_learner_killed_at_any_moment_leaves_everything_whole(store_path: Path) -> None:
+    """SIGKILL during START (the cache made), a game, END (the journal), and
+    during --learn-pending; then everything is whole, and learning to the end
+    learns every game kept, once."""
+    rng = random.Random(1)
+    before = load(store_path, 5, "flawed")
+    assert before is not None
+    for k in range(8):
+        if k == 4:
+            compiled.cache_path(store_path, FIVE).unlink(missing_ok=True)
+        brain = retro("pbrain", "pascal-learner", "--data", str(store_path), "--random-state", str(k))
+        assert brain.stdin is not None
+        brain.stdin.write(b"START 15\nBOARD\n5,7,2\n0,0,1\n6,7,2\n0,1,1\n7,7,2\n0,2,1\n8,7,2\nDONE\nEND\n")
+        brain.stdin.flush()
+        time.sleep(rng.uniform(0.3, 2.5))
+        brain.kill()
+        brain.wait()
+        assert_whole(store_path)
+    brain = retro("pbrain", "pascal-learner", "--data", str(store_path))
+    brain.communicate(b"START 15\nBOARD\n5,7,2\n0,0,1\n6,7,2\n0,1,1\n7,7,2\n0,2,1\n8,7,2\nDONE\nEND\n", timeout=600)
+    kept = len(journal.parse(journal.read(journal.journal_path(store_path)))[0])
+    assert kept > 0, "a brain left to end keeps its game"
+    for k in range(6):
+        learner = retro("train", "pascal-learner", "--five", "--learn-pending", "--data", str(store_path))
+        time.sleep(rng.uniform(0.3, 3.0))
+        learner.kill()
+        learner.wait()
+        assert_whole(store_path)
+    done = subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--five", "--learn-pending",
+                           "--data", str(store_path)], capture_output=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    after = assert_whole(store_path)
+    assert after.games == before.games + kept and after.lost == before.lost + kept, "every game once"
+    assert not journal.journal_path(store_path).exists() and not journal.taken_aside(store_path).exists()
+
+
+def test_where_memory_is_short_the_lowest_levels_are_played(store_path: Path) -> None:
+    """``fit``: a finder over the rows of the lowest levels that fit, whose
+    plans are the store's plans of those levels, in the same order."""
+    compiled.play_finder(store_path, FIVE, "flawed")
+    finder = compiled.play_finder(store_path, FIVE, "flawed")
+    assert finder is not None and compiled.fit(finder, 1 << 40) is None, "all fit"
+    held = compiled.resident()
+    assert held is not None
+    fitted = compiled.fit(finder, int((held + (len(finder) // 2) * 400) / 0.85))
+    assert fitted is not None
+    smaller, said = fitted
+    assert 0 < len(smaller) < len(finder) and said.startswith("the memory allowed holds ")
+    top = int(smaller._level.max())
+    assert top < int(finder._level.max())
+    store = load(store_path, 5, "flawed")
+    assert store is not None
+    learner = Learner(FIVE, store, rng=random.Random(2))
+    board = Board(FIVE)
+    for square in (112, 113, 97, 128, 98, 127, 96, 99, 82, 142):
+        board = board.with_move(square, CROSS if len(board.moves) % 2 == 0 else CIRCLE)
+        for player in (CROSS, CIRCLE):
+            expected = [(p.level, p.move, p.free, p.held, p.side, p.degrees)
+                        for p in learner.finder.victoryplans(board, player) if p.level <= top]
+            assert [(p.level, p.move, p.free, p.held, p.side, p.degrees)
+                    for p in smaller.victoryplans(board, player)] == expected
+
+
+def test_a_matching_cache_is_used_without_reading_the_store_s_schemes(store_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """START in a moment: with a cache that matches, the store's text is
+    hashed, never parsed nor compiled; a store changed since is."""
+    compiled.play_finder(store_path, FIVE, "flawed")
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the store was parsed")
+
+    monkeypatch.setattr(compiled, "decode", refused)
+    assert compiled.play_finder(store_path, FIVE, "flawed") is not None
+    store_path.write_bytes(store_path.read_bytes().replace(b"\ngames ", b"\ngames 1"))
+    with pytest.raises(AssertionError, match="the store was parsed"):
+        compiled.play_finder(store_path, FIVE, "flawed")

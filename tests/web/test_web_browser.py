@@ -290,9 +290,14 @@ def test_the_end_says_what_happened_in_this_session(page) -> None:
     assert details(page).startswith("Exit status 0: the program ended: ")
     said = {outcome: page.evaluate("([o, k]) => window.retroEnding('cpm-c', {status: 0, meaning: '', outcome: o}, k)",
                                    [outcome, "\x04"]) for outcome in ("human", "program", "draw", None)}
-    assert said == {"human": "You won. The game is over.", "program": "The computer won. The game is over.",
-                    "draw": "A draw: nobody won. The game is over.",
+    assert said == {"human": "You won. Then you ended the input (Ctrl-D).",
+                    "program": "The computer won. Then you ended the input (Ctrl-D).",
+                    "draw": "A draw: nobody won. Then you ended the input (Ctrl-D).",
                     None: "You ended the input (Ctrl-D): the program stopped."}
+    finished = {outcome: page.evaluate("o => window.retroEnding('cpm-c', {status: 0, meaning: '', outcome: o}, 'N')",
+                                       outcome) for outcome in ("human", "program", "draw")}
+    assert finished == {"human": "You won. The game is over.", "program": "The computer won. The game is over.",
+                        "draw": "A draw: nobody won. The game is over."}  # the program's own end after the game
     plain = {status: page.evaluate("s => window.retroEnding('altair-3d', {status: s, meaning: 'x'}, '\\r')", status)
              for status in (0, 1, 2, 139)}  # no outcome, no Ctrl-C or Ctrl-D: the program's end in plain words
     assert plain == {0: "The program has ended.", 1: "The program stopped with an error (see Details).",

@@ -56,6 +56,19 @@ class Tmux:
                 raise AssertionError(f"no {pattern!r} in:\n{shown}")
             time.sleep(0.2)
 
+    def quit_after_the_note(self, *back: str) -> str:
+        """The note after a program: a key, then ``back`` (Esc from the sessions) and
+        q, out of the menu; the scrollback and the screen then."""
+        self.wait_for("press a key to return to the menu")
+        self.keys("x")
+        for key in back:
+            self.wait_for("recorded sessions")
+            self.keys(key)
+        self.wait_for("Programs")
+        self.keys("q")
+        time.sleep(1)
+        return self.everything()
+
     def close(self) -> None:
         subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True, timeout=10)
 
@@ -82,12 +95,7 @@ def test_the_altair_won_game_is_in_the_scrollback_after_the_menu(rows: int, cols
         term.wait_for("YOU WON", everything=True)
         term.wait_for(r"YOUR BOARD, POSITION\? *\n")  # the next game's question
         term.keys("C-d")
-        term.wait_for("press a key to return to the menu")
-        term.keys("x")
-        term.wait_for("Programs")
-        term.keys("q")
-        time.sleep(1)
-        kept = term.everything()
+        kept = term.quit_after_the_note()
         assert "YOU WON" in kept, kept
         assert "[altair-3d" in kept  # the note after the program, on the main screen too
     finally:
@@ -103,14 +111,7 @@ def test_a_replay_from_the_menu_leaves_its_last_line_in_the_scrollback(tmp_path)
         term.keys("Enter")  # the pace
         term.wait_for("Pace:")
         term.keys("Enter")
-        term.wait_for("press a key to return to the menu")
-        term.keys("x")
-        term.wait_for("recorded sessions")
-        term.keys("Escape")
-        term.wait_for("Programs")
-        term.keys("q")
-        time.sleep(1)
-        kept = term.everything()
+        kept = term.quit_after_the_note("Escape")
         assert "I WON WITH BOARD 4 POSITION 2" in kept, kept
     finally:
         term.close()

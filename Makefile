@@ -13,7 +13,7 @@ TOOLS  := $(VENV)/.dist-tools
 # install, whatever the layout (a notice, no warning of ours): not shown.
 QUIET_BUILD := PYTHONWARNINGS="ignore:Editable installation"
 
-.PHONY: run test test-quick lint test-installed dist check bench venv clean chromium nginx test-tools npm vendor docs
+.PHONY: run test test-quick lint test-installed dist check bench venv clean chromium nginx tmux test-tools npm vendor docs
 
 $(STAMP): setup.py pyproject.toml package.json package-lock.json
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -77,22 +77,25 @@ lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 
 # The browser tests (tests/web) drive the system's Chromium with Playwright,
-# which downloads nothing, and the reverse-proxy test starts the system's
-# nginx.  As root on Debian whichever is missing is installed here; elsewhere
-# those tests are skipped with a message saying how to run them.
+# which downloads nothing, the reverse-proxy test starts the system's nginx,
+# and the menu's scrollback test (tests/test_menu_scrollback.py) runs retro
+# in tmux, a terminal that keeps one.  As root on Debian whichever is missing
+# is installed here; elsewhere those tests are skipped with a message saying
+# how to run them.
 test-tools:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || missing="$$missing chromium"; \
 	command -v nginx >/dev/null 2>&1 || test -x /usr/sbin/nginx || missing="$$missing nginx"; \
+	command -v tmux >/dev/null 2>&1 || missing="$$missing tmux"; \
 	if [ -z "$$missing" ]; then :; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-		echo "make: installing$$missing for the browser and reverse-proxy tests (apt-get)"; \
+		echo "make: installing$$missing for the browser, reverse-proxy and scrollback tests (apt-get)"; \
 		apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	else \
 		echo "make: no$$missing and no root to install it: their tests will be skipped"; \
 	fi
 
-chromium nginx: test-tools
+chromium nginx tmux: test-tools
 
 # npm, to fetch xterm.js once (setup.py vendor): as root on Debian, installed here.
 npm:

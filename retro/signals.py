@@ -12,7 +12,8 @@
   the screen that registered a ``redraw`` draws itself again.
 * SIGCONT, however the process was stopped (Ctrl-Z, or SIGSTOP), counts
   as a resume (``resumes``): a screen waiting for a key draws itself again
-  whole (retro.console.screen).
+  whole (retro.console.screen); a teletype waiting for a line on a terminal
+  shows its last screenful again at once (``shown_again_on_resume``).
 
 A screen that draws in place registers with ``screen()`` (the menu does);
 a port's line input needs nothing (its modes are the terminal's own).
@@ -54,6 +55,7 @@ _screens: list[_Screen] = []
 _start_modes: Optional[Modes] = None
 _received: Optional[int] = None  # the ending signal, once one came
 _resumes = 0  # times retro was continued after Ctrl-Z
+_on_resume: list[Callable[[], None]] = []  # what shows itself again as retro is continued (a teletype reading)
 
 
 def resumes() -> int:
@@ -107,6 +109,23 @@ def _suspend(signum: int, frame: Optional[FrameType]) -> None:
 def _continued(signum: int, frame: Optional[FrameType]) -> None:
     global _resumes
     _resumes += 1
+    if _on_resume:
+        try:
+            _on_resume[-1]()
+        except (OSError, ValueError):
+            pass  # a terminal that hung up
+
+
+@contextmanager
+def shown_again_on_resume(show: Callable[[], None]) -> Iterator[None]:
+    """For the block, ``show`` is called as soon as retro is continued
+    after a stop (SIGCONT): the block waits in a read (a teletype's line,
+    which the terminal's driver edits), so nothing else is written then."""
+    _on_resume.append(show)
+    try:
+        yield
+    finally:
+        _on_resume.remove(show)
 
 
 def install() -> None:

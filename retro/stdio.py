@@ -57,7 +57,11 @@ def _width() -> int:
 
 
 def terminal_console(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> Console:
-    """The screen, if the program's layout fits this terminal; else, after a notice, the teletype."""
+    """The screen, if the program's layout fits this terminal; else, after a
+    notice, the teletype.  A program that writes as on a teletype gets the
+    teletype, as ``retro run`` gives it (the menu's too)."""
+    if program is not None and program.screen_size is None:
+        return teletype(program)
     if not fits(term, program, options):
         return teletype(program)
     needs = program.screen_size({**program.defaults(), **options}) if program and program.screen_size else None

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import io
 import time
-from contextlib import contextmanager
-from typing import BinaryIO, Iterable, Iterator, Optional, Protocol, runtime_checkable
+from contextlib import contextmanager, nullcontext
+from typing import TYPE_CHECKING, BinaryIO, Iterable, Iterator, Optional, Protocol, runtime_checkable
 
+from .. import signals
 from ..screen.line import TerminalLine
 from .interface import Console, InputStream, StreamKind, decode, encode, stream_kind
+
+if TYPE_CHECKING:
+    from blessed import Terminal
 
 # The longest line a port is handed whole (bytes).  No original held more:
 # Altair BASIC's buffer has 72 characters, the C game's fgets 80; gfortran,
@@ -53,6 +57,7 @@ class LineConsole(Console):
         # On a terminal only (retro.stdio): the column followed, the text perhaps wrapped.
         self._terminal = terminal
         self._errors_on_terminal = terminal is not None and errors_on_terminal
+        self._term: Optional[Terminal] = None  # blessed's, to show the teletype again after fg (_show_again)
 
     @classmethod
     def from_bytes(cls, data: bytes, *, input_kind: Optional[StreamKind] = None,
@@ -97,12 +102,26 @@ class LineConsole(Console):
 
     @contextmanager
     def _reading(self) -> Iterator[None]:
+        """A read; on a terminal, the teletype's last screenful shown again
+        if retro is stopped and continued meanwhile (Ctrl-Z, ``fg``)."""
         try:
-            yield
+            with signals.shown_again_on_resume(self._show_again) if self._terminal is not None else nullcontext():
+                yield
         except KeyboardInterrupt:
             if self._terminal is not None:
                 self._terminal.interrupted()
             raise
+
+    def _show_again(self) -> None:
+        """The teletype's last screenful, at the terminal's size now (the shell wrote over it)."""
+        from ..terminal import can_address_cursor, terminal
+
+        if self._term is None:
+            self._term = terminal()  # blessed, first needed here: a teletype asks the terminal nothing before
+        term = self._term
+        if self._terminal is not None and can_address_cursor(term):
+            self._out.write(encode(self._terminal.paint(term)))
+            self._out.flush()
 
     def _read(self, line: Optional[str]) -> Optional[str]:
         if line is None:

@@ -23,11 +23,13 @@ if TYPE_CHECKING:
 
 
 def elsewhere(term: Terminal, run: Callable[[], str]) -> None:
-    """Clear the screen for ``run`` (a program, a replay), then show the note
-    it returns, wrapped, until a key is pressed; all on the alternate screen,
-    so that the terminal is as it was when the menu is quit."""
-    with signals.screen(term, hidden_cursor=False):
-        term.stream.write(term.home + term.clear + term.normal_cursor)
+    """Run ``run`` (a program, a replay) on the terminal's main screen, as a
+    shell runs it, then show the note it returns, wrapped, until a key is
+    pressed.  The menu alone draws on the alternate screen (it has left it
+    when a choice is made: ``keys.read_keys``); a program's output stays in
+    the terminal's scrollback after it ends (ARCHITECTURE.md, principle 8)."""
+    with signals.screen(term, fullscreen=False, hidden_cursor=False):
+        term.stream.write(term.normal_cursor)
         term.stream.flush()
         try:
             note = run()

@@ -134,3 +134,23 @@ def test_a_data_file_survives_a_kill_during_save(tmp_path):
         assert len(parse(text, str(path), 3, "flawed").schemes) in (3, 150)
     save(store_with(3), path)  # the next save clears the temporary files of killed savers
     assert [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+@pytest.mark.parametrize("kind", ["tty", "pipe"])
+def test_the_load_of_a_large_store_shows_how_far_it_is_on_a_terminal_only(tmp_path, kind):
+    """On a terminal, one row says how far the load is, written over, then
+    blanked; in a pipe nothing is written (its bytes are the original's)."""
+    from retro.console import LineConsole
+    from retro.ports.pascal_learner.play.variants import make_grid
+    from retro.ports.pascal_learner.store.session import open_session
+
+    path = tmp_path / "data"
+    save(store_with(2500), path)
+    console = LineConsole.from_bytes(b"", output_kind=kind)
+    session = open_session(console, make_grid(None, None, None, False), False, str(path), 1, save=False)
+    assert session is not None and session.learner.schemes.counts() == store_with(2500).schemes.counts()
+    if kind == "pipe":
+        assert console.output() == ""
+        return
+    shown = "\rReading the schemes: 1,000 of 2,500\rReading the schemes: 2,000 of 2,500"
+    assert console.output() == shown + "\r" + " " * len("Reading the schemes: 2,000 of 2,500") + "\r"

@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 from retro import safefile
 from retro.safefile import FileRefused, read_regular, write_atomically
@@ -126,10 +126,16 @@ def _number(text: str, form: re.Pattern[str] = NUMBER) -> int:
     return int(text)
 
 
-def parse(text: str, name: str, winalign: int, rules: str) -> Store:
+Progress = Callable[[int, int], None]  # told (schemes read, schemes in the file) as a store loads
+PROGRESS_EVERY = 1000  # schemes between two reports (each one's subsumption checks take time)
+
+
+def parse(text: str, name: str, winalign: int, rules: str, progress: Optional[Progress] = None) -> Store:
     """A store from a file's text; DataFileError if it is not one this program
-    wrote for ``winalign`` under ``rules``, or has a line it cannot read."""
+    wrote for ``winalign`` under ``rules``, or has a line it cannot read.
+    ``progress`` is told how far it is, every PROGRESS_EVERY schemes."""
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+    total = sum(1 for line in lines if line.startswith("scheme ")) if progress is not None else 0
     first = lines[0] if lines else ""
     if not first.startswith(MAGIC):
         raise DataFileError(f"{name} is not a schemes file of this program (it does not begin with "
@@ -178,6 +184,8 @@ def parse(text: str, name: str, winalign: int, rules: str) -> Store:
             elif word == "scheme":
                 schemes.add(_scheme(rest))
                 count += 1
+                if progress is not None and count % PROGRESS_EVERY == 0:
+                    progress(count, total)
             elif word == "end":
                 if _number(rest) != count:
                     raise DataFileError(f"{name} is damaged: it announces {rest} schemes and holds {count}; "
@@ -219,11 +227,12 @@ def scheme_of_line(line: str) -> Scheme:
     return _scheme(line.partition(" ")[2])
 
 
-def load(path: Path, winalign: int, rules: str) -> Optional[Store]:
+def load(path: Path, winalign: int, rules: str, progress: Optional[Progress] = None) -> Optional[Store]:
     """The store in ``path``, None if there is no such file.  Only a regular
-    file is opened (a FIFO or a device is refused by its type), and only read."""
+    file is opened (a FIFO or a device is refused by its type), and only read;
+    ``progress`` as ``parse`` says."""
     data = read_bytes(path)
-    return None if data is None else decode(data, path, winalign, rules)
+    return None if data is None else decode(data, path, winalign, rules, progress)
 
 
 def read_bytes(path: Path) -> Optional[bytes]:
@@ -236,14 +245,14 @@ def read_bytes(path: Path) -> Optional[bytes]:
         raise DataFileError(f"cannot use {err}") from None
 
 
-def decode(data: bytes, path: Path, winalign: int, rules: str) -> Store:
-    """The store of a data file's bytes (``load``'s parsing)."""
+def decode(data: bytes, path: Path, winalign: int, rules: str, progress: Optional[Progress] = None) -> Store:
+    """The store of a data file's bytes (``load``'s parsing; ``progress`` as ``parse`` says)."""
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError:
         raise DataFileError(f"{path} is not a schemes file of this program (it is not plain text); "
                             f"it is left as it is: use --data to choose another file") from None
-    return parse(text, str(path), winalign, rules)
+    return parse(text, str(path), winalign, rules, progress)
 
 
 def save(store: Store, path: Path) -> None:

@@ -29,7 +29,7 @@ from retro.safefile import inside
 from retro.userdirs import data_folder, shown
 
 from ..model.board import Grid
-from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Store, load, schemesfilename
+from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Progress, Store, load, schemesfilename
 from ..learning.learner import Learner, rules_word
 from ..model.rules import DEFAULT, LITERAL
 from ..model.schemes import SchemeList
@@ -121,6 +121,31 @@ class StoreSession:
             self.lock.release()
 
 
+@contextmanager
+def loading_shown(console: Console) -> Iterator[Optional[Progress]]:
+    """How far the load of a large store is (``datafile.load``'s ``progress``),
+    on a terminal: one row, written over as it goes, blank again at the end.
+    In a pipe, nothing (None): its bytes are the original's."""
+    if console.output_kind != "tty":
+        yield None
+        return
+    shown = ""
+
+    def progress(done: int, total: int) -> None:
+        nonlocal shown
+        text = f"Reading the schemes: {done:,} of {total:,}"
+        console.write("\r" + text.ljust(len(shown)))
+        console.flush()
+        shown = text
+
+    try:
+        yield progress
+    finally:
+        if shown:
+            console.write("\r" + " " * len(shown) + "\r")
+            console.flush()
+
+
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
                  folder: Optional[Path] = None, literal: bool = False, shared: bool = False,
@@ -171,7 +196,10 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                     raise
                 lock, save, unsaved = None, False, f"another learner is using {path}"
         finder = compiled_finder(path, grid, rules) if compiled else None
-        store = load(path, grid.winalign, rules) if not compiled else None
+        store = None
+        if not compiled:
+            with loading_shown(console) as progress:
+                store = load(path, grid.winalign, rules, progress)
     except DataFileError as err:
         if lock is not None:
             lock.release()

@@ -1,0 +1,117 @@
+"""A program or a replay started from the menu runs on the terminal's main
+screen, as a shell runs it: its output stays in the terminal's scrollback
+after it ends (ARCHITECTURE.md, principle 8).  The Altair's won game
+(``YOU WON``), pushed off its 24 rows at once by the next game's boards, and
+the last line of Fig. 5's first game, replayed, are found there after the
+menu is quit.  In tmux, a real terminal with a scrollback (pyte keeps none
+across the alternate screen)."""
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIG5_PLAYER_WINS = ROOT / "transcripts" / "altair-3d" / "fig5-v2-player-wins.txt"
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
+                                reason="tmux is not installed (make test-tools installs it)")
+
+
+class Tmux:
+    """retro in a tmux session of its own (a private server), keys sent, the pane read."""
+
+    def __init__(self, tmp_path: Path, rows: int, cols: int):
+        self.socket = str(tmp_path / "tmux")
+        home = tmp_path / "home"
+        home.mkdir()
+        command = f"cd {ROOT} && HOME={home} XDG_DATA_HOME={home}/data {sys.executable} -m retro; sleep 60"
+        self.tmux("new-session", "-d", "-x", str(cols), "-y", str(rows), command)
+        self.tmux("set-option", "-g", "history-limit", "5000")
+
+    def tmux(self, *args: str) -> str:
+        return subprocess.run(["tmux", "-S", self.socket, *args], capture_output=True, text=True,
+                              check=True, timeout=10).stdout
+
+    def screen(self) -> str:
+        return self.tmux("capture-pane", "-p")
+
+    def everything(self) -> str:
+        """The scrollback and the screen."""
+        return self.tmux("capture-pane", "-p", "-S", "-3000")
+
+    def keys(self, *keys: str) -> None:
+        self.tmux("send-keys", *keys)
+
+    def wait_for(self, pattern: str, timeout: float = 20, everything: bool = False) -> str:
+        end = time.time() + timeout
+        while True:
+            shown = self.everything() if everything else self.screen()
+            if re.search(pattern, shown):
+                return shown
+            if time.time() > end:
+                raise AssertionError(f"no {pattern!r} in:\n{shown}")
+            time.sleep(0.2)
+
+    def quit_after_the_note(self, *back: str) -> str:
+        """The note after a program: a key, then ``back`` (Esc from the sessions) and
+        q, out of the menu; the scrollback and the screen then."""
+        self.wait_for("press a key to return to the menu")
+        self.keys("x")
+        for key in back:
+            self.wait_for("recorded sessions")
+            self.keys(key)
+        self.wait_for("Programs")
+        self.keys("q")
+        time.sleep(1)
+        return self.everything()
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True, timeout=10)
+
+
+def moves(path: Path) -> list[str]:
+    """The input a transcript marks «...» (its end of input, ␄, left out)."""
+    return [m for m in re.findall("«([^»]*)»", path.read_text(encoding="utf-8")) if m != "␄"]
+
+
+@pytest.mark.parametrize("rows,cols", [(24, 80), (43, 132)])
+def test_the_altair_won_game_is_in_the_scrollback_after_the_menu(rows: int, cols: int, tmp_path) -> None:
+    term = Tmux(tmp_path, rows, cols)
+    try:
+        term.wait_for("Programs")
+        term.keys("Enter")  # 3-D Tic-Tac-Toe: its variants
+        term.wait_for("--version")
+        term.keys("Left")  # version 2, the one Fig. 5's player beats
+        term.wait_for(r"--version\s+2")
+        term.keys("Enter")
+        term.wait_for("YOUR BOARD, POSITION?")
+        for move in moves(FIG5_PLAYER_WINS):
+            term.keys(move, "Enter")
+            time.sleep(0.3)
+        term.wait_for("YOU WON", everything=True)
+        term.wait_for(r"YOUR BOARD, POSITION\? *\n")  # the next game's question
+        term.keys("C-d")
+        kept = term.quit_after_the_note()
+        assert "YOU WON" in kept, kept
+        assert "[altair-3d" in kept  # the note after the program, on the main screen too
+    finally:
+        term.close()
+
+
+def test_a_replay_from_the_menu_leaves_its_last_line_in_the_scrollback(tmp_path) -> None:
+    term = Tmux(tmp_path, 24, 80)
+    try:
+        term.wait_for("Programs")
+        term.keys("s")  # 3-D Tic-Tac-Toe's recorded sessions: Fig. 5's first game first
+        term.wait_for("Fig. 5")
+        term.keys("Enter")  # the pace
+        term.wait_for("Pace:")
+        term.keys("Enter")
+        kept = term.quit_after_the_note("Escape")
+        assert "I WON WITH BOARD 4 POSITION 2" in kept, kept
+    finally:
+        term.close()

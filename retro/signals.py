@@ -98,7 +98,15 @@ def _suspend(signum: int, frame: Optional[FrameType]) -> None:
         signal.signal(signal.SIGTSTP, _suspend)
     global _resumes
     _resumes += 1
-    set_modes(modes)
+    # Continued, but perhaps before the shell has made retro's group the
+    # terminal's foreground again (`fg` may send SIGCONT first): changing the
+    # modes from the background would stop retro again with SIGTTOU, and
+    # nobody would continue it.  As shells do, SIGTTOU is ignored meanwhile.
+    ttou = signal.signal(signal.SIGTTOU, signal.SIG_IGN)
+    try:
+        set_modes(modes)
+    finally:
+        signal.signal(signal.SIGTTOU, ttou)
     if top is not None:
         t = top.term
         _write(t, t.enter_fullscreen if top.fullscreen else "", t.hide_cursor if top.hidden_cursor else "")

@@ -37,7 +37,10 @@ venv: $(STAMP)
 # only retro sees Ctrl-C.  Ctrl-Z stops retro alone: then make is stopped too,
 # so that the shell that ran make gets the terminal back, and when `fg`
 # continues make, retro is continued (`fg`) where it was.  The waiting between
-# is done with job control off (`set +m`): with it on, the shell (dash) would
+# is done with job control off (`set +m`): a SIGCONT to make's group (the
+# user's `fg`) is noted too, so that a loop that did not run while make was
+# stopped (a loaded machine, a quick `fg`) does not wait for a stop that has
+# already passed.  With job control on, the shell (dash) would
 # run each `sleep` as a foreground job and take the terminal from the user's
 # shell for it, every turn of the loop (the user's shell then died of the next
 # key typed).  Off, the recipe's shell goes back into make's group, which
@@ -47,10 +50,11 @@ run: $(STAMP)
 	make_stopped() { state=$$(cut -d' ' -f3 /proc/$$PPID/stat 2>/dev/null || ps -o stat= -p $$PPID); \
 		case $$state in T*) return 0;; *) return 1;; esac; }; \
 	while [ $$status = 148 ]; do \
-		set +m; \
+		set +m; continued=; trap 'continued=1' CONT; \
 		kill -TSTP $$PPID || break; \
-		until make_stopped; do sleep 0.1; done; \
+		until make_stopped || [ -n "$$continued" ]; do sleep 0.1; done; \
 		while make_stopped; do sleep 0.2; done; \
+		trap - CONT; \
 		set -m; \
 		fg >/dev/null; status=$$?; \
 	done; exit $$status

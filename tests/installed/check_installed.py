@@ -107,7 +107,9 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
         md = json.loads(user.python("import importlib.metadata as m, json; "
                                     "print(json.dumps(m.metadata('retro-tictactoe').json))"))
         expect(md.get("version") == __version__, f"version {md.get('version')}")
-        expect(md.get("license") == "MIT" and "LICENSE" in md.get("license_file", []), "license")
+        # the license as an SPDX expression (core metadata 2.4: License-Expression), its file named
+        expect(md.get("license_expression") == "MIT" and "LICENSE" in md.get("license_file", []),
+               f"license {md.get('license_expression')!r}, files {md.get('license_file')}")
         expect(md.get("requires_python") == ">=3.10", f"requires_python {md.get('requires_python')}")
         classifiers = md.get("classifier", [])
         for wanted in ("Programming Language :: Python :: 3.10", "Topic :: Games/Entertainment :: Board Games",

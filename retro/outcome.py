@@ -41,13 +41,12 @@ def session_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> s
     """
     said = f"the last game: {TO_THE_PLAYER[outcome]}" if outcome is not None else "no game finished"
     if status == INTERRUPTED:
-        return f"{said}; then stopped with Ctrl-C" if outcome is not None else f"{said}; stopped with Ctrl-C"
-    if input_ended:
+        how = "stopped with Ctrl-C"
+    elif input_ended:
         how = "stopped at the end of input (Ctrl-D)"
-        return f"{said}; then {how}" if outcome is not None else f"{said}; {how}"
-    if status != 0:
-        return f"{said}; ended with status {status}"
-    return said
+    else:
+        return f"{said}; ended with status {status}" if status else said
+    return f"{said}; then {how}" if outcome is not None else f"{said}; {how}"
 
 
 # The file `retro run` tells how its session ended in, when whoever started it

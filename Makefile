@@ -1,12 +1,12 @@
 # The short commands. `make run` and `make test` work on a fresh machine:
 # each creates .venv if needed and installs the package with its test extras.
-# `make test` also builds the wheel and the sdist (`make dist`) and tries the
-# wheel as a new user would (tests/installed/check_installed.py).
+# `make test` runs every test, `make lint`'s checks (tests/test_lint.py) and
+# the wheel and the sdist built and tried as a new user would
+# (tests/installed/test_installed.py) among them.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-TOOLS  := $(VENV)/.dist-tools
 
 # setuptools says "Editable installation ... be careful with folders in your
 # working directory with the same name as your package" on every editable
@@ -22,11 +22,6 @@ $(STAMP): setup.py pyproject.toml package.json package-lock.json
 	$(BIN)/python setup.py vendor
 	$(QUIET_BUILD) $(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
-
-# The packaging tools, for `make dist` only.
-$(TOOLS): $(STAMP)
-	$(BIN)/python -m pip install --quiet build twine
-	touch $(TOOLS)
 
 venv: $(STAMP)
 
@@ -61,21 +56,24 @@ run: $(STAMP)
 
 # The tests run in parallel (pytest-xdist), one worker a core (`-n auto`;
 # `make test WORKERS=1` for one at a time); tests/conftest.py has those that
-# build the tree take turns.  `make test-quick`, for the edit loop, leaves
-# out the slow, pty and browser tests (their markers: tests/conftest.py).
+# build the tree take turns.  The lint and the try of the built wheel are
+# tests too, so that their work overlaps the tests that wait on a terminal
+# rather than coming before and after them.  `make test-quick`, for the edit
+# loop, leaves out the slow, pty and browser tests (their markers:
+# tests/conftest.py).
 WORKERS ?= auto
 PYTEST  := $(BIN)/python -m pytest -n $(WORKERS)
 
-test: $(STAMP) lint test-tools
+test: $(STAMP) test-tools
 	$(PYTEST) -rs
-	$(MAKE) test-installed
 
 test-quick: $(STAMP)
 	$(PYTEST) -rs -m "not slow and not pty and not browser"
 
-# The checks before the tests (their settings: [tool.mypy] and [tool.ruff]
-# in pyproject.toml): mypy --strict over retro/, the runtime and its five
-# ports; ruff's rules everywhere.
+# The checks on their own, for the edit loop (their settings: [tool.mypy] and
+# [tool.ruff] in pyproject.toml): mypy --strict over retro/, the runtime and
+# its five ports; ruff's rules everywhere.  `make test` runs the same
+# (tests/test_lint.py).
 lint: $(STAMP)
 	$(BIN)/python -m mypy
 	$(BIN)/python -m ruff check .
@@ -117,11 +115,13 @@ vendor:
 	$(PYTHON) setup.py vendor
 
 # The wheel and the sdist in dist/, checked by twine.
-dist: $(TOOLS)
+dist: $(STAMP)
 	rm -rf dist
 	$(BIN)/python -m build --outdir dist . > $(VENV)/build.log 2>&1 || { cat $(VENV)/build.log; exit 1; }
 	$(BIN)/python -m twine check --strict dist/*
 
+# The try of the built wheel on its own (`make test` runs it as
+# tests/installed/test_installed.py).
 test-installed: dist
 	$(BIN)/python tests/installed/check_installed.py dist
 

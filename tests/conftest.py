@@ -134,6 +134,10 @@ SLOW = {
     "tests/test_golden.py::test_every_port_with_cases_has_a_table_of_them",
     "tests/test_messages.py::test_baud_takes_the_standard_rates_from_50_to_19200",
     "tests/test_packaging.py",
+    "tests/installed/test_installed.py",
+    "tests/test_lint.py::test_mypy_finds_nothing_in_retro",
+    "tests/test_lint.py::test_ruff_finds_nothing",
+    "tests/test_lint.py::test_the_checks_catch_what_they_are_for",
     "tests/test_perfect_play.py::test_known_counts_of_positions_and_games",
     "tests/test_screen_layout.py::test_the_menu_reads_whole_and_shows_every_session_count_and_key[20-60]",
     "tests/test_screen_layout.py::test_the_menu_reads_whole_and_shows_every_session_count_and_key[24-80]",
@@ -162,7 +166,8 @@ SLOW = {
 # Tests that build the package from the working tree (its build/ and
 # *.egg-info/ folders) run one after the other, whichever pytest-xdist worker
 # runs them: each holds a lock file of the run's, by its name here.
-ONE_AT_A_TIME = {"tests/test_packaging.py": "the-trees-build"}
+ONE_AT_A_TIME = {"tests/test_packaging.py": "the-trees-build",
+                 "tests/installed/test_installed.py": "the-trees-build"}
 
 
 @pytest.fixture(autouse=True)

@@ -136,10 +136,11 @@ def test_the_learner_started_from_the_menu_comes_back_after_fg(tmp_path) -> None
         term.stream.feed(SCRIBBLE)
         time.sleep(0.3)
         os.kill(pid, signal.SIGCONT)
-        term.quiet()
-        assert picture(term) == shown, "after Ctrl-Z and fg:\n" + term.text()
+        # a loaded machine may take a while to repaint: wait for the picture, not for a pause
+        term.wait_until(lambda: picture(term) == shown, "the picture came back after Ctrl-Z and fg")
         term.send("\x1b[D")  # the cursor moves on the board, nowhere else
+        term.wait_until(lambda: "[.]" in "\n".join(term.text().split("\n")[:6]), "the cursor moved on the board")
         term.quiet()
-        assert "[.]" in "\n".join(term.text().split("\n")[:6]) and "[.]" not in "\n".join(term.text().split("\n")[6:])
+        assert "[.]" not in "\n".join(term.text().split("\n")[6:]), term.text()
     finally:
         term.child.close(force=True)

@@ -30,6 +30,7 @@ What this module owns, each rule with the libgfortran source it follows
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Callable, Optional, Sequence, Union
@@ -40,6 +41,8 @@ from .linefed import EOF, LineFedInput
 _NO_CHAR = EOF - 1  # libgfortran's "no character saved" (last_char = EOF - 1)
 
 _SEPARATORS = frozenset(b" ,/\n\t\r;")
+# What ends a run of a string's bytes that _get_string only pushes: a separator or a quote.
+_STRING_STOPS = re.compile(b"[" + re.escape(bytes(sorted(_SEPARATORS | set(b"'\"")))) + b"]")
 _DIGITS = frozenset(b"0123456789")
 
 MAX_REPEAT = 200000000
@@ -272,6 +275,12 @@ class ListDirectedReader:
         if len(self.p.saved) < SAVED_HELD:
             self.p.saved.append(c)
 
+    def _push_run(self, run: bytes) -> None:
+        """_push of each byte of ``run``, at once."""
+        if self.p.saved is None:
+            self.p.saved = bytearray()
+        self.p.saved += run[:max(0, SAVED_HELD - len(self.p.saved))]
+
     def _push_digit(self, c: int) -> None:
         """push_char of an integer's digit."""
         if self.p.saved is not None and self.p.saved == b"0":
@@ -393,6 +402,12 @@ class ListDirectedReader:
 
     def _get_string(self, quote: int) -> None:
         while True:
+            if self.last_char == _NO_CHAR:  # the bytes that are only pushed, taken a run at a time
+                run = self.stream.take_run(_STRING_STOPS)
+                if run:
+                    self._push_run(run)
+                    self.p.at_eol = False
+                    continue
             c = self.next_char()
             if c == EOF:
                 return self._string_done(c)

@@ -8,6 +8,8 @@ libgfortran source they follow.
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retro.console import LineConsole, ProgramExit
 from retro.dialects.fortran import FortranProgram, FortranRuntimeError, ItemType, StdinStream, StdoutUnit, format_record
@@ -39,6 +41,22 @@ def what_the_dialect_reads(text: str) -> str:
 @pytest.mark.parametrize("rule,text,expected", list(table()), ids=[r for r, _, _ in table()])
 def test_list_directed_read_matches_gfortran(rule: str, text: str, expected: str) -> None:
     assert what_the_dialect_reads(text) == expected
+
+
+@given(st.text(st.sampled_from("ab' \",/;\t\r\n0123456789\x00"), max_size=40), st.integers(0, 5000))
+@settings(max_examples=300, deadline=None)
+def test_a_string_s_bytes_taken_a_run_at_a_time_read_as_one_by_one(text: str, padding: int) -> None:
+    """_get_string takes the bytes it only pushes a run at a time (a 64 MiB
+    line once took 44 s byte by byte); the items, errors and what is left
+    to read are what taking them one at a time gives."""
+    text = "x" * padding + text
+    with_runs = what_the_dialect_reads(text)
+    byte_by_byte = StdinStream.take_run
+    try:
+        StdinStream.take_run = lambda self, stops: b""  # type: ignore[method-assign]  # the old path, for comparison
+        assert what_the_dialect_reads(text) == with_runs
+    finally:
+        StdinStream.take_run = byte_by_byte  # type: ignore[method-assign]  # restored for the other tests
 
 
 def test_the_table_covers_the_rules_the_issue_names() -> None:

@@ -71,14 +71,11 @@ def session_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> s
 def end_bar(status: int, outcome: Optional[Outcome], input_ended: bool) -> str:
     """The same end in the web page's words (its end bar, which says no exit
     status: that is under its Details): the last game's result, then what the
-    visitor did to stop it, else the program's end plainly.
+    visitor did to stop it, else the program's end plainly (every case:
+    tests/test_outcome.py).
 
-    >>> end_bar(0, Outcome.DRAW, True)
-    'A draw: nobody won. Then you ended the input (Ctrl-D).'
-    >>> end_bar(130, None, False)
-    'You pressed Ctrl-C: the program stopped.'
-    >>> end_bar(139, None, False)
-    'The program was stopped by the system.'
+    >>> end_bar(0, Outcome.DRAW, True), end_bar(130, None, False)
+    ('A draw: nobody won. Then you ended the input (Ctrl-D).', 'You pressed Ctrl-C: the program stopped.')
     """
     how = stopped(status, input_ended)
     if outcome is not None:

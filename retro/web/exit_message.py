@@ -19,10 +19,11 @@ def exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog
     last game's ``outcome`` when it is known; what the end bar says (``words``:
     the outcome first, then how it stopped) when the program ended."""
     frame = _exit_frame(returncode, reason, program)
-    if outcome is not None:
-        frame["outcome"] = Outcome(outcome).value
+    result = None if outcome is None else Outcome(outcome)  # a wrong one is a ValueError here
+    if result is not None:
+        frame["outcome"] = result.value
     if frame["status"] is not None:
-        frame["words"] = end_bar(frame["status"], None if outcome is None else Outcome(outcome), input_ended)
+        frame["words"] = end_bar(frame["status"], result, input_ended)
     return frame
 
 

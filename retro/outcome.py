@@ -1,6 +1,7 @@
 """How a game ended, in the runtime's words: a port declares each game's
 result (``Console.game_over``) where its original announces it, and the menu,
-the web page and the audits read that, never the program's text."""
+the web page and the audits read that, never the program's text.  A session's
+end is said here, for the menu (``session_end``) and the page (``end_bar``)."""
 from __future__ import annotations
 
 import json
@@ -22,8 +23,29 @@ class Outcome(Words):
     DRAW = "draw"
 
 
-# What each outcome is to the person who played it.
+class Stop(Words):
+    """How a session stopped when that was not its program's own end."""
+
+    CTRL_C = "ctrl-c"
+    END_OF_INPUT = "end-of-input"
+
+
+def stopped(status: int, input_ended: bool) -> Optional[Stop]:
+    """How the session stopped: Ctrl-C (its status, retro/exits.py), the end of
+    its input (Ctrl-D), or None: the program ended on its own."""
+    if status == INTERRUPTED:
+        return Stop.CTRL_C
+    return Stop.END_OF_INPUT if input_ended else None
+
+
+# Each outcome and each way of stopping in words: for the person who played, in the note the
+# terminal menu shows after a program (session_end); for a visitor, in the web page's end bar
+# (end_bar), what the visitor did.
 TO_THE_PLAYER = {Outcome.HUMAN: "you won", Outcome.PROGRAM: "the computer won", Outcome.DRAW: "a draw"}
+HOW_IT_STOPPED = {Stop.CTRL_C: "stopped with Ctrl-C", Stop.END_OF_INPUT: "stopped at the end of input (Ctrl-D)"}
+TO_THE_VISITOR = {Outcome.HUMAN: "You won.", Outcome.PROGRAM: "The computer won.",
+                  Outcome.DRAW: "A draw: nobody won."}
+BY_THE_VISITOR = {Stop.CTRL_C: "you pressed Ctrl-C", Stop.END_OF_INPUT: "you ended the input (Ctrl-D)"}
 
 
 def session_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> str:
@@ -40,13 +62,33 @@ def session_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> s
     'no game finished; ended with status 3'
     """
     said = f"the last game: {TO_THE_PLAYER[outcome]}" if outcome is not None else "no game finished"
-    if status == INTERRUPTED:
-        how = "stopped with Ctrl-C"
-    elif input_ended:
-        how = "stopped at the end of input (Ctrl-D)"
-    else:
+    how = stopped(status, input_ended)
+    if how is None:
         return f"{said}; ended with status {status}" if status else said
-    return f"{said}; then {how}" if outcome is not None else f"{said}; {how}"
+    return f"{said}; then {HOW_IT_STOPPED[how]}" if outcome is not None else f"{said}; {HOW_IT_STOPPED[how]}"
+
+
+def end_bar(status: int, outcome: Optional[Outcome], input_ended: bool) -> str:
+    """The same end in the web page's words (its end bar, which says no exit
+    status: that is under its Details): the last game's result, then what the
+    visitor did to stop it, else the program's end plainly (every case:
+    tests/test_outcome.py).
+
+    >>> end_bar(0, Outcome.DRAW, True), end_bar(130, None, False)
+    ('A draw: nobody won. Then you ended the input (Ctrl-D).', 'You pressed Ctrl-C: the program stopped.')
+    """
+    how = stopped(status, input_ended)
+    if outcome is not None:
+        then = f"Then {BY_THE_VISITOR[how]}." if how is not None else "The game is over."
+        return f"{TO_THE_VISITOR[outcome]} {then}"
+    if how is not None:
+        did = BY_THE_VISITOR[how]
+        return f"{did[0].upper()}{did[1:]}: the program stopped."
+    if status == 0:
+        return "The program has ended."
+    if status > 128:
+        return "The program was stopped by the system."
+    return "The program stopped with an error (see Details)."
 
 
 # The file `retro run` tells how its session ended in, when whoever started it

@@ -94,6 +94,9 @@ class Recorder(Console):
     def place(self, row: int, col: int, text: str) -> None:
         self.inner.place(row, col, text)
 
+    def shown(self) -> list[str]:
+        return self.inner.shown()
+
     def read_key(self) -> Optional[str]:
         return self.inner.read_key()
 

@@ -14,7 +14,7 @@ import pytest
 from retro import catalog, transcript
 from retro.check import replay_options
 from retro.console import LineConsole
-from retro.outcome import Outcome, read_report, session_end
+from retro.outcome import Outcome, end_bar, read_report, session_end
 from retro.runner import run_session
 
 TRANSCRIPTS = Path(__file__).resolve().parent.parent / "transcripts"
@@ -68,6 +68,27 @@ def test_a_session_without_a_finished_game_declares_none(name: str) -> None:
 ])
 def test_a_session_end_in_words(status: int, outcome: Optional[Outcome], ended: bool, words: str) -> None:
     assert session_end(status, outcome, ended) == words
+
+
+def test_a_session_end_in_the_web_pages_words() -> None:
+    """The page's end bar (retro serve): the last game's result first, then
+    what the visitor did to stop it, else the program's end in plain words
+    (its exit status is under the page's Details, never in these)."""
+    said = {outcome: end_bar(0, outcome, True) for outcome in (Outcome.HUMAN, Outcome.PROGRAM, Outcome.DRAW, None)}
+    assert said == {Outcome.HUMAN: "You won. Then you ended the input (Ctrl-D).",
+                    Outcome.PROGRAM: "The computer won. Then you ended the input (Ctrl-D).",
+                    Outcome.DRAW: "A draw: nobody won. Then you ended the input (Ctrl-D).",
+                    None: "You ended the input (Ctrl-D): the program stopped."}
+    finished = {outcome: end_bar(0, outcome, False) for outcome in (Outcome.HUMAN, Outcome.PROGRAM, Outcome.DRAW)}
+    assert finished == {Outcome.HUMAN: "You won. The game is over.", Outcome.PROGRAM: "The computer won. The game is over.",
+                        Outcome.DRAW: "A draw: nobody won. The game is over."}  # the program's own end after the game
+    plain = {status: end_bar(status, None, False)
+             for status in (0, 1, 2, 139)}  # no outcome, no Ctrl-C or Ctrl-D: the program's end in plain words
+    assert plain == {0: "The program has ended.", 1: "The program stopped with an error (see Details).",
+                     2: "The program stopped with an error (see Details).",
+                     139: "The program was stopped by the system."}
+    assert end_bar(130, Outcome.HUMAN, False) == "You won. Then you pressed Ctrl-C."
+    assert end_bar(130, None, True) == "You pressed Ctrl-C: the program stopped."
 
 
 def test_retro_run_tells_how_it_ended_in_the_file_it_is_given(tmp_path: Path) -> None:

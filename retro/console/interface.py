@@ -144,6 +144,11 @@ class Console:
     def place(self, row: int, col: int, text: str) -> None:
         raise NotImplementedError("this console has no screen")
 
+    def shown(self) -> list[str]:
+        """The screen's rows as drawn on it, top to bottom, each without its
+        trailing blanks (the screen console's one model of them: retro.screen.rows)."""
+        raise NotImplementedError("this console has no screen")
+
     def read_key(self) -> Optional[str]:
         raise NotImplementedError("this console has no screen")
 

@@ -182,6 +182,9 @@ class ScreenConsole(Console):
         self._rows.placed(row, col, text, self.term.width)
         self._emit(self.term.move_yx(row, col) + text)
 
+    def shown(self) -> list[str]:
+        return self._rows.text(self.size()[0])
+
     def repaint(self) -> None:
         """The whole screen drawn again, from what the program drew, at the terminal's size now."""
         self._emit(self._rows.paint(self.term))

@@ -1,7 +1,8 @@
 """A video terminal of the period (the Altair article's 80x24) drawn on the
 real screen: its rows kept as that terminal showed them, drawn through the
-screen console (and so through its model of the rows), the rows that
-scroll off its top sent into the real terminal's scrollback."""
+screen console (and compared with its model of the real screen's rows,
+``Console.shown``: the one copy of those), the rows that scroll off its top
+sent into the real terminal's scrollback."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
@@ -27,7 +28,8 @@ class VideoTerminal:
     (``Console.scroll``) by as many rows, each drawn at its top just before,
     so that they go into the real terminal's scrollback -- a finished game
     (its ``YOU WON``) can be read back there, as the original's paper-less
-    screen could not.  Only the rows that changed are drawn again.
+    screen could not.  Only the rows that differ from what the real screen
+    shows (``Console.shown``) are drawn again.
     """
 
     def __init__(self, rows: int = 24, cols: int = 80):
@@ -38,7 +40,7 @@ class VideoTerminal:
         self.scrolled = 0  # rows that have left the top, since the start
         self._gone: list[str] = []  # the last of those, not yet past the real screen
         self._typed: list[Optional[tuple[int, int]]] = []  # where each character of the line typed went
-        self._shown: Optional[list[str]] = None  # the real screen's rows as last drawn (None: not yet)
+        self._drawn = False  # drawn on the real screen yet
         self._shown_from = 0  # the number (counted as ``scrolled``) of the real screen's top row
         self._shown_size = (0, 0)
         self._resumes = 0  # retro.signals.resumes() when it was drawn
@@ -120,41 +122,41 @@ class VideoTerminal:
         first = self.scrolled + top
         picture = [line[:width] for line in self.text()[top:top + height]]
         picture += [""] * (height - len(picture))
-        shown = self._shown
-        if shown is None:  # the first drawing: what scrolled off before it goes first
+        if not self._drawn:  # the first drawing: what scrolled off before it goes first
             console.clear()
-            shown = self._scroll_out(console, [""] * height, 0, first, height, width)
+            self._scroll_out(console, 0, first, height, width)
         elif (self._shown_size, self._resumes) != ((height, width), signals.resumes()) or first < self._shown_from:
             console.clear()  # a new size, or the screen given to the shell (Ctrl-Z) and back: all of it again
-            shown = [""] * height
         elif first > self._shown_from:
-            shown = self._scroll_out(console, shown, self._shown_from, first, height, width)
-        for r, line in enumerate(picture):
-            if line != shown[r]:
-                console.place(r, 0, line.ljust(len(shown[r])))
+            self._scroll_out(console, self._shown_from, first, height, width)
+        _draw_over(console, picture)
         console.place(self.row - top, min(self.col, width - 1), "")
-        self._shown, self._shown_from, self._shown_size = picture, first, (height, width)
+        self._drawn, self._shown_from, self._shown_size = True, first, (height, width)
         self._resumes = signals.resumes()
         self._gone.clear()
 
     def repaint(self, console: Console) -> None:
         """Draw the whole picture again (the terminal resized, given back
         after ``fg``, or Ctrl-L), at the real screen's size now."""
-        if self._shown is not None:
+        if self._drawn:
             self._shown_size = (0, 0)  # what the real screen shows is not known: all of it again
         self.render(console)
 
-    def _scroll_out(self, console: Console, shown: list[str], start: int, end: int, height: int,
-                    width: int) -> list[str]:
+    def _scroll_out(self, console: Console, start: int, end: int, height: int, width: int) -> None:
         """Rows ``start`` to ``end`` (not included) off the real screen's top,
         into its scrollback, in order: each batch drawn at the top (as it
-        stands now), then scrolled out.  What the real screen then shows."""
+        stands now), then scrolled out."""
         while start < end:
             batch = [self._row(number)[:width] for number in range(start, min(end, start + height))]
-            for r, line in enumerate(batch):
-                if line != shown[r]:
-                    console.place(r, 0, line.ljust(len(shown[r])))
+            _draw_over(console, batch)
             console.scroll(len(batch))
-            shown = shown[len(batch):] + [""] * len(batch)
             start += len(batch)
-        return shown
+
+
+def _draw_over(console: Console, rows: list[str]) -> None:
+    """``rows`` from the real screen's top, each drawn where it differs from
+    what that row shows (``Console.shown``), over all of that."""
+    shown = console.shown()
+    for r, line in enumerate(rows):
+        if line.rstrip() != shown[r]:
+            console.place(r, 0, line.ljust(len(shown[r])))

@@ -1,14 +1,17 @@
 """One accepted connection: aiohttp's ``RequestHandler`` with the exhibit's rules for its
 client (``clients``): the lines its requests make in the server's log are counted, what is
 written to it is taken within ``Limits.write_seconds`` or the connection is closed, and a client
-that half-closes after its request (``nc -N``) is still answered."""
+that half-closes after its request (``nc -N``) is still answered.  The two things it needs that
+aiohttp keeps private are read in one function each (``handler_settings``, ``last_request``),
+checked by tests/web/test_web_connection.py."""
 from __future__ import annotations
 
 import asyncio
 from typing import Any, Optional
 
 from aiohttp import StreamReader, web
-from aiohttp.web_protocol import RequestHandler
+from aiohttp.http import RawRequestMessage
+from aiohttp.web import RequestHandler
 
 from .exhibit import Exhibit
 
@@ -16,12 +19,33 @@ from .exhibit import Exhibit
 STILL_THERE = b"HTTP/1.1 100 Continue\r\n\r\n"  # an interim answer, which an HTTP/1.1 client skips (RFC 9110 15.2)
 
 
+# aiohttp's private parts, checked against aiohttp 3.14.5: it has no public API for either.
+
+def handler_settings(server: web.Server) -> dict[str, Any]:
+    """The settings ``server`` makes each of its connections' handlers with
+    (its keep-alive timeout, logger, access log...): what aiohttp's own
+    ``Server.__call__`` passes to ``RequestHandler`` (web_server.py), kept in
+    the private ``Server._kwargs``."""
+    return dict(server._kwargs)
+
+
+def last_request(handler: RequestHandler) -> Optional[tuple[str, StreamReader]]:
+    """The method of the request parsed last on ``handler`` ("" for one that
+    could not be parsed) and its body, while it waits in the handler's queue
+    to be answered (the private ``RequestHandler._messages``, which
+    ``data_received`` fills); None when none waits."""
+    if not handler._messages:
+        return None
+    message, payload = handler._messages[-1]
+    return (message.method if isinstance(message, RawRequestMessage) else ""), payload
+
+
 class Connection(RequestHandler):
     __slots__ = ("exhibit", "_stalled", "half_closed", "_asked", "_last_post")
 
     def __init__(self, server: web.Server, exhibit: Exhibit):
         # as aiohttp's own Server.__call__ makes a handler (web_server.py), with its settings
-        super().__init__(server, loop=server._loop, **server._kwargs)
+        super().__init__(server, loop=asyncio.get_running_loop(), **handler_settings(server))
         self.exhibit = exhibit
         self._stalled: Optional[asyncio.TimerHandle] = None
         self.half_closed = False  # the client has sent its end (FIN) after a POST's body
@@ -38,9 +62,10 @@ class Connection(RequestHandler):
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
-        if self._messages:
-            message, payload = self._messages[-1]
-            self._last_post = payload if getattr(message, "method", "") == "POST" else None
+        last = last_request(self)
+        if last is not None:
+            method, payload = last
+            self._last_post = payload if method == "POST" else None
 
     def eof_received(self) -> Optional[bool]:  # type: ignore[override]  # asyncio's returns "keep open"; aiohttp's says None
         if self._last_post is not None and self._last_post.is_eof():  # the last request a POST, its body whole
@@ -54,8 +79,9 @@ class Connection(RequestHandler):
         transport = self.transport
         if transport is None or transport.is_closing():
             return True
-        if self.half_closed and version >= (1, 1) and self._loop.time() - self._asked >= 1.0:
-            self._asked = self._loop.time()
+        now = asyncio.get_running_loop().time()
+        if self.half_closed and version >= (1, 1) and now - self._asked >= 1.0:
+            self._asked = now
             transport.write(STILL_THERE)
         return False
 
@@ -74,7 +100,7 @@ class Connection(RequestHandler):
 
     def pause_writing(self) -> None:
         super().pause_writing()
-        self._stalled = self._loop.call_later(self.exhibit.limits.write_seconds, self._not_read)
+        self._stalled = asyncio.get_running_loop().call_later(self.exhibit.limits.write_seconds, self._not_read)
 
     def resume_writing(self) -> None:
         super().resume_writing()

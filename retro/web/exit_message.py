@@ -1,6 +1,7 @@
 """A session's last message to the page: its program's exit status (a signal N as 128 + N)
-and what it means in words for a visitor, or why the server ended it; and, when the server
-knows it, who won the session's last game (``outcome``)."""
+and what it means in words for a visitor, or why the server ended it; when the server knows
+it, who won the session's last game (``outcome``); and the end bar's ``words``
+(retro.outcome.end_bar), which the page shows as they are."""
 from __future__ import annotations
 
 import signal
@@ -8,17 +9,21 @@ from typing import Any, Optional
 
 from .. import catalog
 from ..exits import INTERNAL_ERROR, INTERRUPTED, PIPE_CLOSED
-from ..outcome import Outcome
+from ..outcome import Outcome, end_bar
 
 
 def exit_frame(returncode: Optional[int], reason: str, program: Optional[catalog.Program] = None,
-               outcome: Optional[Outcome] = None) -> dict[str, Any]:
+               outcome: Optional[Outcome] = None, input_ended: bool = False) -> dict[str, Any]:
     """The session's last message: the program's exit status (a signal N as
     128 + N, as a shell says it) and what it means, or why it was ended; the
-    last game's ``outcome`` when it is known (the page says it first)."""
+    last game's ``outcome`` when it is known; what the end bar says (``words``:
+    the outcome first, then how it stopped) when the program ended."""
     frame = _exit_frame(returncode, reason, program)
-    if outcome is not None:
-        frame["outcome"] = Outcome(outcome).value
+    result = None if outcome is None else Outcome(outcome)  # a wrong one is a ValueError here
+    if result is not None:
+        frame["outcome"] = result.value
+    if frame["status"] is not None:
+        frame["words"] = end_bar(frame["status"], result, input_ended)
     return frame
 
 

@@ -60,10 +60,10 @@ class VisitorSession(Slot):
             killed = await term.end(self.exhibit.grace)
             if killed and self.exhibit.stopping:
                 self.exhibit.given_up += 1
-        outcome, _ = read_report(report)
+        outcome, input_ended = read_report(report)
         report.unlink(missing_ok=True)
         await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason, program,
-                                         outcome))
+                                         outcome, input_ended))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""

@@ -61,6 +61,9 @@ class GridScreen(Console):
     def text(self):
         return ["".join(r).rstrip() for r in self.grid]
 
+    def shown(self):  # what a screen console's model of its rows says (Console.shown)
+        return self.text()
+
 
 def test_screen_shows_the_boards_and_positions_in_80x24_without_wraps():
     screen = GridScreen(["1,4"])

@@ -27,8 +27,10 @@ from web_helpers import children_running, golden, prompts, query, start_server, 
 
 TELETYPES = {"cpm-c": "bad-input", "fortran-rcd": "mj-weakness", "perl-midterm": "spec-sample"}
 # How each session's last game ends, as its text says: "Computer wins!", "Gana el humano"; the
-# assignment's sample stops before its game ends.
-LAST_GAME = {"cpm-c": {"outcome": "program"}, "fortran-rcd": {"outcome": "human"}, "perl-midterm": {}}
+# assignment's sample stops before its game ends; and how the end bar says it with how it stopped.
+LAST_GAME = {"cpm-c": {"outcome": "program", "words": "The computer won. The game is over."},
+             "fortran-rcd": {"outcome": "human", "words": "You won. Then you ended the input (Ctrl-D)."},
+             "perl-midterm": {"words": "You ended the input (Ctrl-D): the program stopped."}}
 
 
 class Visitor:
@@ -157,10 +159,12 @@ def test_a_failing_program_is_told_to_the_visitor() -> None:
         return await visitor.exit(), visitor.text()
 
     exit_message, text = with_client(lambda c: visit(c, "cpm-c", watch), Exhibit(command=failing))
-    assert exit_message == {"type": "exit", "status": 3, "reason": "", "meaning": ""} and "about to fail" in text
+    assert exit_message == {"type": "exit", "status": 3, "reason": "", "meaning": "",
+                            "words": "The program stopped with an error (see Details)."} and "about to fail" in text
     exit_message, text = with_client(lambda c: visit(c, "cpm-c", watch), Exhibit(command=killed))
     assert exit_message == {"type": "exit", "status": 137, "reason": "the program was ended by signal 9 (SIGKILL)",
-                            "meaning": "ended by signal 9 (SIGKILL)"} and "about to die" in text
+                            "meaning": "ended by signal 9 (SIGKILL)",
+                            "words": "The program was stopped by the system."} and "about to die" in text
 
 
 @pytest.mark.parametrize("program_id, status, said", [
@@ -357,10 +361,15 @@ def test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops() ->
 
 
 def test_the_exit_message_carries_the_last_games_outcome() -> None:
-    """Who won the last game, when the server knows it; absent otherwise."""
+    """Who won the last game, when the server knows it; absent otherwise; the
+    end bar's words say it first, then how the session stopped."""
     program = catalog.get("cpm-c")
     assert exit_frame(0, "", program, Outcome.HUMAN)["outcome"] == "human"
-    assert exit_frame(0, "", program, Outcome.DRAW) == {**exit_frame(0, "", program), "outcome": "draw"}
+    assert exit_frame(0, "", program, Outcome.DRAW) == {**exit_frame(0, "", program), "outcome": "draw",
+                                                        "words": "A draw: nobody won. The game is over."}
+    assert exit_frame(0, "", program, Outcome.DRAW, True)["words"] == "A draw: nobody won. Then you ended the input (Ctrl-D)."
+    assert exit_frame(-2, "", program)["words"] == "You pressed Ctrl-C: the program stopped."  # 130, as a shell says it
+    assert "words" not in exit_frame(None, "the session's time is up", program)  # the page says the reason
     assert "outcome" not in exit_frame(0, "", program)
     with pytest.raises(ValueError):
         exit_frame(0, "", program, "nobody")  # type: ignore[arg-type]  # a wrong outcome, on purpose

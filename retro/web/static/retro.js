@@ -466,36 +466,15 @@ function closeSession() {
   document.body.classList.remove("in-session");
 }
 
-const OUTCOMES = {human: "You won.", program: "The computer won.", draw: "A draw: nobody won."};
-
-// What happened in this session, for a visitor: the last game's result when the server knows it
-// (retro.outcome), then the key the visitor ended it with, else the program's end in plain words
-// (as the terminal menu says it: retro.outcome.session_end).
-const STOPPED_BY = {"\x03": "you pressed Ctrl-C", "\x04": "you ended the input (Ctrl-D)"};
-
-function ending(program, message, lastKey) {
-  if (message.status === null) return `The session was ended: ${message.reason}.`;
-  const result = OUTCOMES[message.outcome];
-  const stopped = STOPPED_BY[lastKey];
-  if (result) return stopped ? `${result} Then ${stopped}.` : `${result} The game is over.`;
-  if (stopped) return `${stopped[0].toUpperCase()}${stopped.slice(1)}: the program stopped.`;
-  return plainEnd(message.status);
-}
-
-// The program's end in plain words; what its status means exactly (which may name a flag or
-// an interpreter's message) is under Details.
-function plainEnd(status) {
-  if (status === 0) return "The program has ended.";
-  if (status === 130) return "The program was interrupted.";
-  if (status > 128) return "The program was stopped by the system.";
-  return "The program stopped with an error (see Details).";
+// What happened in this session, for a visitor: the server says it (the exit message's
+// "words": retro.outcome.end_bar), or why the server ended it.
+function ending(message) {
+  return message.status === null ? `The session was ended: ${message.reason}.` : message.words;
 }
 
 function statusDetails(status, meaning) {
   return `Exit status ${status}${meaning ? `: ${meaning}` : ""}${/[.!?]$/.test(meaning || "") ? "" : "."}`;
 }
-
-window.retroEnding = (id, message, lastKey) => ending(catalog.find((p) => p.id === id) || {}, message, lastKey);
 
 function run(program, params, words, pace) {
   const terminal = open(program, words.length ? `${program.title} \u2014 ${words.join(", ")}` : program.title, false);
@@ -506,12 +485,9 @@ function run(program, params, words, pace) {
   ws.binaryType = "arraybuffer";
   const encoder = new TextEncoder();
   let ended = false;
-  let lastKey = "";  // the last key sent (Ctrl-C, Ctrl-D: said at the end)
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
   terminal.onData((data) => {
-    if (ws.readyState !== WebSocket.OPEN) return;
-    lastKey = data.slice(-1);
-    ws.send(encoder.encode(data));
+    if (ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(data));
   });
   terminal.onBinary((data) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(Uint8Array.from(data, (c) => c.charCodeAt(0) & 255));
@@ -522,7 +498,7 @@ function run(program, params, words, pace) {
     if (message.type === "exit") {
       ended = true;
       await drained();
-      finish(ending(program, message, lastKey),
+      finish(ending(message),
              message.status === null ? `The server ended it: ${message.reason}.`
                                      : statusDetails(message.status, message.meaning),
              message.status === null ? "limit" : String(message.status));

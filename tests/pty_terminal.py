@@ -84,6 +84,16 @@ class Terminal:
             raise AssertionError(f"never {what}; the screen shows:\n{self.text()}")
         return self.text()
 
+    def settles(self, done: Callable[[], bool], what: str, timeout: float = WAIT) -> str:
+        """Wait until `done()` holds and then for a still screen, and check it
+        still holds; the screen.  A loaded machine may draw late: a test waits
+        for what it expects to see, not for a pause that may come first."""
+        self.wait_until(done, what, timeout)
+        self.quiet()
+        if not done():
+            raise AssertionError(f"{what}, then no longer; the screen shows:\n{self.text()}")
+        return self.text()
+
     def wait_for_words(self, words: str, timeout: float = WAIT) -> str:
         """Wait for words on the screen, however they are wrapped into rows; the screen."""
         wanted = " ".join(words.split())

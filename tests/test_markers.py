@@ -3,10 +3,24 @@ or removed test would drop off it without a word, and `make test-quick`
 would quietly grow.  Each entry must name a file that exists and, if it
 names a test, a test function (or method) defined in that file."""
 import ast
+import importlib.util
+from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SLOW
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _slow_list() -> set[str]:
+    """tests/conftest.py's SLOW (by its path: each folder has its own conftest)."""
+    spec = importlib.util.spec_from_file_location("tests_conftest", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return set(module.SLOW)
+
+
+SLOW = _slow_list()
 
 
 def _test_names(path) -> set[str]:

@@ -28,17 +28,33 @@ SCRIBBLE = b"\x1b[2J\x1b[3;5Hsomething the shell wrote meanwhile\x1b[H$ "
 
 
 def started(args: list[str], rows: int, cols: int, keys: list[str], home: str) -> Terminal:
+    """A terminal at that size, its program sent the keys: each one changes
+    the picture (a move, a cursor, a screen), which is waited for."""
     term = Terminal(args, rows=rows, cols=cols, env={"HOME": home, "XDG_DATA_HOME": f"{home}/data"})
-    term.quiet()
+    term.settles(lambda: bool(term.text().strip()), "the program drew")
     for key in keys:
+        before = picture(term)
         term.send(key)
-        term.quiet()
+        term.settles(lambda: picture(term) != before, f"{key!r} changed the picture")
     return term
 
 
-def picture(term: Terminal) -> tuple[list[str], tuple[int, int]]:
-    """What the terminal shows, and where its cursor is."""
-    return list(term.screen.display), (term.screen.cursor.y, term.screen.cursor.x)
+Picture = tuple[list[str], list[tuple[tuple[bool, bool, str, str], ...]], tuple[int, int]]
+
+
+def picture(term: Terminal) -> Picture:
+    """What the terminal shows (the text, each cell's reverse, bold and
+    colours: the menu's choice is drawn in reverse), and where its cursor is."""
+    screen = term.screen
+    looks = [tuple((cell.reverse, cell.bold, cell.fg, cell.bg)
+                   for cell in (screen.buffer[y][x] for x in range(screen.columns)))
+             for y in range(screen.lines)]
+    return list(screen.display), looks, (screen.cursor.y, screen.cursor.x)
+
+
+def shows(term: Terminal, expected: Picture, when: str) -> None:
+    """The terminal comes to show the picture and stays on it."""
+    term.settles(lambda: picture(term) == expected, f"the picture was shown {when}")
 
 
 def fits(name: str, rows: int, cols: int) -> bool:
@@ -58,27 +74,24 @@ def test_a_repaint_equals_a_fresh_drawing(name: str, rows: int, cols: int, tmp_p
     term = started(args, *before, keys, str(tmp_path))
     try:
         term.resize(rows, cols)
-        term.quiet()
-        assert picture(term) == expected, "after a resize:\n" + term.text()
+        shows(term, expected, "after a resize")
 
         term.stream.feed(SCRIBBLE)  # something drew over the screen
         assert picture(term) != expected
         term.send("\x0c")
-        term.quiet()
-        assert picture(term) == expected, "after Ctrl-L:\n" + term.text()
+        shows(term, expected, "after Ctrl-L")
 
         pid = term.retro_pid()
         # Ctrl-Z: retro gives the terminal back and stops itself with SIGTSTP
         # (here it goes on at once: a stop is not for a group no shell controls, as sh -c's)
         os.kill(pid, signal.SIGTSTP)
         term.quiet()
-        assert picture(term) == expected, "after Ctrl-Z:\n" + term.text()
+        assert picture(term) == expected, "after Ctrl-Z:\n" + term.text()  # nothing to wait for: unchanged
         os.kill(pid, signal.SIGSTOP)  # stopped, as Ctrl-Z stops it under a shell's job control
         term.stream.feed(SCRIBBLE)  # the shell had the terminal
         time.sleep(0.3)
         os.kill(pid, signal.SIGCONT)  # fg
-        term.quiet()
-        assert picture(term) == expected, "after Ctrl-Z and fg:\n" + term.text()
+        shows(term, expected, "after Ctrl-Z and fg")
     finally:
         term.child.close(force=True)
 
@@ -96,7 +109,8 @@ def test_a_screen_too_small_says_so_and_comes_back(name: str, small: tuple[int, 
     term = started(args, 24, 80, before, str(tmp_path))
     try:
         term.resize(*small)
-        term.quiet()
+        term.settles(lambda: f"This terminal is {small[1]}x{small[0]}" in " ".join(term.text().split()),
+                     "the notice of a small terminal")
         said = " ".join(term.text().split())
         assert f"This terminal is {small[1]}x{small[0]}; the program draws on" in said, term.text()
         for key in keys:
@@ -104,8 +118,7 @@ def test_a_screen_too_small_says_so_and_comes_back(name: str, small: tuple[int, 
         term.quiet(limit=2)
         assert " ".join(term.text().split()) == said  # nothing read, nothing drawn
         term.resize(24, 80)
-        term.quiet()
-        assert picture(term) == expected, "grown again:\n" + term.text()
+        shows(term, expected, "grown again")
     finally:
         term.child.close(force=True)
 
@@ -136,11 +149,9 @@ def test_the_learner_started_from_the_menu_comes_back_after_fg(tmp_path) -> None
         term.stream.feed(SCRIBBLE)
         time.sleep(0.3)
         os.kill(pid, signal.SIGCONT)
-        # a loaded machine may take a while to repaint: wait for the picture, not for a pause
-        term.wait_until(lambda: picture(term) == shown, "the picture came back after Ctrl-Z and fg")
+        shows(term, shown, "after Ctrl-Z and fg")
         term.send("\x1b[D")  # the cursor moves on the board, nowhere else
-        term.wait_until(lambda: "[.]" in "\n".join(term.text().split("\n")[:6]), "the cursor moved on the board")
-        term.quiet()
+        term.settles(lambda: "[.]" in "\n".join(term.text().split("\n")[:6]), "the cursor moved on the board")
         assert "[.]" not in "\n".join(term.text().split("\n")[6:]), term.text()
     finally:
         term.child.close(force=True)

@@ -7,8 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import check_installed
-from conftest import ROOT
+from check_installed import ROOT, main as check_installed
 
 
 def test_the_wheel_and_the_sdist_work_as_a_new_user_gets_them(tmp_path: Path, capsys) -> None:
@@ -20,5 +19,5 @@ def test_the_wheel_and_the_sdist_work_as_a_new_user_gets_them(tmp_path: Path, ca
     twined = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", *archives],
                             capture_output=True, text=True, timeout=300)
     assert twined.returncode == 0, twined.stdout + twined.stderr
-    failed = check_installed.main(dist)
+    failed = check_installed(dist)
     assert failed == 0, capsys.readouterr().out

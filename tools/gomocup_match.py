@@ -25,9 +25,9 @@ the store there, over a tournament's limits with a large store -- start the brai
 store outside the manager to make the cache) and keeps each game in ``STORE.pending``, the
 journal ``retro train pascal-learner --learn-pending`` learns from; a brain at commit 83998da or
 before read the store at the first ``START`` and learnt each lost game at the next.  The
-manager's ``tolerance`` for the learner (``--learner-tolerance``, default 60 s; c-gomoku-cli's own
-default is 3 s) bounds its ``ABOUT`` and ``START`` answers and its lateness
-past the turn's limit.
+manager's ``tolerance`` for the learner (``--learner-tolerance``, default 60 s; c-gomoku-cli's
+own default is 3 s) bounds its ``ABOUT`` and ``START`` answers and its lateness past the
+turn's limit.
 
 The engine's strength is set by ``--engine-tc`` (the manager's ``tc=``: ``MATCH/TURN``
 in seconds, ``0/0.1`` for 100 ms a move and no match clock), and optionally
@@ -39,10 +39,11 @@ alternating (the learner opens the odd-numbered ones), from the empty board unle
 It prints a Markdown table: the learner's wins, draws and losses with Wilson 95%
 intervals, how the games ended (five, time forfeit, crash, illegal move, ...), and the
 median and slowest thinking time per move of each side, from the SGF; the moves per game;
-how long the learner took to answer ``START``, from the log, and its first move of each game,
-from the SGF; the store's size before and after, and the games in its journal; on Linux, the learner's peak
-resident memory and how many times the manager started it (again after a crash or a missed
-deadline), sampled from /proc; and writes the same as ``summary.json`` in ``--out``.
+how long the learner took to answer ``START``, from the log, and its first move of each
+game, from the SGF; the store's size before and after, and the games in its journal; on
+Linux, the learner's peak resident memory and how many times the manager started it (again
+after a crash or a missed deadline), sampled from /proc; and writes the same as
+``summary.json`` in ``--out``.
 Standard library only.
 
 Example (the figures in BENCHMARKS.md, "The learner against Rapfi", were made this way;

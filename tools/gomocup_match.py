@@ -17,11 +17,17 @@ to each and judges the games (five or more in a row wins, ``-rule 0``); its stan
 output, its protocol log (``-log``) and its SGF file (with each move's thinking time as
 the manager measured it) are kept in ``--out``.  The learner runs as
 ``retro pbrain pascal-learner --data STORE`` through a two-line ``pbrain-pascal-learner``
-wrapper written into ``--out``; STORE is a copy of ``--store`` made in ``--out`` (no file
-at all with ``--store empty``: the brain starts an empty store), since the brain learns from every game it loses and
-the copy keeps the given store as it was.  The manager's ``tolerance`` for the learner
-(``--learner-tolerance``, default 60 s) bounds its ``ABOUT`` and ``START`` answers: the
-first ``START`` reads the schemes file, and every later one learns the game just lost.
+wrapper written into ``--out``; STORE is a copy of ``--store`` made in ``--out``, with the
+compiled caches beside it (``<store>.compiled-<rows>x<cols>``; no file at all with ``--store
+empty``: the brain starts an empty store), so that the given store stays as it was.  The brain
+opens its store at its first move of the match (from the cache, if one matches: else it compiles
+the store there, over a tournament's limits with a large store -- start the brain once on the
+store outside the manager to make the cache) and keeps each game in ``STORE.pending``, the
+journal ``retro train pascal-learner --learn-pending`` learns from; a brain at commit 83998da or
+before read the store at the first ``START`` and learnt each lost game at the next.  The
+manager's ``tolerance`` for the learner (``--learner-tolerance``, default 60 s; c-gomoku-cli's
+own default is 3 s) bounds its ``ABOUT`` and ``START`` answers and its lateness past the
+turn's limit.
 
 The engine's strength is set by ``--engine-tc`` (the manager's ``tc=``: ``MATCH/TURN``
 in seconds, ``0/0.1`` for 100 ms a move and no match clock), and optionally
@@ -33,20 +39,26 @@ alternating (the learner opens the odd-numbered ones), from the empty board unle
 It prints a Markdown table: the learner's wins, draws and losses with Wilson 95%
 intervals, how the games ended (five, time forfeit, crash, illegal move, ...), and the
 median and slowest thinking time per move of each side, from the SGF; the moves per game;
-how long the learner took to answer ``START``, from the log; on Linux, the learner's peak
-resident memory and how many times the manager started it (again after a crash or a missed
-deadline), sampled from /proc; and writes the same as ``summary.json`` in ``--out``.
+how long the learner took to answer ``START``, from the log, and its first move of each
+game, from the SGF; the store's size before and after, and the games in its journal; on
+Linux, the learner's peak resident memory and how many times the manager started it (again
+after a crash or a missed deadline), sampled from /proc; and writes the same as
+``summary.json`` in ``--out``.
 Standard library only.
 
-Example (the figures in BENCHMARKS.md, "The learner against Rapfi", were made this way):
+Example (the figures in BENCHMARKS.md, "The learner against Rapfi", were made this way;
+``--learner-tc 180/30 --learner-tolerance 3``: Gomocup's 30 s a move and 180 s a game, the
+manager's tolerance):
 
     python tools/gomocup_match.py --manager ~/build/c-gomoku-cli \\
         --engine ~/build/pbrain-rapfi --engine-tc 0/0.1 --engine-depth 1 \\
-        --store empty --games 100 --out /tmp/match-empty-depth1
+        --learner-tc 180/30 --learner-tolerance 3 \\
+        --store five-2000 --games 100 --out /tmp/match-2000-depth1
 """
 from __future__ import annotations
 
 import argparse
+import glob
 import json
 import math
 import re
@@ -133,6 +145,20 @@ def write_wrapper(out: Path, retro: str, store: Path, random_state: Optional[int
     return wrapper
 
 
+def copy_store(source: Path, store: Path) -> list[str]:
+    """The store copied byte for byte to ``store``, with the compiled caches beside it
+    (``<file>.compiled-<rows>x<cols>``, keyed by the store's SHA-256, so they match the copy):
+    without them the brain compiles the store at its first move, over a manager's limits
+    with a large store. The caches' names, as copied."""
+    shutil.copyfile(source, store)
+    copied = []
+    for cache in sorted(source.parent.glob(glob.escape(source.name) + ".compiled-*")):
+        target = store.with_name(store.name + cache.name[len(source.name):])
+        shutil.copyfile(cache, target)
+        copied.append(target.name)
+    return copied
+
+
 def manager_command(args: argparse.Namespace, wrapper: Path) -> list[str]:
     learner = ["-engine", f"name={LEARNER}", f"cmd={wrapper}", f"tc={args.learner_tc}",
                f"tolerance={args.learner_tolerance}"]
@@ -184,6 +210,18 @@ def read_sgf(sgf: str) -> tuple[dict[str, list[int]], list[int]]:
     return times, lengths
 
 
+def first_moves(sgf: str, player: str = LEARNER) -> list[int]:
+    """The player's first thinking time (ms) in each game, from the SGF: the learner opens its store at
+    its first move of the match, not at ``START``."""
+    firsts: list[int] = []
+    for game in SGF_GAME.findall(sgf):
+        names = dict(SGF_PROPERTY.findall(game))
+        own = [int(ms) for colour, _square, ms in SGF_MOVE.findall(game) if names.get("P" + colour) == player]
+        if own:
+            firsts.append(own[0])
+    return firsts
+
+
 def start_times(log: str) -> list[int]:
     """How long (ms) the learner took to answer each START with OK, from the manager's protocol log."""
     asked: Optional[int] = None
@@ -225,7 +263,7 @@ def table(summary: dict[str, Any]) -> str:
         setting += f", depth {summary['engine_depth']}"
     if summary["engine_nodes"]:
         setting += f", nodes {summary['engine_nodes']}"
-    plies, starts = summary["plies"], summary.get("learner_start_ms", [])
+    plies, starts, firsts = summary["plies"], summary.get("learner_start_ms", []), summary.get("learner_first_ms", [])
     half = len(plies) // 2
     ends = ", ".join(f"{reason}: {count}" for reason, count in sorted(summary["reasons"].items()))
     return "\n".join([
@@ -241,8 +279,10 @@ def table(summary: dict[str, Any]) -> str:
         f"Moves per game (both sides), median: {statistics.median(plies) if plies else '-'}"
         f" (first half of the match {statistics.median(plies[:half]) if half else '-'},"
         f" second half {statistics.median(plies[half:]) if half else '-'}).",
-        "The learner's answer to START (reading the store; later, learning the game lost), ms: "
+        "The learner's answer to START, ms: "
         + (f"first {starts[0]}, later median / max {time_cell(starts[1:])}." if starts else "never answered."),
+        "The learner's first move of a game (its first of the match opens the store), ms: "
+        + (f"game 1 {firsts[0]}, later games median / max {time_cell(firsts[1:])}." if firsts else "none."),
         f"Manager's complaints: {len(summary['trouble'])} line(s)"
         + (": " + " | ".join(summary["trouble"][:5]) if summary["trouble"] else "."),
     ])
@@ -261,14 +301,15 @@ def parse_arguments(argv: Optional[list[str]]) -> argparse.Namespace:
     parser.add_argument("--engine-tolerance", type=float, default=3.0,
                         help="seconds past its limit before the manager calls the engine hung (default 3)")
     parser.add_argument("--store", required=True,
-                        help="the learner's schemes file (copied into --out first), or 'empty'")
+                        help="the learner's schemes file (copied into --out first, with its compiled caches), or 'empty'")
     parser.add_argument("--label", help="the store's name in the table (default: its file name)")
     parser.add_argument("--retro", default=str(Path(sys.executable).with_name("retro")),
                         help="the retro command (default: retro beside this Python)")
     parser.add_argument("--learner-tc", default="0/5",
                         help="the learner's time control, MATCH/TURN seconds (default 0/5)")
     parser.add_argument("--learner-tolerance", type=float, default=60.0,
-                        help="seconds the learner may take for ABOUT and START, and past its turn limit")
+                        help="seconds the learner may take for ABOUT and START, and past its turn limit"
+                             " (default 60; the manager's own default: 3)")
     parser.add_argument("--random-state", type=int, default=1,
                         help="the learner's --random-state and the openings' order (default 1)")
     parser.add_argument("--games", type=int, default=2, help="games to play (default 2)")
@@ -286,8 +327,7 @@ def main(argv: Optional[list[str]] = None) -> int:
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=False)
     store = out / "store"
-    if args.store != "empty":  # no file at all: the brain starts an empty store (a 0-byte file it refuses)
-        shutil.copyfile(args.store, store)
+    caches = [] if args.store == "empty" else copy_store(Path(args.store), store)
     wrapper = write_wrapper(out, args.retro, store, args.random_state)
     command = manager_command(args, wrapper)
     (out / "command.txt").write_text(shlex.join(command) + "\n")
@@ -300,15 +340,20 @@ def main(argv: Optional[list[str]] = None) -> int:
     complaints = (out / "manager.err").read_text(errors="replace")
     games = read_games(printed)
     sgf = out / "games.sgf"
-    times, lengths = read_sgf(sgf.read_text(errors="replace")) if sgf.exists() else ({}, [])
+    games_sgf = sgf.read_text(errors="replace") if sgf.exists() else ""
+    times, lengths = read_sgf(games_sgf)
     log = "".join(path.read_text(errors="replace") for path in sorted(out.glob("c-gomoku-cli.*.log")))
     trouble = [line.strip() for line in (printed + log).splitlines() if TROUBLE.match(line)]
     trouble += [line.strip() for line in complaints.splitlines() if line.strip()]
     summary = summarise(args, games, times, lengths, trouble, seconds)
     summary["learner_start_ms"] = start_times(log)
+    summary["learner_first_ms"] = first_moves(games_sgf)
+    summary["caches"] = caches
     summary["manager_exit"] = code
     summary["store_bytes"] = {"before": 0 if args.store == "empty" else Path(args.store).stat().st_size,
                               "after": store.stat().st_size if store.exists() else 0}
+    journal = out / "store.pending"  # the games the brain kept for `retro train pascal-learner --learn-pending`
+    summary["journal_lines"] = len(journal.read_bytes().splitlines()) if journal.exists() else 0
     if watch.peak_kib:
         summary["learner_process"] = {"processes": len(watch.peak_kib),
                                       "peak_rss_mib": round(max(watch.peak_kib.values()) / 1024, 1)}
@@ -318,6 +363,9 @@ def main(argv: Optional[list[str]] = None) -> int:
         process = summary["learner_process"]
         print(f"The learner's process: peak memory {process['peak_rss_mib']} MiB;"
               f" the manager started it {process['processes']} time(s).")
+    print(f"Store {summary['store_bytes']['before']} -> {summary['store_bytes']['after']} bytes"
+          f" (caches copied beside it: {', '.join(caches) or 'none'});"
+          f" {summary['journal_lines']} game(s) in its journal.")
     print(f"Manager exit code {code}; {seconds:.0f} s; logs in {out}")
     return 0 if code == 0 and games else 1
 

@@ -118,8 +118,8 @@ class Scheme:
         self.usefulturns, self.usefuloverturns = _useful(self.free, self.held)
         self.next: Optional[Scheme] = None
         # distances from the move, the same in every orientation: a quick test for subsumes
-        self._rings = (frozenset(r * r + c * c for r, c in self.free),
-                       frozenset(r * r + c * c for r, c in self.held))
+        # (as bits of an int: a set of a few small numbers in a word or two, not a hash table)
+        self._rings = (_bits(r * r + c * c for r, c in self.free), _bits(r * r + c * c for r, c in self.held))
 
     @classmethod
     def canonical(cls, level: int, free: Iterable[Square], held: Iterable[Square]) -> "Scheme":
@@ -165,7 +165,7 @@ class Scheme:
         one of the orientations."""
         if self.level > other.level or self.totfree > other.totfree or self.totheld > other.totheld:
             return False
-        if not (self._rings[0] <= other._rings[0] and self._rings[1] <= other._rings[1]):
+        if self._rings[0] & ~other._rings[0] or self._rings[1] & ~other._rings[1]:
             return False
         ofree, oheld = set(other.free), set(other.held)
         for side, deg in ORIENTATIONS:
@@ -187,6 +187,27 @@ class Scheme:
             " ".join(cells.get((r, c), ".") for c in range(self.left, self.right + 1))
             for r in range(self.up, self.down - 1, -1)
         ]
+
+
+# One tuple for each square the list's schemes use, shared by them all (a large list
+# has a million squares and a few hundred distinct ones).
+_SQUARES: dict[Square, Square] = {}
+
+
+def _bits(numbers: Iterable[int]) -> int:
+    """A set of small numbers as the bits of an int."""
+    bits = 0
+    for n in numbers:
+        bits |= 1 << n
+    return bits
+
+
+def _members(bits: int) -> Iterator[int]:
+    """The numbers of a set ``_bits`` made, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
 
 
 def _useful(free: tuple[Square, ...], held: tuple[Square, ...]) -> tuple[int, int]:
@@ -266,10 +287,10 @@ class SchemeList:
                 candidates |= numbers
         free, held = scheme._rings
         for distance, numbers in self._free_at.items():
-            if distance not in free:
+            if not free >> distance & 1:
                 candidates &= ~numbers
         for distance, numbers in self._held_at.items():
-            if distance not in held:
+            if not held >> distance & 1:
                 candidates &= ~numbers
         while candidates:
             low = candidates & -candidates
@@ -285,6 +306,7 @@ class SchemeList:
         if self.covered(scheme, key) if merge_covered else key in self._keys:
             self.merged += 1
             return False
+        key = (tuple(_SQUARES.setdefault(q, q) for q in key[0]), tuple(_SQUARES.setdefault(q, q) for q in key[1]))
         scheme = Scheme(scheme.level, *key)  # turned to the canonical orientation
         last = self._last.get(scheme.level)
         if last is None:
@@ -296,9 +318,9 @@ class SchemeList:
         bit = 1 << len(self._numbered)
         self._numbered.append(scheme)
         self._of_level[scheme.level] = self._of_level.get(scheme.level, 0) | bit
-        for distance in scheme._rings[0]:
+        for distance in _members(scheme._rings[0]):
             self._free_at[distance] = self._free_at.get(distance, 0) | bit
-        for distance in scheme._rings[1]:
+        for distance in _members(scheme._rings[1]):
             self._held_at[distance] = self._held_at.get(distance, 0) | bit
         self.added.append(scheme)
         self.version += 1

@@ -4,6 +4,7 @@ store's own learner's; a cache that does not match its store, or is damaged,
 is never used; a journal line cut short is skipped; a game is learnt once."""
 from __future__ import annotations
 
+import hashlib
 import random
 import shutil
 import subprocess
@@ -11,13 +12,17 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from retro.ports.pascal_learner.learning.learner import Learner
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid
 from retro.ports.pascal_learner.model.schemes import SchemeList
+from retro.ports.pascal_learner.planfinder import compact
+from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
+from retro.ports.pascal_learner.planfinder.plans import LEAF
 from retro.ports.pascal_learner.store import compiled, journal
-from retro.ports.pascal_learner.store.datafile import Lock, Store, load
+from retro.ports.pascal_learner.store.datafile import Lock, Store, load, scheme_line
 
 from pascal_helpers import FIXTURES
 
@@ -224,3 +229,38 @@ def test_a_matching_cache_is_used_without_reading_the_store_s_schemes(store_path
     store_path.write_bytes(store_path.read_bytes().replace(b"\ngames ", b"\ngames 1"))
     with pytest.raises(AssertionError, match="the store was parsed"):
         compiled.play_finder(store_path, FIVE, "flawed")
+
+
+# The SHA-256 of the payload (the arrays, after the header) of five.data's caches, as the finder's own
+# compiling wrote them before compile_rows: the cache's bytes are the same, in bounded memory.
+PAYLOADS = {15: "55fd5bdb22a426078c898fdf7279da9fde35045ded99b069227afcb94a164b41",
+            20: "2760bca4ea4cc783601f839957ec0e1dc5ab7778db744b6779c3b67faa1f2d54"}
+
+
+@pytest.mark.parametrize("size", [15, 20])
+def test_the_cache_is_compiled_a_block_at_a_time_to_the_same_bytes(store_path: Path, size: int,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``compile_rows`` (blocks of schemes, the paths' first rows found by
+    sorting) gives the arrays of the finder's own compiling (a dictionary of
+    paths, the search order as sorted tuples), whatever the block's size."""
+    grid = Grid(size, size, 5, maxsize=20)
+    store = load(store_path, 5, "flawed")
+    assert store is not None
+    finder = CompactPlanFinder(store.schemes, grid)
+    finder.compile_all()
+    keys = [tuple(-f for f in firsts if f >= 0) + (LEAF, r) for r, firsts in enumerate(finder._firsts.tolist())]
+    in_order = sorted(range(len(keys)), key=keys.__getitem__)
+    lines = [scheme_line(s).encode("ascii") for s in store.schemes.added]
+    expected = finder.compiled(lines)
+    assert np.array_equal(np.argsort(expected["rank"], kind="stable"),
+                          np.argsort(finder._level, kind="stable").argsort()[in_order]), "the reference's order"
+    monkeypatch.setattr(compact, "BLOCK", 100)  # (the fixture's 226 schemes in three blocks)
+    made = compact.compile_rows(lines, grid)
+    for name in compiled.ARRAYS:
+        assert made[name].dtype == expected[name].dtype and made[name].shape == expected[name].shape, name
+        assert made[name].tobytes() == expected[name].tobytes(), name
+    compiled.play_finder(store_path, grid, "flawed")
+    raw = compiled.cache_path(store_path, grid).read_bytes()
+    payload = raw[raw.index(b"\n", len(compiled.MAGIC)) + 1:]
+    assert hashlib.sha256(payload).hexdigest() == PAYLOADS[size]
+

@@ -27,7 +27,7 @@ import stat
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Optional, Union
+from typing import Iterator, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +36,9 @@ from retro import __version__
 from retro.safefile import write_atomically
 
 from ..model.board import Grid
-from ..planfinder.compact import CompactPlanFinder
+from ..planfinder.compact import CompactPlanFinder, compile_rows
 from ..planfinder.vectorised import PADS
-from .datafile import Store, decode, read_bytes, scheme_line
+from .datafile import decode, read_bytes, scheme_line
 
 MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
@@ -62,16 +62,28 @@ def play_finder(path: Path, grid: Grid, rules: str) -> Optional[CompactPlanFinde
     """The compact finder of the data file ``path`` on ``grid``, from its cache,
     compiled (and the cache written) if the cache is missing or does not
     match; None if there is no data file.  DataFileError as ``load``."""
+    opened = cached_or_compiled(path, grid, rules, write=True)
+    if opened is None:
+        return None
+    found = opened[1]
+    finder = CompactPlanFinder.from_compiled(grid, found.arrays)
+    finder.mapped = found.mapped  # (kept for fit)
+    return finder
+
+
+def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool) -> Optional[tuple[bytes, "Compiled"]]:
+    """The bytes of the data file ``path`` and their compiled arrays on ``grid``:
+    from the cache, or compiled if it is missing or does not match (and the
+    cache written, if ``write``); None if there is no data file.  DataFileError as ``load``."""
     data = read_bytes(path)
     if data is None:
         return None
     found = read_cache(path, grid, data, rules)
     if found is None:
-        found = compile_store(decode(data, path, grid.winalign, rules), grid)
-        write_cache(path, grid, data, rules, found)
-    finder = CompactPlanFinder.from_compiled(grid, found.arrays)
-    finder.mapped = found.mapped  # (kept for fit)
-    return finder
+        found = compile_lines(kept_lines(data, path, grid.winalign, rules), grid)
+        if write:
+            write_cache(path, grid, data, rules, found)
+    return data, found
 
 
 @dataclass
@@ -87,12 +99,20 @@ class Compiled:
         return len(self.arrays["level"])
 
 
-def compile_store(store: Store, grid: Grid) -> Compiled:
-    """The store's schemes compiled for ``grid``, as arrays."""
-    finder = CompactPlanFinder(store.schemes, grid)
-    finder.compile_all()
-    lines = [scheme_line(scheme).encode("ascii") for scheme in store.schemes.added]
-    return Compiled(finder.compiled(lines))
+def kept_lines(data: bytes, path: Path, winalign: int, rules: str) -> list[bytes]:
+    """The lines of the schemes a data file's bytes keep as ``load`` reads
+    them (each checked against those read before: a scheme that one read
+    earlier covers is merged), in the list's order; the list itself is let
+    go before compiling, which makes the schemes again from their lines, a
+    block at a time.  DataFileError as ``load``."""
+    store = decode(data, path, winalign, rules)
+    # (scheme_line's own cache would keep the schemes: its function is called as it is)
+    return [scheme_line.__wrapped__(scheme).encode("ascii") for scheme in store.schemes.added]
+
+
+def compile_lines(lines: list[bytes], grid: Grid) -> Compiled:
+    """The schemes of these lines (``kept_lines``) compiled for ``grid``, as arrays, in bounded memory."""
+    return Compiled(compile_rows(lines, grid))
 
 
 def write_cache(path: Path, grid: Grid, data: bytes, rules: str, compiled: Compiled) -> bool:
@@ -101,26 +121,30 @@ def write_cache(path: Path, grid: Grid, data: bytes, rules: str, compiled: Compi
     The arrays' bytes follow a line of JSON (the key, and each array's type,
     shape and place), each at a multiple of 8 bytes from the file's start,
     so that reading takes them where they lie (``np.frombuffer``), with no copy."""
-    layout, parts, offset = [], [], 0
+    layout: list[list[object]] = []
+    parts: list[memoryview] = []
+    offset = crc = 0
     for name in ARRAYS:
         array = np.ascontiguousarray(compiled.arrays[name])
         layout.append([name, array.dtype.str, list(array.shape), offset])
-        parts.append(array.tobytes())
+        parts += [array.reshape(-1).view(np.uint8).data, memoryview(bytes(-array.nbytes % 8))]
         offset += -(-array.nbytes // 8) * 8
-        parts.append(bytes(-array.nbytes % 8))
-    payload = b"".join(parts)
-    header = json.dumps(dict(key_of(data, grid, rules), payload=_check(payload), layout=layout), sort_keys=True)
+    for part in parts:  # (the payload is written in its parts, never joined: a copy of it all)
+        crc = zlib.crc32(part, crc)
+    header = json.dumps(dict(key_of(data, grid, rules), payload=f"{offset}:{crc:08x}", layout=layout),
+                        sort_keys=True)
     head = MAGIC + header.encode()
     head += b" " * (-(len(head) + 1) % 8) + b"\n"
     try:
-        write_atomically(cache_path(path, grid), head + payload)
+        write_atomically(cache_path(path, grid), [head, *parts])
     except OSError:
         return False
     return True
 
 
-def _check(payload: Union[bytes, memoryview]) -> str:
-    """The payload's length and CRC-32: a damaged cache is caught (the key has the store's SHA-256)."""
+def _check(payload: memoryview) -> str:
+    """The payload's length and CRC-32 (as ``write_cache`` writes them): a damaged
+    cache is caught (the key has the store's SHA-256)."""
     return f"{len(payload)}:{zlib.crc32(payload):08x}"
 
 
@@ -238,10 +262,10 @@ def recompile_caches(path: Path, winalign: int, rules: str) -> None:
     data = read_bytes(path)
     if data is None:
         return
-    store = None
+    lines = None
     for grid in caches_beside(path, winalign):
-        store = store or decode(data, path, winalign, rules)
-        write_cache(path, grid, data, rules, compile_store(store, grid))
+        lines = lines if lines is not None else kept_lines(data, path, winalign, rules)
+        write_cache(path, grid, data, rules, compile_lines(lines, grid))
 
 
 def caches_beside(path: Path, winalign: int) -> Iterator[Grid]:

@@ -194,11 +194,18 @@ class Scheme:
 _SQUARES: dict[Square, Square] = {}
 
 
+RING_BITS = 1024  # distances below it are a bit each; the few beyond share 64 more bits
+
+
 def _bits(numbers: Iterable[int]) -> int:
-    """A set of small numbers as the bits of an int."""
+    """A set of distances as the bits of an int: each below RING_BITS its own
+    bit, a larger one (a scheme no board holds, but a data file may) one of
+    64 shared bits.  A subset's bits are within the set's, so the quick tests
+    built on them (``subsumes``, ``covered``) let through all they let through
+    before, and only a few more, which the full test then sorts out."""
     bits = 0
     for n in numbers:
-        bits |= 1 << n
+        bits |= 1 << (n if n < RING_BITS else RING_BITS + n % 64)
     return bits
 
 

@@ -17,12 +17,15 @@ import pytest
 
 from retro.ports.pascal_learner.learning.learner import Learner
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid
-from retro.ports.pascal_learner.model.schemes import SchemeList
+from retro.console import LineConsole
+from retro.ports.pascal_learner import PROGRAM
+from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList
+from retro.ports.pascal_learner.play import tictactoe
 from retro.ports.pascal_learner.planfinder import compact
 from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
 from retro.ports.pascal_learner.planfinder.plans import LEAF
 from retro.ports.pascal_learner.store import compiled, journal
-from retro.ports.pascal_learner.store.datafile import Lock, Store, load, scheme_line
+from retro.ports.pascal_learner.store.datafile import Lock, Store, load, save, scheme_line
 
 from pascal_helpers import FIXTURES
 
@@ -264,3 +267,66 @@ def test_the_cache_is_compiled_a_block_at_a_time_to_the_same_bytes(store_path: P
     payload = raw[raw.index(b"\n", len(compiled.MAGIC)) + 1:]
     assert hashlib.sha256(payload).hexdigest() == PAYLOADS[size]
 
+
+# X's moves that beat `retro run pascal-learner --five --data five.data --seed 1` (found by a learner
+# on five.data playing X with random.Random(0)): the game ends in a loss the learner learns from.
+BEATING = ["y", "15,7", "7,10", "14,3", "8,5", "1,11", "5,9", "10,2", "9,12", "8,7", "15,8", "6,9", "9,15", "7,9",
+           "12,4", "5,1", "11,2", "3,11", "6,10", "3,13", "2,14", "13,12", "6,4", "12,6", "10,14", "13,15", "4,3",
+           "11,13", "3,2", "2,8", "8,11", "12,2", "14,4", "3,8", "9,7", "11,7", "13,5", "15,3"]
+
+
+def test_run_five_plays_and_learns_from_the_compact_form_as_from_the_store(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """`retro run --five` from the compiled cache (compiled and written at
+    the first start) says, plays and saves what the walking finder over the
+    whole store does, game after game; after each save the cache is written
+    again, as compiling the saved store would make it, and the next start reads it."""
+    said = {}
+    for name, compact_from in (("walking", 99), ("compact", tictactoe.COMPACT_FROM)):
+        folder = tmp_path / name
+        folder.mkdir()
+        shutil.copy(FIXTURES / "five.data", folder / "five.data")
+        monkeypatch.chdir(folder)
+        monkeypatch.setattr(tictactoe, "COMPACT_FROM", compact_from)
+        console = LineConsole.from_lines(BEATING + ["y"] + BEATING[:12] + ["n"] + BEATING[1:] + ["n"])
+        assert PROGRAM.run(console, **PROGRAM.parse_options(["--five", "--data", "five.data", "--seed", "1"])) == 0
+        said[name] = console.output()
+    assert said["compact"] == said["walking"]
+    assert "You win.  Let me think about this game...\nI have learnt 2 new schemes" in said["compact"]
+    stores = [tmp_path / name / "five.data" for name in ("walking", "compact")]
+    assert stores[0].read_bytes() == stores[1].read_bytes() != (FIXTURES / "five.data").read_bytes()
+    assert not compiled.cache_path(stores[0], FIVE).exists()
+    fresh = tmp_path / "fresh.data"
+    shutil.copy(stores[1], fresh)
+    compiled.play_finder(fresh, FIVE, "flawed")
+    kept, made = (compiled.cache_path(p, FIVE).read_bytes() for p in (stores[1], fresh))
+    assert kept[kept.index(b"\n", len(compiled.MAGIC)):] == made[made.index(b"\n", len(compiled.MAGIC)):]
+    assert compiled.read_cache(stores[1], FIVE, stores[1].read_bytes(), "flawed") is not None
+
+
+def test_a_cache_written_again_merges_what_the_saved_file_merges(tmp_path: Path) -> None:
+    """A scheme learnt in a session that covers one learnt before it (a lower
+    level, fewer conditions) merges it when the saved file is read again: the
+    cache written after the save (``as_read``) holds the schemes the file reads."""
+    path = tmp_path / "merge.data"
+    older = Scheme(3, [(0, 1), (0, 2)], [(0, -1), (0, -2), (1, 1)])
+    schemes = SchemeList(5)
+    assert schemes.add(older)
+    save(Store(schemes), path)
+    opened = compiled.learning_store(path, FIVE, "flawed", write=True)
+    assert opened is not None
+    store, finder = opened
+    newer = Scheme(2, [(0, 1)], [(0, -1), (0, -2)])
+    assert not store.schemes.covered(newer) and newer.subsumes(older)
+    assert store.schemes.add(newer)
+    save(store, path)
+    assert compiled.rewrite_cache(path, FIVE, "flawed", finder, 1)
+    read = load(path, 5, "flawed")
+    assert read is not None and [s.key() for s in read.schemes.added] == [newer.key()]
+    cached = compiled.read_cache(path, FIVE, path.read_bytes(), "flawed")
+    assert cached is not None and cached.arrays["lines"].tobytes().decode() == scheme_line(read.schemes.added[0]) + "\n"
+    fresh = tmp_path / "fresh.data"
+    shutil.copy(path, fresh)
+    compiled.play_finder(fresh, FIVE, "flawed")
+    kept, made = (compiled.cache_path(p, FIVE).read_bytes() for p in (path, fresh))
+    assert kept[kept.index(b"\n", len(compiled.MAGIC)):] == made[made.index(b"\n", len(compiled.MAGIC)):]

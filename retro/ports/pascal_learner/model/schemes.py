@@ -92,7 +92,9 @@ class Scheme:
     )
 
     def __init__(self, level: int, free: Iterable[Square], held: Iterable[Square],
-                 side: int = 0, degrees: int = 0):
+                 side: int = 0, degrees: int = 0, useful: Optional[tuple[int, int]] = None):
+        """``useful``: usefulturns and usefuloverturns, where they are known
+        already (a compiled cache's rows: store/compiled.py), else found."""
         free = list(dict.fromkeys(free))
         held = list(dict.fromkeys(held))
         if ORIGIN in held:
@@ -115,7 +117,7 @@ class Scheme:
         self.down = min(r for r, _ in squares)
         self.left = min(c for _, c in squares)
         self.right = max(c for _, c in squares)
-        self.usefulturns, self.usefuloverturns = _useful(self.free, self.held)
+        self.usefulturns, self.usefuloverturns = useful or _useful(self.free, self.held)
         self.next: Optional[Scheme] = None
         # distances from the move, the same in every orientation: a quick test for subsumes
         # (as bits of an int: a set of a few small numbers in a word or two, not a hash table)
@@ -306,15 +308,19 @@ class SchemeList:
                 return True
         return False
 
-    def add(self, scheme: Scheme, merge_covered: bool = True) -> bool:
+    def add(self, scheme: Scheme, merge_covered: bool = True, kept: bool = False) -> bool:
         """Insert a scheme (turned to the canonical orientation); False when
-        the list already had it or (``merge_covered``) something that covers it."""
-        key = scheme.key()
-        if self.covered(scheme, key) if merge_covered else key in self._keys:
+        the list already had it or (``merge_covered``) something that covers it.
+        ``kept``: the scheme is one the list kept (turned already, and checked
+        against the others: a compiled cache's line, store/compiled.py), taken as it is."""
+        key = (tuple(sorted(scheme.free)), scheme.held) if kept else scheme.key()
+        if self.covered(scheme, key) if merge_covered and not kept else key in self._keys:
             self.merged += 1
             return False
-        key = (tuple(_SQUARES.setdefault(q, q) for q in key[0]), tuple(_SQUARES.setdefault(q, q) for q in key[1]))
-        scheme = Scheme(scheme.level, *key)  # turned to the canonical orientation
+        if not kept:
+            key = (tuple(_SQUARES.setdefault(q, q) for q in key[0]),
+                   tuple(_SQUARES.setdefault(q, q) for q in key[1]))
+            scheme = Scheme(scheme.level, *key)  # turned to the canonical orientation
         last = self._last.get(scheme.level)
         if last is None:
             self.firstschemeoflevel[scheme.level] = scheme

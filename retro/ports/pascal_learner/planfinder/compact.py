@@ -9,8 +9,10 @@ the conditions as bit numbers of the board's shifted masks) and a few small
 columns (level, scheme, orientation, the place in the reference's search),
 and matches every turned scheme at once, whole-board, each time it is asked.
 Slower per position than walking, but it needs no tree: the play path of
-``retro pbrain`` (from a compiled cache: store/compiled.py); training and
-``retro run``, which learn as they play, keep the walking finder.
+``retro pbrain`` (from a compiled cache: store/compiled.py), and of ``retro
+run`` on Five-in-a-Row, which learns with it (``learning_from``: the
+cache's rows, new schemes compiled as they come); training keeps the
+walking finder.  A cache is compiled in bounded memory by ``compile_rows``.
 
 The plans are the reference's (``plans.ReferencePlanFinder``), in its order:
 a turned scheme's place in the reference's search (``plans._Node.insert``)
@@ -32,7 +34,7 @@ from ..model.schemes import Scheme, SchemeList
 from .lookahead import SPAN, shifted
 from .plans import LEAF, Oriented, Plan, ReferencePlanFinder, fitsmask
 from .vectorised import PADS, VectorConditions, padded
-from ..store.datafile import scheme_of_line
+from ..store.datafile import scheme_line, scheme_of_line
 
 Numbers = npt.NDArray[np.int32]
 Small = npt.NDArray[np.uint8]
@@ -50,6 +52,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._firsts: Numbers = np.zeros((0, 0), dtype=np.int32)  # per step of the path, -1 past its end
         self._rank: Optional[Numbers] = None  # compiled elsewhere: each row's place in the search order
         self._first: dict[tuple[int, ...], int] = {}  # each path's first turned scheme (while compiling)
+        self._paths: Optional[npt.NDArray[np.int16]] = None  # the paths of rows compiled elsewhere (learning_from)
         # compiled elsewhere (from_compiled): the schemes' lines, made into schemes as plans need them
         self._lines: Optional[tuple[bytes, list[int]]] = None
         self._made: dict[int, Scheme] = {}
@@ -114,7 +117,7 @@ class CompactPlanFinder(ReferencePlanFinder):
                 levels.append(scheme.level)
                 numbers.append(number)
                 orientations.append(side * 4 + degrees // 90)
-                paths.append([self._first.setdefault(tuple(path[:k + 1]), row) for k in range(len(path))])
+                paths.append([self._first_row(tuple(path[:k + 1]), row) for k in range(len(path))])
                 row += 1
                 if scheme.level == 1:  # the level-1 search is the reference's, over these few
                     o = Oriented(scheme, side, degrees, self.grid, row - 1)
@@ -133,6 +136,67 @@ class CompactPlanFinder(ReferencePlanFinder):
         old = np.full((len(self._firsts), width), -1, dtype=np.int32)
         old[:, :self._firsts.shape[1]] = self._firsts
         self._firsts = np.concatenate([old, firsts])
+
+    def _first_row(self, path: tuple[int, ...], row: int) -> int:
+        """The first row whose path begins with ``path`` (``row`` if none before it)."""
+        first = self._first.get(path)
+        if first is None:
+            first = self._first[path] = row
+            if self._paths is not None:  # (rows compiled elsewhere: their paths are searched)
+                found = np.flatnonzero(self._paths[:, 0] == path[0])
+                for k in range(1, len(path)):
+                    found = found[self._paths[found, k] == path[k]]
+                if len(found):
+                    first = self._first[path] = int(found[0])
+        return first
+
+    @classmethod
+    def learning_from(cls, schemes: SchemeList, grid: Grid,
+                      arrays: dict[str, npt.NDArray[np.generic]]) -> "CompactPlanFinder":
+        """A finder over arrays ``compiled`` gave for the list ``schemes`` (its
+        schemes made from the arrays' lines, in that order) that goes on with the
+        list as it learns: the rows put back in the list's order, and each
+        row's first rows along its path (``first_rows``) found again from its
+        held squares; a new row's are looked up in the rows' paths (``_first_row``)."""
+        finder = cls(schemes, grid)
+        order = np.lexsort((arrays["orientation"], arrays["scheme"]))  # (the list's order: scheme, orientation)
+        held = np.asarray(arrays["held"], dtype=np.int16)[:, order]
+        finder._vector = VectorConditions.from_arrays(grid, np.asarray(arrays["anchors"])[order],
+                                                      np.asarray(arrays["free"])[:, order], held)
+        finder._level = np.asarray(arrays["level"], dtype=np.uint8)[order]
+        finder._scheme = np.asarray(arrays["scheme"], dtype=np.int32)[order]
+        finder._orientation = np.asarray(arrays["orientation"], dtype=np.uint8)[order]
+        finder._paths = paths_of(held)
+        finder._firsts = first_rows(finder._paths, (finder._paths != 0).sum(axis=1, dtype=np.int32))
+        for row in np.flatnonzero(finder._level == 1).tolist():
+            orientation = int(finder._orientation[row])
+            o = Oriented(schemes.added[int(finder._scheme[row])], orientation // 4, orientation % 4 * 90, grid, row)
+            finder._compiled.append(o)
+            finder._levels.setdefault(1, []).append(o)
+        finder._lines_only = all(o.free == (0,) for o in finder._levels.get(1, ()))
+        finder._seen = len(schemes.added)
+        return finder
+
+    def compiled_as_read(self, kept: list[Scheme]) -> dict[str, npt.NDArray[np.generic]]:
+        """``compiled``'s arrays for the schemes ``kept`` -- the list's schemes as
+        its saved file reads them again (in the file's order, some merged) --
+        from the rows compiled here: the rows of each scheme taken in the
+        file's order, and the first rows along the paths found again."""
+        self._compile()
+        number = {id(scheme): k for k, scheme in enumerate(self.schemes.added)}
+        counts = np.bincount(self._scheme, minlength=len(self.schemes.added))
+        starts = np.concatenate([[0], np.cumsum(counts)])
+        taken = [number[id(scheme)] for scheme in kept]
+        rows = np.concatenate([np.arange(starts[k], starts[k + 1]) for k in taken]) if taken \
+            else np.zeros(0, dtype=np.intp)
+        anchors, free, held = self._vector.arrays()
+        free, held = (_trimmed(a[:, rows], pad) for a, pad in ((free, PADS[0]), (held, PADS[1])))
+        paths = paths_of(held)
+        rank = search_rank(first_rows(paths, (paths != 0).sum(axis=1, dtype=np.int32)))
+        lines = [scheme_line(scheme).encode("ascii") for scheme in kept]
+        return _sorted_by_level(anchors[rows], free, held, self._level[rows],
+                                np.repeat(np.arange(len(taken), dtype=np.int32), counts[taken]),
+                                self._orientation[rows], rank, lines)
 
     def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
         if maxlevel is not None and maxlevel < 2:
@@ -216,6 +280,22 @@ def path_of(held_offsets: Sequence[int]) -> list[int]:
     """A turned scheme's path in the reference's tree: its held squares as board
     offsets, nearest first (``plans._Node.insert``)."""
     return sorted(held_offsets, key=lambda d: (abs(d), d))
+
+
+def _trimmed(columns: npt.NDArray[np.int16], pad: int) -> npt.NDArray[np.int16]:
+    """Conditions (a column each) without the last columns that are all padding
+    (the rows of a longer scheme were left out)."""
+    return columns[:int((columns != pad).sum(axis=0).max(initial=0))]
+
+
+def paths_of(held: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+    """The rows' paths (``turned_rows``), a row each, 0 past the end, from
+    their held squares' bit numbers (a column each, as ``compiled`` keeps them)."""
+    offsets = held.T.astype(np.int32) - SPAN
+    real = held.T != PADS[1]
+    order = np.argsort(np.where(real, 2 * np.abs(offsets) + (offsets > 0), 1 << 20), axis=1, kind="stable")
+    return np.where(np.take_along_axis(real, order, axis=1), np.take_along_axis(offsets, order, axis=1), 0)\
+        .astype(np.int16)
 
 
 def first_rows(paths: npt.NDArray[np.int16], lengths: Numbers) -> Numbers:

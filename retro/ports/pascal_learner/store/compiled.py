@@ -38,7 +38,8 @@ from retro.safefile import write_atomically
 from ..model.board import Grid
 from ..planfinder.compact import CompactPlanFinder, compile_rows
 from ..planfinder.vectorised import PADS
-from .datafile import decode, read_bytes, scheme_line
+from ..model.schemes import Scheme, SchemeList
+from .datafile import DataFileError, Store, decode, read_bytes, scheme_line, scheme_of_line
 
 MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
@@ -84,6 +85,66 @@ def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool) -> Optio
         if write:
             write_cache(path, grid, data, rules, found)
     return data, found
+
+
+def learning_store(path: Path, grid: Grid, rules: str, write: bool) -> Optional[tuple[Store, CompactPlanFinder]]:
+    """The data file ``path`` opened to play and learn in bounded memory
+    (``retro run`` on Five-in-a-Row): its store, the schemes made from its
+    compiled cache's lines (compiled, and the cache written if ``write``, if
+    the cache is missing or does not match), and a compact finder over them
+    that learns with the list (``CompactPlanFinder.learning_from``); None if
+    there is no data file.  DataFileError as ``load``."""
+    opened = cached_or_compiled(path, grid, rules, write)
+    if opened is None:
+        return None
+    data, found = opened
+    a = found.arrays
+    schemes = SchemeList(grid.winalign)
+    text, starts = a["lines"].tobytes(), a["starts"].tolist()
+    turned = np.bincount(a["scheme"], minlength=len(starts) - 1).tolist()  # (the rows: its orientations)
+    flipped = np.zeros(len(starts) - 1, dtype=bool)
+    flipped[a["scheme"][np.asarray(a["orientation"]) >= 4]] = True
+    for k, flips in enumerate(flipped.tolist()):  # (each checked against the others when the cache was made)
+        useful = (turned[k] // (1 + flips), 1 + flips)
+        schemes.add(scheme_of_line(text[starts[k]:starts[k + 1] - 1].decode("ascii"), useful), kept=True)
+    store = decode(data, path, grid.winalign, rules, kept=schemes)
+    return store, CompactPlanFinder.learning_from(schemes, grid, found.arrays)
+
+
+def as_read(schemes: SchemeList, learnt: int) -> list[Scheme]:
+    """The schemes of the list as its saved file reads them again
+    (``datafile.parse``: in the file's order, by level, each merged if one
+    read before it covers it), where the list read so (or from a cache made
+    so) has since learnt its schemes from the number ``learnt`` on.  Of the
+    schemes read before, none covered another: only a pair with a new
+    scheme is checked (subsumption covers transitively, so a scheme merged
+    earlier could only have covered one its own coverer covers)."""
+    new = {id(scheme) for scheme in schemes.added[learnt:]}
+    kept: list[Scheme] = []
+    kept_new: list[Scheme] = []
+    for scheme in schemes:
+        if id(scheme) in new:
+            if not any(other.subsumes(scheme) for other in kept):
+                kept.append(scheme)
+                kept_new.append(scheme)
+        elif not any(other.subsumes(scheme) for other in kept_new):
+            kept.append(scheme)
+    return kept
+
+
+def rewrite_cache(path: Path, grid: Grid, rules: str, finder: CompactPlanFinder, learnt: int) -> bool:
+    """After a save of the data file ``path``, its cache written again from the
+    rows of ``finder`` (``learning_store``'s, which has learnt the list's
+    schemes from the number ``learnt`` on), as compiling the file would make
+    it, so that the next start is quick; False if it could not be written."""
+    try:
+        data = read_bytes(path)
+    except DataFileError:
+        return False
+    if data is None:
+        return False
+    compiled = Compiled(finder.compiled_as_read(as_read(finder.schemes, learnt)))
+    return write_cache(path, grid, data, rules, compiled)
 
 
 @dataclass

@@ -59,11 +59,25 @@ def key_of(data: bytes, grid: Grid, rules: str) -> dict[str, object]:
             "cols": grid.boardcols, "align": grid.winalign, "format": FORMAT, "retro": __version__}
 
 
-def play_finder(path: Path, grid: Grid, rules: str) -> Optional[CompactPlanFinder]:
-    """The compact finder of the data file ``path`` on ``grid``, from its cache,
-    compiled (and the cache written) if the cache is missing or does not
-    match; None if there is no data file.  DataFileError as ``load``."""
-    opened = cached_or_compiled(path, grid, rules, write=True)
+@dataclass(frozen=True)
+class Places:
+    """Where the caches of a data file in a folder of bounded size (a manager's:
+    brain/pbrain.py) are kept: beside the data file while its folder holds at
+    most ``limit`` bytes with them; else beside ``source``, the data file it
+    was copied from (where ``retro run`` and ``--learn-pending`` make them),
+    whose caches serve while its bytes are the copy's (a cache is keyed by
+    the bytes, not the place)."""
+
+    source: Optional[Path]
+    limit: int
+
+
+def play_finder(path: Path, grid: Grid, rules: str, places: Optional[Places] = None) -> Optional[CompactPlanFinder]:
+    """The compact finder of the data file ``path`` on ``grid``, from its cache
+    (or, with ``places``, the source's), compiled (and the cache written where
+    ``places`` allows) if none matches; None if there is no data file.
+    DataFileError as ``load``."""
+    opened = cached_or_compiled(path, grid, rules, write=True, places=places)
     if opened is None:
         return None
     found = opened[1]
@@ -72,19 +86,56 @@ def play_finder(path: Path, grid: Grid, rules: str) -> Optional[CompactPlanFinde
     return finder
 
 
-def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool) -> Optional[tuple[bytes, "Compiled"]]:
+def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool,
+                       places: Optional[Places] = None) -> Optional[tuple[bytes, "Compiled"]]:
     """The bytes of the data file ``path`` and their compiled arrays on ``grid``:
-    from the cache, or compiled if it is missing or does not match (and the
-    cache written, if ``write``); None if there is no data file.  DataFileError as ``load``."""
+    from the cache (beside ``path``, else beside ``places.source``), or
+    compiled if none matches (and the cache written, if ``write``, where
+    ``places`` allows: ``home``); None if there is no data file.  DataFileError as ``load``."""
     data = read_bytes(path)
     if data is None:
         return None
     found = read_cache(path, grid, data, rules)
+    if found is None and places is not None and places.source is not None:
+        found = read_cache(places.source, grid, data, rules)
     if found is None:
         found = compile_lines(kept_lines(data, path, grid.winalign, rules), grid)
-        if write:
-            write_cache(path, grid, data, rules, found)
+        target = home(path, data, found, places) if write else None
+        if target is not None:
+            write_cache(target, grid, data, rules, found)
     return data, found
+
+
+def home(path: Path, data: bytes, compiled: "Compiled", places: Optional[Places]) -> Optional[Path]:
+    """The data file beside which a cache just compiled from ``path``'s bytes
+    ``data`` is written: ``path`` if its folder keeps it within the limit
+    (or has none), else the source if its bytes are the same, else none."""
+    if places is None or folder_bytes(path.parent) + cache_bytes(compiled) <= places.limit:
+        return path
+    if places.source is not None and read_source(places.source) == data:
+        return places.source
+    return None
+
+
+def read_source(source: Path) -> Optional[bytes]:
+    """The source data file's bytes, None if it cannot be read."""
+    try:
+        return read_bytes(source)
+    except DataFileError:
+        return None
+
+
+def folder_bytes(folder: Path) -> int:
+    """Bytes in the files of a folder (a manager's counts them all)."""
+    try:
+        return sum(entry.stat().st_size for entry in folder.iterdir() if entry.is_file())
+    except OSError:
+        return 0
+
+
+def cache_bytes(compiled: "Compiled") -> int:
+    """About the bytes of the cache of these arrays (the header's few hundred at most)."""
+    return sum(-(-array.nbytes // 8) * 8 for array in compiled.arrays.values()) + 4096
 
 
 def learning_store(path: Path, grid: Grid, rules: str, write: bool) -> Optional[tuple[Store, CompactPlanFinder]]:
@@ -342,20 +393,28 @@ def caches_beside(path: Path, winalign: int) -> Iterator[Grid]:
             continue
 
 
-def copy_with_caches(source: Path, target: Path, winalign: int, rules: str) -> None:
+def copy_with_caches(source: Path, target: Path, winalign: int, rules: str, grid: Optional[Grid] = None,
+                     limit: Optional[int] = None) -> None:
     """The data file ``source`` copied to ``target`` byte for byte, with the
     caches beside it that match it (keyed by its bytes, they match the copy):
     a brain's first store in a manager's folder starts as fast as the
-    original.  Nothing is written if there is no source; DataFileError if it
-    is no data file of this program; OSError if the target refuses it."""
+    original.  ``grid``: only the cache for that board; ``limit``: only while
+    the target's folder holds at most so many bytes with it (the others
+    serve from beside the source: ``Places``).  Nothing is written if there
+    is no source; DataFileError if it is no data file of this program;
+    OSError if the target refuses it."""
     data = read_bytes(source)
     if data is None:
         return
-    decode(data, source, winalign, rules)  # (a store of this program, whole)
+    decode(data, source, winalign, rules, kept=SchemeList(winalign))  # (a store of this program, whole)
     write_atomically(target, data)
-    for grid in caches_beside(source, winalign):
-        if read_cache(source, grid, data, rules) is not None:
-            write_atomically(cache_path(target, grid), cache_path(source, grid).read_bytes())
+    for cache_grid in caches_beside(source, winalign):
+        cache = cache_path(source, cache_grid)
+        if grid is not None and cache_grid != grid or limit is not None and \
+                folder_bytes(target.parent) + cache.stat().st_size > limit:
+            continue
+        if read_cache(source, cache_grid, data, rules) is not None:
+            write_atomically(cache_path(target, cache_grid), cache.read_bytes())
 
 
 def fit(finder: CompactPlanFinder, limit: int) -> Optional[tuple[CompactPlanFinder, str]]:

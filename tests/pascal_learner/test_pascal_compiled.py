@@ -5,6 +5,7 @@ is never used; a journal line cut short is skipped; a game is learnt once."""
 from __future__ import annotations
 
 import hashlib
+import itertools
 import random
 import shutil
 import subprocess
@@ -330,3 +331,20 @@ def test_a_cache_written_again_merges_what_the_saved_file_merges(tmp_path: Path)
     compiled.play_finder(fresh, FIVE, "flawed")
     kept, made = (compiled.cache_path(p, FIVE).read_bytes() for p in (path, fresh))
     assert kept[kept.index(b"\n", len(compiled.MAGIC)):] == made[made.index(b"\n", len(compiled.MAGIC)):]
+
+
+def test_run_five_says_how_far_the_reading_is_while_it_compiles(tmp_path: Path) -> None:
+    """With no cache, `run --five` reads the store (then compiles it): on a
+    terminal one row says how far the reading is, as the walking finder's load did."""
+    from retro.ports.pascal_learner.store.session import open_session
+    squares = [(r, c) for r in range(-4, 5) for c in range(-4, 5) if (r, c) != (0, 0)]
+    schemes = SchemeList(5)
+    for held in itertools.combinations(squares, 3):  # (as many held squares: none covers another)
+        if len(schemes) < 2500:
+            schemes.add(Scheme(3, [], held))
+    path = tmp_path / "data"
+    save(Store(schemes), path)
+    console = LineConsole.from_bytes(b"", output_kind="tty")
+    session = open_session(console, FIVE, False, str(path), 1, save=False, compact=True)
+    assert session is not None and session.learnt_from == 2500
+    assert console.output().startswith("\rReading the schemes: 1,000 of 2,500\rReading the schemes: 2,000 of 2,500")

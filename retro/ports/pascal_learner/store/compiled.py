@@ -39,7 +39,7 @@ from ..model.board import Grid
 from ..planfinder.compact import CompactPlanFinder, compile_rows
 from ..planfinder.vectorised import PADS
 from ..model.schemes import Scheme, SchemeList
-from .datafile import DataFileError, Store, decode, read_bytes, scheme_line, scheme_of_line
+from .datafile import DataFileError, Progress, Store, decode, read_bytes, scheme_line, scheme_of_line
 
 MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
@@ -86,12 +86,13 @@ def play_finder(path: Path, grid: Grid, rules: str, places: Optional[Places] = N
     return finder
 
 
-def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool,
-                       places: Optional[Places] = None) -> Optional[tuple[bytes, "Compiled"]]:
+def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool, places: Optional[Places] = None,
+                       progress: Optional[Progress] = None) -> Optional[tuple[bytes, "Compiled"]]:
     """The bytes of the data file ``path`` and their compiled arrays on ``grid``:
     from the cache (beside ``path``, else beside ``places.source``), or
     compiled if none matches (and the cache written, if ``write``, where
-    ``places`` allows: ``home``); None if there is no data file.  DataFileError as ``load``."""
+    ``places`` allows: ``home``); None if there is no data file.  DataFileError
+    as ``load``; ``progress`` told how far the reading is, as ``load`` tells it."""
     data = read_bytes(path)
     if data is None:
         return None
@@ -99,7 +100,7 @@ def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool,
     if found is None and places is not None and places.source is not None:
         found = read_cache(places.source, grid, data, rules)
     if found is None:
-        found = compile_lines(kept_lines(data, path, grid.winalign, rules), grid)
+        found = compile_lines(kept_lines(data, path, grid.winalign, rules, progress), grid)
         target = home(path, data, found, places) if write else None
         if target is not None:
             write_cache(target, grid, data, rules, found)
@@ -138,14 +139,15 @@ def cache_bytes(compiled: "Compiled") -> int:
     return sum(-(-array.nbytes // 8) * 8 for array in compiled.arrays.values()) + 4096
 
 
-def learning_store(path: Path, grid: Grid, rules: str, write: bool) -> Optional[tuple[Store, CompactPlanFinder]]:
+def learning_store(path: Path, grid: Grid, rules: str, write: bool,
+                   progress: Optional[Progress] = None) -> Optional[tuple[Store, CompactPlanFinder]]:
     """The data file ``path`` opened to play and learn in bounded memory
     (``retro run`` on Five-in-a-Row): its store, the schemes made from its
     compiled cache's lines (compiled, and the cache written if ``write``, if
     the cache is missing or does not match), and a compact finder over them
     that learns with the list (``CompactPlanFinder.learning_from``); None if
-    there is no data file.  DataFileError as ``load``."""
-    opened = cached_or_compiled(path, grid, rules, write)
+    there is no data file.  DataFileError and ``progress`` as ``load``."""
+    opened = cached_or_compiled(path, grid, rules, write, progress=progress)
     if opened is None:
         return None
     data, found = opened
@@ -211,13 +213,13 @@ class Compiled:
         return len(self.arrays["level"])
 
 
-def kept_lines(data: bytes, path: Path, winalign: int, rules: str) -> list[bytes]:
+def kept_lines(data: bytes, path: Path, winalign: int, rules: str, progress: Optional[Progress] = None) -> list[bytes]:
     """The lines of the schemes a data file's bytes keep as ``load`` reads
     them (each checked against those read before: a scheme that one read
     earlier covers is merged), in the list's order; the list itself is let
     go before compiling, which makes the schemes again from their lines, a
-    block at a time.  DataFileError as ``load``."""
-    store = decode(data, path, winalign, rules)
+    block at a time.  DataFileError and ``progress`` as ``load``."""
+    store = decode(data, path, winalign, rules, progress)
     # (scheme_line's own cache would keep the schemes: its function is called as it is)
     return [scheme_line.__wrapped__(scheme).encode("ascii") for scheme in store.schemes.added]
 

@@ -225,7 +225,8 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
         compact = compact and not compiled and not shared
         if compact:
             from .compiled import learning_store  # (NumPy: only for a compact session)
-            opened = learning_store(path, grid, rules, write=save)
+            with loading_shown(console) as progress:
+                opened = learning_store(path, grid, rules, write=save, progress=progress)
             if opened is not None:
                 store, finder = opened
         elif not compiled:

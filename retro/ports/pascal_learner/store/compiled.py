@@ -102,8 +102,12 @@ def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool, places: 
     if found is None:
         found = compile_lines(kept_lines(data, path, grid.winalign, rules, progress), grid)
         target = home(path, data, found, places) if write else None
-        if target is not None:
-            write_cache(target, grid, data, rules, found)
+        if target is not None and write_cache(target, grid, data, rules, found):
+            # Mapped from the file as a cache read is: the arrays compiled are let go first (never both
+            # in memory), and a brain's ``fit`` counts only the pages it matches, not every row.
+            lines = found.arrays["lines"].tobytes()
+            found.arrays.clear()
+            found = read_cache(target, grid, data, rules) or compile_lines(lines.splitlines(), grid)
     return data, found
 
 

@@ -358,3 +358,19 @@ def test_a_cache_just_compiled_is_played_from_its_file(store_path: Path) -> None
     levels 1 to 2 only under 350 MB)."""
     finder = compiled.play_finder(store_path, FIVE, "flawed")
     assert finder is not None and isinstance(finder.mapped, mmap.mmap)
+
+
+def test_a_scheme_farther_than_any_board_is_played_by_the_walking_finder(tmp_path: Path) -> None:
+    """A hand-made store with a square 19 or more from its move (no board
+    holds it; the rows have no bit for it): `run --five` plays it with the
+    walking finder, as before, and a brain says why it cannot use it."""
+    from retro.ports.pascal_learner.store.session import open_session
+    schemes = SchemeList(5)
+    schemes.add(Scheme(2, [(0, 1)], [(0, 19)]))
+    path = tmp_path / "far.data"
+    save(Store(schemes), path)
+    console = LineConsole.from_lines([])
+    session = open_session(console, FIVE, False, str(path), 1, save=False, compact=True)
+    assert session is not None and session.learnt_from is None and len(session.learner.schemes) == 1
+    with pytest.raises(compact.FarScheme):
+        compiled.play_finder(path, FIVE, "flawed")

@@ -29,12 +29,12 @@ from typing import Iterator, Optional, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from ..model.board import EMPTY, Board, Grid
+from ..model.board import EMPTY, MAXSIZE, Board, Grid
 from ..model.schemes import Scheme, SchemeList
 from .lookahead import SPAN, shifted
 from .plans import LEAF, Oriented, Plan, ReferencePlanFinder, fitsmask
 from .vectorised import PADS, VectorConditions, padded
-from ..store.datafile import scheme_line, scheme_of_line
+from ..store.datafile import DataFileError, scheme_line, scheme_of_line
 
 Numbers = npt.NDArray[np.int32]
 Small = npt.NDArray[np.uint8]
@@ -345,6 +345,11 @@ def _sorted_by_level(anchors: npt.NDArray[np.uint64], free: npt.NDArray[np.int16
             "rank": rank[order], **_lines(lines)}
 
 
+class FarScheme(DataFileError):
+    """A scheme no board holds (a hand-made data file): its squares' bit
+    numbers have no place in the rows (the walking finder plays such a list)."""
+
+
 BLOCK = 1024  # schemes turned at a time by compile_rows: the Python objects of a block only
 
 
@@ -366,6 +371,9 @@ def compile_rows(lines: Sequence[bytes], grid: Grid) -> dict[str, npt.NDArray[np
         steps = []
         for number in range(start, min(start + BLOCK, len(lines))):
             scheme = scheme_of_line(lines[number].decode("ascii"))
+            if max(max(abs(r), abs(c)) for r, c in scheme.free + scheme.held) >= MAXSIZE:
+                raise FarScheme(f"a scheme reaches {MAXSIZE} squares or more from its move, "
+                                f"farther than any board: {lines[number].decode('ascii')[:60]}")
             levels[number], turns[number] = scheme.level, scheme.usefulturns * scheme.usefuloverturns
             widths = [max(widths[0], scheme.totfree - 1), max(widths[1], scheme.totheld)]
             steps += [path_of([-r * cols + c for r, c in scheme.turned(side, degrees)[1]])

@@ -225,11 +225,15 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
         compact = compact and not compiled and not shared
         if compact:
             from .compiled import learning_store  # (NumPy: only for a compact session)
-            with loading_shown(console) as progress:
-                opened = learning_store(path, grid, rules, write=save, progress=progress)
+            from ..planfinder.compact import FarScheme
+            try:
+                with loading_shown(console) as progress:
+                    opened = learning_store(path, grid, rules, write=save, progress=progress)
+            except FarScheme:
+                compact, opened = False, None  # (the walking finder plays it, as before)
             if opened is not None:
                 store, finder = opened
-        elif not compiled:
+        if not compiled and not compact:
             with loading_shown(console) as progress:
                 store = load(path, grid.winalign, rules, progress)
     except DataFileError as err:

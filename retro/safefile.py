@@ -23,7 +23,7 @@ import stat
 import sys
 from pathlib import Path
 from types import TracebackType
-from typing import Optional, Union
+from typing import Iterable, Optional, Union
 
 if sys.platform != "win32":
     import fcntl
@@ -108,7 +108,10 @@ def temporary_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.{os.getpid()}.tmp")
 
 
-def _write_temporary(path: Path, data: bytes, mode: int) -> tuple[Path, int]:
+Data = Union[bytes, Iterable[Union[bytes, memoryview]]]  # the bytes, or their parts in order (none joined)
+
+
+def _write_temporary(path: Path, data: Data, mode: int) -> tuple[Path, int]:
     """A new file holding ``data`` at ``path``'s temporary name, made
     exclusively and never through a symbolic link: its name and its open
     descriptor.  OSError (with no file left) if it cannot be made whole."""
@@ -120,9 +123,10 @@ def _write_temporary(path: Path, data: bytes, mode: int) -> tuple[Path, int]:
         pass
     fd = os.open(temp, flags, mode)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        for part in (data,) if isinstance(data, bytes) else data:
+            view = memoryview(part)
+            while view:
+                view = view[os.write(fd, view):]
     except BaseException:  # Ctrl-C or a signal as much as a full disk
         os.close(fd)
         _remove(temp)
@@ -137,7 +141,7 @@ def _remove(path: Path) -> None:
         pass
 
 
-def write_atomically(path: PathLike, data: bytes, mode: int = 0o644) -> None:
+def write_atomically(path: PathLike, data: Data, mode: int = 0o644) -> None:
     """Replace ``path`` by ``data`` whole, or leave it as it was (OSError)."""
     target = Path(path)
     temp, fd = _write_temporary(target, data, mode)

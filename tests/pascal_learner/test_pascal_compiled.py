@@ -4,6 +4,9 @@ store's own learner's; a cache that does not match its store, or is damaged,
 is never used; a journal line cut short is skipped; a game is learnt once."""
 from __future__ import annotations
 
+import hashlib
+import itertools
+import mmap
 import random
 import shutil
 import subprocess
@@ -11,13 +14,20 @@ import sys
 import time
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from retro.ports.pascal_learner.learning.learner import Learner
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid
-from retro.ports.pascal_learner.model.schemes import SchemeList
+from retro.console import LineConsole
+from retro.ports.pascal_learner import PROGRAM
+from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList
+from retro.ports.pascal_learner.play import tictactoe
+from retro.ports.pascal_learner.planfinder import compact
+from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
+from retro.ports.pascal_learner.planfinder.plans import LEAF
 from retro.ports.pascal_learner.store import compiled, journal
-from retro.ports.pascal_learner.store.datafile import Lock, Store, load
+from retro.ports.pascal_learner.store.datafile import Lock, Store, load, save, scheme_line
 
 from pascal_helpers import FIXTURES
 
@@ -224,3 +234,143 @@ def test_a_matching_cache_is_used_without_reading_the_store_s_schemes(store_path
     store_path.write_bytes(store_path.read_bytes().replace(b"\ngames ", b"\ngames 1"))
     with pytest.raises(AssertionError, match="the store was parsed"):
         compiled.play_finder(store_path, FIVE, "flawed")
+
+
+# The SHA-256 of the payload (the arrays, after the header) of five.data's caches, as the finder's own
+# compiling wrote them before compile_rows: the cache's bytes are the same, in bounded memory.
+PAYLOADS = {15: "55fd5bdb22a426078c898fdf7279da9fde35045ded99b069227afcb94a164b41",
+            20: "2760bca4ea4cc783601f839957ec0e1dc5ab7778db744b6779c3b67faa1f2d54"}
+
+
+@pytest.mark.parametrize("size", [15, 20])
+def test_the_cache_is_compiled_a_block_at_a_time_to_the_same_bytes(store_path: Path, size: int,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """``compile_rows`` (blocks of schemes, the paths' first rows found by
+    sorting) gives the arrays of the finder's own compiling (a dictionary of
+    paths, the search order as sorted tuples), whatever the block's size."""
+    grid = Grid(size, size, 5, maxsize=20)
+    store = load(store_path, 5, "flawed")
+    assert store is not None
+    finder = CompactPlanFinder(store.schemes, grid)
+    finder.compile_all()
+    keys = [tuple(-f for f in firsts if f >= 0) + (LEAF, r) for r, firsts in enumerate(finder._firsts.tolist())]
+    in_order = sorted(range(len(keys)), key=keys.__getitem__)
+    lines = [scheme_line(s).encode("ascii") for s in store.schemes.added]
+    expected = finder.compiled(lines)
+    assert np.array_equal(np.argsort(expected["rank"], kind="stable"),
+                          np.argsort(finder._level, kind="stable").argsort()[in_order]), "the reference's order"
+    monkeypatch.setattr(compact, "BLOCK", 100)  # (the fixture's 226 schemes in three blocks)
+    made = compact.compile_rows(lines, grid)
+    for name in compiled.ARRAYS:
+        assert made[name].dtype == expected[name].dtype and made[name].shape == expected[name].shape, name
+        assert made[name].tobytes() == expected[name].tobytes(), name
+    compiled.play_finder(store_path, grid, "flawed")
+    raw = compiled.cache_path(store_path, grid).read_bytes()
+    payload = raw[raw.index(b"\n", len(compiled.MAGIC)) + 1:]
+    assert hashlib.sha256(payload).hexdigest() == PAYLOADS[size]
+
+
+# X's moves that beat `retro run pascal-learner --five --data five.data --seed 1` (found by a learner
+# on five.data playing X with random.Random(0)): the game ends in a loss the learner learns from.
+BEATING = ["y", "15,7", "7,10", "14,3", "8,5", "1,11", "5,9", "10,2", "9,12", "8,7", "15,8", "6,9", "9,15", "7,9",
+           "12,4", "5,1", "11,2", "3,11", "6,10", "3,13", "2,14", "13,12", "6,4", "12,6", "10,14", "13,15", "4,3",
+           "11,13", "3,2", "2,8", "8,11", "12,2", "14,4", "3,8", "9,7", "11,7", "13,5", "15,3"]
+
+
+def test_run_five_plays_and_learns_from_the_compact_form_as_from_the_store(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """`retro run --five` from the compiled cache (compiled and written at
+    the first start) says, plays and saves what the walking finder over the
+    whole store does, game after game; after each save the cache is written
+    again, as compiling the saved store would make it, and the next start reads it."""
+    said = {}
+    for name, compact_from in (("walking", 99), ("compact", tictactoe.COMPACT_FROM)):
+        folder = tmp_path / name
+        folder.mkdir()
+        shutil.copy(FIXTURES / "five.data", folder / "five.data")
+        monkeypatch.chdir(folder)
+        monkeypatch.setattr(tictactoe, "COMPACT_FROM", compact_from)
+        console = LineConsole.from_lines(BEATING + ["y"] + BEATING[:12] + ["n"] + BEATING[1:] + ["n"])
+        assert PROGRAM.run(console, **PROGRAM.parse_options(["--five", "--data", "five.data", "--seed", "1"])) == 0
+        said[name] = console.output()
+    assert said["compact"] == said["walking"]
+    assert "You win.  Let me think about this game...\nI have learnt 2 new schemes" in said["compact"]
+    stores = [tmp_path / name / "five.data" for name in ("walking", "compact")]
+    assert stores[0].read_bytes() == stores[1].read_bytes() != (FIXTURES / "five.data").read_bytes()
+    assert not compiled.cache_path(stores[0], FIVE).exists()
+    fresh = tmp_path / "fresh.data"
+    shutil.copy(stores[1], fresh)
+    compiled.play_finder(fresh, FIVE, "flawed")
+    kept, made = (compiled.cache_path(p, FIVE).read_bytes() for p in (stores[1], fresh))
+    assert kept[kept.index(b"\n", len(compiled.MAGIC)):] == made[made.index(b"\n", len(compiled.MAGIC)):]
+    assert compiled.read_cache(stores[1], FIVE, stores[1].read_bytes(), "flawed") is not None
+
+
+def test_a_cache_written_again_merges_what_the_saved_file_merges(tmp_path: Path) -> None:
+    """A scheme learnt in a session that covers one learnt before it (a lower
+    level, fewer conditions) merges it when the saved file is read again: the
+    cache written after the save (``as_read``) holds the schemes the file reads."""
+    path = tmp_path / "merge.data"
+    older = Scheme(3, [(0, 1), (0, 2)], [(0, -1), (0, -2), (1, 1)])
+    schemes = SchemeList(5)
+    assert schemes.add(older)
+    save(Store(schemes), path)
+    opened = compiled.learning_store(path, FIVE, "flawed", write=True)
+    assert opened is not None
+    store, finder = opened
+    newer = Scheme(2, [(0, 1)], [(0, -1), (0, -2)])
+    assert not store.schemes.covered(newer) and newer.subsumes(older)
+    assert store.schemes.add(newer)
+    save(store, path)
+    assert compiled.rewrite_cache(path, FIVE, "flawed", finder, 1)
+    read = load(path, 5, "flawed")
+    assert read is not None and [s.key() for s in read.schemes.added] == [newer.key()]
+    cached = compiled.read_cache(path, FIVE, path.read_bytes(), "flawed")
+    assert cached is not None and cached.arrays["lines"].tobytes().decode() == scheme_line(read.schemes.added[0]) + "\n"
+    fresh = tmp_path / "fresh.data"
+    shutil.copy(path, fresh)
+    compiled.play_finder(fresh, FIVE, "flawed")
+    kept, made = (compiled.cache_path(p, FIVE).read_bytes() for p in (path, fresh))
+    assert kept[kept.index(b"\n", len(compiled.MAGIC)):] == made[made.index(b"\n", len(compiled.MAGIC)):]
+
+
+def test_run_five_says_how_far_the_reading_is_while_it_compiles(tmp_path: Path) -> None:
+    """With no cache, `run --five` reads the store (then compiles it): on a
+    terminal one row says how far the reading is, as the walking finder's load did."""
+    from retro.ports.pascal_learner.store.session import open_session
+    squares = [(r, c) for r in range(-4, 5) for c in range(-4, 5) if (r, c) != (0, 0)]
+    schemes = SchemeList(5)
+    for held in itertools.combinations(squares, 3):  # (as many held squares: none covers another)
+        if len(schemes) < 2500:
+            schemes.add(Scheme(3, [], held))
+    path = tmp_path / "data"
+    save(Store(schemes), path)
+    console = LineConsole.from_bytes(b"", output_kind="tty")
+    session = open_session(console, FIVE, False, str(path), 1, save=False, compact=True)
+    assert session is not None and session.learnt_from == 2500
+    assert console.output().startswith("\rReading the schemes: 1,000 of 2,500\rReading the schemes: 2,000 of 2,500")
+
+
+def test_a_cache_just_compiled_is_played_from_its_file(store_path: Path) -> None:
+    """A brain that compiles its store plays from the cache it wrote, mapped
+    as a cache read is (the arrays compiled let go): ``fit`` then counts the
+    pages matched, not every row twice (the 10,000-game store's brain played
+    levels 1 to 2 only under 350 MB)."""
+    finder = compiled.play_finder(store_path, FIVE, "flawed")
+    assert finder is not None and isinstance(finder.mapped, mmap.mmap)
+
+
+def test_a_scheme_farther_than_any_board_is_played_by_the_walking_finder(tmp_path: Path) -> None:
+    """A hand-made store with a square 19 or more from its move (no board
+    holds it; the rows have no bit for it): `run --five` plays it with the
+    walking finder, as before, and a brain says why it cannot use it."""
+    from retro.ports.pascal_learner.store.session import open_session
+    schemes = SchemeList(5)
+    schemes.add(Scheme(2, [(0, 1)], [(0, 19)]))
+    path = tmp_path / "far.data"
+    save(Store(schemes), path)
+    console = LineConsole.from_lines([])
+    session = open_session(console, FIVE, False, str(path), 1, save=False, compact=True)
+    assert session is not None and session.learnt_from is None and len(session.learner.schemes) == 1
+    with pytest.raises(compact.FarScheme):
+        compiled.play_finder(path, FIVE, "flawed")

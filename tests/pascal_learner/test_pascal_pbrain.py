@@ -459,3 +459,37 @@ def test_the_cache_and_the_journal_count_in_the_folder_limit(tmp_path: Path, mon
     b.close()
     assert (pending.read_bytes() if pending.exists() else b"") == before, "no game kept"
 
+
+
+def test_a_cache_that_would_fill_the_folder_serves_from_beside_the_given_store(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A store whose cache would take the folder past FOLDER_LIMIT (the
+    10,000-game store's is 116 MB) is copied without it: the brain reads the
+    cache beside the given store (the same bytes), never compiles, and keeps
+    its games in the folder; a cache compiled then goes beside the given
+    store too, and the folder holds the store and its journal only."""
+    given = five_store(tmp_path / "given.data")
+    grid = Grid(15, 15, 5)
+    cache = compiled.cache_path(given, grid)
+    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", given.stat().st_size + cache.stat().st_size // 2)
+    place = Path(str(store_location(str(tmp_path / "manager"), str(given), 5, grid)))
+    assert place.read_bytes() == given.read_bytes() and not compiled.cache_path(place, grid).exists()
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the store was parsed")
+
+    with monkeypatch.context() as m:
+        m.setattr(compiled, "decode", refused)
+        b, said = brain_in_folder(tmp_path / "manager", str(given))
+        board(b, *LOST_AT_END)
+        assert len(said) == 2 and xy(said[1]), "no MESSAGE: the folder is not full"
+        b.handle("END")
+        b.close()
+    assert sorted(p.name for p in place.parent.iterdir()) == [place.name, place.name + ".pending"], "the game kept"
+    cache.unlink()
+    b, said = brain_in_folder(tmp_path / "manager", str(given))
+    b.handle("BEGIN")
+    xy(said[1])
+    b.handle("END")
+    b.close()
+    assert cache.exists() and not compiled.cache_path(place, grid).exists(), "compiled, and kept beside the given store"

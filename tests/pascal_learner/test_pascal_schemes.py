@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
 from retro.ports.pascal_learner.planfinder.plans import plans_by_square
-from retro.ports.pascal_learner.model.schemes import ORIENTATIONS, Scheme, SchemeList, canonical, orient, overturn, turn
+from retro.ports.pascal_learner.model.schemes import (ORIENTATIONS, RING_BITS, Scheme, SchemeList, canonical, orient,
+                                                     overturn, turn)
 
 # The seed's example scheme, "~ ~ #" (free, free, held), read as the threatened
 # move at the left end of a row whose far end is held.
@@ -243,3 +244,16 @@ def test_covered_is_some_scheme_of_no_higher_level_subsuming(shapes_, levels, pr
         by_hand = scheme.key() in {s.key() for s in schemes} or any(
             s.level <= level and s.subsumes(scheme) for s in schemes)
         assert schemes.covered(scheme) == by_hand
+
+
+def test_schemes_far_beyond_a_board_are_compared_exactly():
+    """Distances from the move past RING_BITS share bits in the quick tests
+    (a data file may hold such a scheme): 1,089 and 1,153 share one, and the
+    schemes are still told apart, and a far scheme still covers."""
+    near = Scheme(1, [], [(0, 33)])
+    far = Scheme(1, [], [(8, 33)])
+    assert 33 * 33 >= RING_BITS and near._rings == far._rings
+    assert not near.subsumes(far) and not far.subsumes(near)
+    schemes = SchemeList(5)
+    assert schemes.add(far) and schemes.add(near) and len(schemes) == 2
+    assert not schemes.add(Scheme(2, [(1, 1)], [(0, 33), (5, 5)])) and schemes.merged == 1

@@ -40,8 +40,10 @@ again whenever the store has changed) and keeps every game in the store's
 journal (store/journal.py: one small write) rather than learning at once:
 the lost games are learnt by ``retro train pascal-learner --learn-pending``.
 The moves are those the learner would play from the store itself.  The
-cache and the journal lie beside the store, and count in the brain's
-folder: once it passes FOLDER_LIMIT no game is kept.  A store another brain
+journal lies beside the store, and the cache while the brain's folder
+keeps it within FOLDER_LIMIT (else it is read from, and made, beside the
+store the folder's was copied from); all count in the folder: once it
+passes FOLDER_LIMIT no game is kept.  A store another brain
 holds is played without keeping the games (the journal has one writer, the
 brain that holds the lock), after a ``MESSAGE``.  The manager does not send
 the move that wins against the brain: when a game the brain played in ends
@@ -66,7 +68,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import BinaryIO, Callable, Optional
+from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
 import click
 
@@ -82,6 +84,9 @@ from ..store import journal
 from ..store.datafile import DataFileError, schemesfilename
 from ..store.session import StoreSession, make_folder, open_session
 from ..play.variants import RANDOM_STATE_HELP
+
+if TYPE_CHECKING:
+    from ..store.compiled import Places
 
 OWN, THEIRS = CIRCLE, CROSS  # the brain plays O, as the text's computer does
 ALIGN = 5
@@ -112,28 +117,45 @@ def unplayable_rule(value: str) -> str:
     return ""
 
 
-def store_location(folder: Optional[str], data: Optional[str], winalign: int) -> Optional[str]:
+def store_location(folder: Optional[str], data: Optional[str], winalign: int,
+                   grid: Optional[Grid] = None) -> Optional[str]:
     """The schemes file the brain learns into: with the manager's INFO folder,
     ``<folder>/pbrain-pascal-learner/Tic-Tac-Toe-Data-5`` (the folder made; the
     file, the first time, a copy of the one the brain would use without it,
-    ``--data``'s, else the default one, with its compiled caches); without it
-    ``--data``'s (None: the default place, store/session.py).  The folder's
-    file is the only one a tournament keeps from game to game (Gomocup's
-    protocol, INFO folder); its caches and journal lie beside it."""
+    ``source_store``, with its compiled cache for ``grid`` (all, if None) if the
+    folder keeps it within FOLDER_LIMIT); without it ``--data``'s (None: the
+    default place, store/session.py).  The folder's file is the only one a
+    tournament keeps from game to game (Gomocup's protocol, INFO folder); its
+    journal lies beside it, and its caches while they fit (``caches_of``)."""
     if not folder:
         return data
     place = brain_folder(folder)
-    filename = schemesfilename(winalign)
-    target = place / filename
+    target = place / schemesfilename(winalign)
     try:
         make_folder(place)
         if not target.exists():
-            source = Path(data) if data else data_folder() / filename
             from ..store.compiled import copy_with_caches  # (NumPy: only for the brain's compiled path)
-            copy_with_caches(source, target, winalign, rules_word(False, DEFAULT))
+            copy_with_caches(source_store(data, winalign), target, winalign, rules_word(False, DEFAULT), grid,
+                             FOLDER_LIMIT)
     except (DataFileError, OSError):
         pass  # the file as it is: open_session says what is wrong with it
     return str(target)
+
+
+def source_store(data: Optional[str], winalign: int) -> Path:
+    """The schemes file the brain uses without a manager's folder: ``--data``'s, else the default one."""
+    return Path(data) if data else data_folder() / schemesfilename(winalign)
+
+
+def caches_of(folder: Optional[str], data: Optional[str], winalign: int) -> Optional["Places"]:
+    """Where the caches of the store in a manager's folder are kept: in the
+    folder while it keeps them within FOLDER_LIMIT (the store and its journal
+    come first: a large store's cache would leave no room to keep a game),
+    else beside the store it was copied from; None without a folder."""
+    if not folder:
+        return None
+    from ..store.compiled import Places
+    return Places(source_store(data, winalign), FOLDER_LIMIT)
 
 
 def brain_folder(folder: str) -> Path:
@@ -141,14 +163,6 @@ def brain_folder(folder: str) -> Path:
     brain must create its own subfolder which name must be the same as the
     name of the brain")."""
     return Path(folder, BRAIN_FOLDER)
-
-
-def folder_size(folder: Path) -> int:
-    """Bytes in the files of a folder (its store, and whatever else it keeps there)."""
-    try:
-        return sum(entry.stat().st_size for entry in folder.iterdir() if entry.is_file())
-    except OSError:
-        return 0
 
 
 def limit_of(infos: dict[str, str]) -> Optional[float]:
@@ -605,7 +619,8 @@ class Brain:
         if not folder or kept_in is None:
             return False
         place = brain_folder(folder)
-        return kept_in.parent == Path(os.path.realpath(place)) and folder_size(place) > FOLDER_LIMIT
+        from ..store.compiled import folder_bytes  # (NumPy: loaded with the store's finder)
+        return kept_in.parent == Path(os.path.realpath(place)) and folder_bytes(place) > FOLDER_LIMIT
 
     def close(self) -> None:
         self._wait(self._until(END_WAIT))
@@ -664,8 +679,9 @@ def store_opener(errors: Console, data: Optional[str], seed: Optional[int],
     (``--whole``: the whole store, learning at once)."""
 
     def open_learner(grid: Grid, folder: Optional[str]) -> Optional[StoreSession]:
-        return open_session(errors, grid, False, store_location(folder, data, grid.winalign), seed,
-                            unsaved_if_locked=True, compiled=compiled)
+        return open_session(errors, grid, False, store_location(folder, data, grid.winalign, grid), seed,
+                            unsaved_if_locked=True, compiled=compiled,
+                            places=caches_of(folder, data, grid.winalign) if compiled else None)
 
     return open_learner
 

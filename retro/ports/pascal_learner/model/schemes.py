@@ -92,7 +92,9 @@ class Scheme:
     )
 
     def __init__(self, level: int, free: Iterable[Square], held: Iterable[Square],
-                 side: int = 0, degrees: int = 0):
+                 side: int = 0, degrees: int = 0, useful: Optional[tuple[int, int]] = None):
+        """``useful``: usefulturns and usefuloverturns, where they are known
+        already (a compiled cache's rows: store/compiled.py), else found."""
         free = list(dict.fromkeys(free))
         held = list(dict.fromkeys(held))
         if ORIGIN in held:
@@ -115,11 +117,11 @@ class Scheme:
         self.down = min(r for r, _ in squares)
         self.left = min(c for _, c in squares)
         self.right = max(c for _, c in squares)
-        self.usefulturns, self.usefuloverturns = _useful(self.free, self.held)
+        self.usefulturns, self.usefuloverturns = useful or _useful(self.free, self.held)
         self.next: Optional[Scheme] = None
         # distances from the move, the same in every orientation: a quick test for subsumes
-        self._rings = (frozenset(r * r + c * c for r, c in self.free),
-                       frozenset(r * r + c * c for r, c in self.held))
+        # (as bits of an int: a set of a few small numbers in a word or two, not a hash table)
+        self._rings = (_bits(r * r + c * c for r, c in self.free), _bits(r * r + c * c for r, c in self.held))
 
     @classmethod
     def canonical(cls, level: int, free: Iterable[Square], held: Iterable[Square]) -> "Scheme":
@@ -165,7 +167,7 @@ class Scheme:
         one of the orientations."""
         if self.level > other.level or self.totfree > other.totfree or self.totheld > other.totheld:
             return False
-        if not (self._rings[0] <= other._rings[0] and self._rings[1] <= other._rings[1]):
+        if self._rings[0] & ~other._rings[0] or self._rings[1] & ~other._rings[1]:
             return False
         ofree, oheld = set(other.free), set(other.held)
         for side, deg in ORIENTATIONS:
@@ -187,6 +189,34 @@ class Scheme:
             " ".join(cells.get((r, c), ".") for c in range(self.left, self.right + 1))
             for r in range(self.up, self.down - 1, -1)
         ]
+
+
+# One tuple for each square the list's schemes use, shared by them all (a large list
+# has a million squares and a few hundred distinct ones).
+_SQUARES: dict[Square, Square] = {}
+
+
+RING_BITS = 1024  # distances below it are a bit each; the few beyond share 64 more bits
+
+
+def _bits(numbers: Iterable[int]) -> int:
+    """A set of distances as the bits of an int: each below RING_BITS its own
+    bit, a larger one (a scheme no board holds, but a data file may) one of
+    64 shared bits.  A subset's bits are within the set's, so the quick tests
+    built on them (``subsumes``, ``covered``) let through all they let through
+    before, and only a few more, which the full test then sorts out."""
+    bits = 0
+    for n in numbers:
+        bits |= 1 << (n if n < RING_BITS else RING_BITS + n % 64)
+    return bits
+
+
+def _members(bits: int) -> Iterator[int]:
+    """The numbers of a set ``_bits`` made, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
 
 
 def _useful(free: tuple[Square, ...], held: tuple[Square, ...]) -> tuple[int, int]:
@@ -266,10 +296,10 @@ class SchemeList:
                 candidates |= numbers
         free, held = scheme._rings
         for distance, numbers in self._free_at.items():
-            if distance not in free:
+            if not free >> distance & 1:
                 candidates &= ~numbers
         for distance, numbers in self._held_at.items():
-            if distance not in held:
+            if not held >> distance & 1:
                 candidates &= ~numbers
         while candidates:
             low = candidates & -candidates
@@ -278,14 +308,19 @@ class SchemeList:
                 return True
         return False
 
-    def add(self, scheme: Scheme, merge_covered: bool = True) -> bool:
+    def add(self, scheme: Scheme, merge_covered: bool = True, kept: bool = False) -> bool:
         """Insert a scheme (turned to the canonical orientation); False when
-        the list already had it or (``merge_covered``) something that covers it."""
-        key = scheme.key()
-        if self.covered(scheme, key) if merge_covered else key in self._keys:
+        the list already had it or (``merge_covered``) something that covers it.
+        ``kept``: the scheme is one the list kept (turned already, and checked
+        against the others: a compiled cache's line, store/compiled.py), taken as it is."""
+        key = (tuple(sorted(scheme.free)), scheme.held) if kept else scheme.key()
+        if self.covered(scheme, key) if merge_covered and not kept else key in self._keys:
             self.merged += 1
             return False
-        scheme = Scheme(scheme.level, *key)  # turned to the canonical orientation
+        if not kept:
+            key = (tuple(_SQUARES.setdefault(q, q) for q in key[0]),
+                   tuple(_SQUARES.setdefault(q, q) for q in key[1]))
+            scheme = Scheme(scheme.level, *key)  # turned to the canonical orientation
         last = self._last.get(scheme.level)
         if last is None:
             self.firstschemeoflevel[scheme.level] = scheme
@@ -296,9 +331,9 @@ class SchemeList:
         bit = 1 << len(self._numbered)
         self._numbered.append(scheme)
         self._of_level[scheme.level] = self._of_level.get(scheme.level, 0) | bit
-        for distance in scheme._rings[0]:
+        for distance in _members(scheme._rings[0]):
             self._free_at[distance] = self._free_at.get(distance, 0) | bit
-        for distance in scheme._rings[1]:
+        for distance in _members(scheme._rings[1]):
             self._held_at[distance] = self._held_at.get(distance, 0) | bit
         self.added.append(scheme)
         self.version += 1

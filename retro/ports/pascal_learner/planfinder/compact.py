@@ -9,8 +9,10 @@ the conditions as bit numbers of the board's shifted masks) and a few small
 columns (level, scheme, orientation, the place in the reference's search),
 and matches every turned scheme at once, whole-board, each time it is asked.
 Slower per position than walking, but it needs no tree: the play path of
-``retro pbrain`` (from a compiled cache: store/compiled.py); training and
-``retro run``, which learn as they play, keep the walking finder.
+``retro pbrain`` (from a compiled cache: store/compiled.py), and of ``retro
+run`` on Five-in-a-Row, which learns with it (``learning_from``: the
+cache's rows, new schemes compiled as they come); training keeps the
+walking finder.  A cache is compiled in bounded memory by ``compile_rows``.
 
 The plans are the reference's (``plans.ReferencePlanFinder``), in its order:
 a turned scheme's place in the reference's search (``plans._Node.insert``)
@@ -22,17 +24,17 @@ search (``threats``) is the reference's own.
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Iterator, Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
-from ..model.board import EMPTY, Board, Grid
+from ..model.board import EMPTY, MAXSIZE, Board, Grid
 from ..model.schemes import Scheme, SchemeList
 from .lookahead import SPAN, shifted
 from .plans import LEAF, Oriented, Plan, ReferencePlanFinder, fitsmask
-from .vectorised import VectorConditions
-from ..store.datafile import scheme_of_line
+from .vectorised import PADS, VectorConditions, padded
+from ..store.datafile import DataFileError, scheme_line, scheme_of_line
 
 Numbers = npt.NDArray[np.int32]
 Small = npt.NDArray[np.uint8]
@@ -50,6 +52,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._firsts: Numbers = np.zeros((0, 0), dtype=np.int32)  # per step of the path, -1 past its end
         self._rank: Optional[Numbers] = None  # compiled elsewhere: each row's place in the search order
         self._first: dict[tuple[int, ...], int] = {}  # each path's first turned scheme (while compiling)
+        self._paths: Optional[npt.NDArray[np.int16]] = None  # the paths of rows compiled elsewhere (learning_from)
         # compiled elsewhere (from_compiled): the schemes' lines, made into schemes as plans need them
         self._lines: Optional[tuple[bytes, list[int]]] = None
         self._made: dict[int, Scheme] = {}
@@ -71,18 +74,9 @@ class CompactPlanFinder(ReferencePlanFinder):
         ``lines``, the line of each scheme (in the list's order) from which
         it is made again."""
         self._compile()
-        keys = [tuple(-f for f in firsts if f >= 0) + (LEAF, r) for r, firsts in enumerate(self._firsts.tolist())]
-        rank = np.zeros(len(keys), dtype=np.int32)
-        rank[sorted(range(len(keys)), key=keys.__getitem__)] = np.arange(len(keys), dtype=np.int32)
-        order = np.argsort(self._level, kind="stable")
         anchors, free, held = self._vector.arrays()
-        starts = np.zeros(len(lines) + 1, dtype=np.int64)
-        starts[1:] = np.cumsum([len(line) + 1 for line in lines])
-        return {"anchors": anchors[order], "free": free[:, order], "held": held[:, order],
-                "level": self._level[order], "scheme": self._scheme[order], "orientation": self._orientation[order],
-                "rank": rank[order],
-                "lines": np.frombuffer(b"".join(line + b"\n" for line in lines), dtype=np.uint8),
-                "starts": starts}
+        return _sorted_by_level(anchors, free, held, self._level, self._scheme, self._orientation,
+                                search_rank(self._firsts), lines)
 
     @classmethod
     def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]],
@@ -112,24 +106,18 @@ class CompactPlanFinder(ReferencePlanFinder):
         added = self.schemes.added
         if self._seen == len(added):
             return
-        cols = self.grid.boardcols
         anchors, frees, helds, levels, numbers, orientations, paths = [], [], [], [], [], [], []
         row = len(self._vector)
         for number in range(self._seen, len(added)):
             scheme = added[number]
-            for side, degrees in scheme.orientations():
-                free, held = scheme.turned(side, degrees)
-                squares = free + held
-                anchors.append(fitsmask(self.grid, max(r for r, _ in squares), min(r for r, _ in squares),
-                                        min(c for _, c in squares), max(c for _, c in squares)))
-                held_offsets = tuple(-r * cols + c for r, c in held)
-                frees.append(tuple(SPAN + d for d in (-r * cols + c for r, c in free) if d))
-                helds.append(tuple(SPAN + d for d in held_offsets))
+            for side, degrees, anchor, free, held, path in turned_rows(scheme, self.grid):
+                anchors.append(anchor)
+                frees.append(free)
+                helds.append(held)
                 levels.append(scheme.level)
                 numbers.append(number)
                 orientations.append(side * 4 + degrees // 90)
-                path = sorted(held_offsets, key=lambda d: (abs(d), d))
-                paths.append([self._first.setdefault(tuple(path[:k + 1]), row) for k in range(len(path))])
+                paths.append([self._first_row(tuple(path[:k + 1]), row) for k in range(len(path))])
                 row += 1
                 if scheme.level == 1:  # the level-1 search is the reference's, over these few
                     o = Oriented(scheme, side, degrees, self.grid, row - 1)
@@ -148,6 +136,67 @@ class CompactPlanFinder(ReferencePlanFinder):
         old = np.full((len(self._firsts), width), -1, dtype=np.int32)
         old[:, :self._firsts.shape[1]] = self._firsts
         self._firsts = np.concatenate([old, firsts])
+
+    def _first_row(self, path: tuple[int, ...], row: int) -> int:
+        """The first row whose path begins with ``path`` (``row`` if none before it)."""
+        first = self._first.get(path)
+        if first is None:
+            first = self._first[path] = row
+            if self._paths is not None:  # (rows compiled elsewhere: their paths are searched)
+                found = np.flatnonzero(self._paths[:, 0] == path[0])
+                for k in range(1, len(path)):
+                    found = found[self._paths[found, k] == path[k]]
+                if len(found):
+                    first = self._first[path] = int(found[0])
+        return first
+
+    @classmethod
+    def learning_from(cls, schemes: SchemeList, grid: Grid,
+                      arrays: dict[str, npt.NDArray[np.generic]]) -> "CompactPlanFinder":
+        """A finder over arrays ``compiled`` gave for the list ``schemes`` (its
+        schemes made from the arrays' lines, in that order) that goes on with the
+        list as it learns: the rows put back in the list's order, and each
+        row's first rows along its path (``first_rows``) found again from its
+        held squares; a new row's are looked up in the rows' paths (``_first_row``)."""
+        finder = cls(schemes, grid)
+        order = np.lexsort((arrays["orientation"], arrays["scheme"]))  # (the list's order: scheme, orientation)
+        held = np.asarray(arrays["held"], dtype=np.int16)[:, order]
+        finder._vector = VectorConditions.from_arrays(grid, np.asarray(arrays["anchors"])[order],
+                                                      np.asarray(arrays["free"])[:, order], held)
+        finder._level = np.asarray(arrays["level"], dtype=np.uint8)[order]
+        finder._scheme = np.asarray(arrays["scheme"], dtype=np.int32)[order]
+        finder._orientation = np.asarray(arrays["orientation"], dtype=np.uint8)[order]
+        finder._paths = paths_of(held)
+        finder._firsts = first_rows(finder._paths, (finder._paths != 0).sum(axis=1, dtype=np.int32))
+        for row in np.flatnonzero(finder._level == 1).tolist():
+            orientation = int(finder._orientation[row])
+            o = Oriented(schemes.added[int(finder._scheme[row])], orientation // 4, orientation % 4 * 90, grid, row)
+            finder._compiled.append(o)
+            finder._levels.setdefault(1, []).append(o)
+        finder._lines_only = all(o.free == (0,) for o in finder._levels.get(1, ()))
+        finder._seen = len(schemes.added)
+        return finder
+
+    def compiled_as_read(self, kept: list[Scheme]) -> dict[str, npt.NDArray[np.generic]]:
+        """``compiled``'s arrays for the schemes ``kept`` -- the list's schemes as
+        its saved file reads them again (in the file's order, some merged) --
+        from the rows compiled here: the rows of each scheme taken in the
+        file's order, and the first rows along the paths found again."""
+        self._compile()
+        number = {id(scheme): k for k, scheme in enumerate(self.schemes.added)}
+        counts = np.bincount(self._scheme, minlength=len(self.schemes.added))
+        starts = np.concatenate([[0], np.cumsum(counts)])
+        taken = [number[id(scheme)] for scheme in kept]
+        rows = np.concatenate([np.arange(starts[k], starts[k + 1]) for k in taken]) if taken \
+            else np.zeros(0, dtype=np.intp)
+        anchors, free, held = self._vector.arrays()
+        free, held = (_trimmed(a[:, rows], pad) for a, pad in ((free, PADS[0]), (held, PADS[1])))
+        paths = paths_of(held)
+        rank = search_rank(first_rows(paths, (paths != 0).sum(axis=1, dtype=np.int32)))
+        lines = [scheme_line(scheme).encode("ascii") for scheme in kept]
+        return _sorted_by_level(anchors[rows], free, held, self._level[rows],
+                                np.repeat(np.arange(len(taken), dtype=np.int32), counts[taken]),
+                                self._orientation[rows], rank, lines)
 
     def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
         if maxlevel is not None and maxlevel < 2:
@@ -205,3 +254,174 @@ class CompactPlanFinder(ReferencePlanFinder):
                 d = b - SPAN
                 grown |= (x << d) if d >= 0 else (x >> -d)
         return grown & empty
+
+
+TurnedRow = tuple[int, int, int, tuple[int, ...], tuple[int, ...], list[int]]
+
+
+def turned_rows(scheme: Scheme, grid: Grid) -> Iterator[TurnedRow]:
+    """Each useful orientation of ``scheme`` as a row: side, degrees, the
+    squares where it fits (``fitsmask``), the bit numbers of its free squares
+    but the (0, 0) and of its held squares (``vectorised``'s conditions), and
+    its path in the reference's tree (its held squares as board offsets,
+    nearest first: ``plans._Node.insert``)."""
+    cols = grid.boardcols
+    for side, degrees in scheme.orientations():
+        free, held = scheme.turned(side, degrees)
+        squares = free + held
+        anchor = fitsmask(grid, max(r for r, _ in squares), min(r for r, _ in squares),
+                          min(c for _, c in squares), max(c for _, c in squares))
+        held_offsets = tuple(-r * cols + c for r, c in held)
+        yield (side, degrees, anchor, tuple(SPAN + d for d in (-r * cols + c for r, c in free) if d),
+               tuple(SPAN + d for d in held_offsets), path_of(held_offsets))
+
+
+def path_of(held_offsets: Sequence[int]) -> list[int]:
+    """A turned scheme's path in the reference's tree: its held squares as board
+    offsets, nearest first (``plans._Node.insert``)."""
+    return sorted(held_offsets, key=lambda d: (abs(d), d))
+
+
+def _trimmed(columns: npt.NDArray[np.int16], pad: int) -> npt.NDArray[np.int16]:
+    """Conditions (a column each) without the last columns that are all padding
+    (the rows of a longer scheme were left out)."""
+    return columns[:int((columns != pad).sum(axis=0).max(initial=0))]
+
+
+def paths_of(held: npt.NDArray[np.int16]) -> npt.NDArray[np.int16]:
+    """The rows' paths (``turned_rows``), a row each, 0 past the end, from
+    their held squares' bit numbers (a column each, as ``compiled`` keeps them)."""
+    offsets = held.T.astype(np.int32) - SPAN
+    real = held.T != PADS[1]
+    order = np.argsort(np.where(real, 2 * np.abs(offsets) + (offsets > 0), 1 << 20), axis=1, kind="stable")
+    return np.where(np.take_along_axis(real, order, axis=1), np.take_along_axis(offsets, order, axis=1), 0)\
+        .astype(np.int16)
+
+
+def first_rows(paths: npt.NDArray[np.int16], lengths: Numbers) -> Numbers:
+    """For each row and each step of its path (``turned_rows``), the first row
+    whose path begins with the same steps (-1 past the path's end): the
+    numbers ``CompactPlanFinder._compile`` keeps in ``_firsts``, found by
+    sorting rather than by a dictionary of every path's beginnings."""
+    rows, width = paths.shape
+    firsts = np.full((rows, width), -1, dtype=np.int32)
+    group = np.zeros(rows, dtype=np.int64)  # the rows' beginnings so far, numbered
+    for k in range(width):
+        alive = np.flatnonzero(lengths > k)
+        if not len(alive):
+            break
+        step = group[alive] * (1 << 16) + (paths[alive, k].astype(np.int64) + (1 << 15))
+        _, first, inverse = np.unique(step, return_index=True, return_inverse=True)
+        firsts[alive, k] = alive[first][inverse.reshape(-1)]
+        group[alive] = inverse.reshape(-1)
+    return firsts
+
+
+def search_rank(firsts: Numbers) -> Numbers:
+    """Each row's place in the reference's search order: the rows sorted by
+    ``(-first, ..., LEAF, row)`` (``CompactPlanFinder.victoryplans``' key,
+    ``_firsts`` as ``first_rows`` gives them) -- one column at a time, with NumPy."""
+    rows, width = firsts.shape
+    lengths = (firsts >= 0).sum(axis=1)
+    keys = np.zeros((width + 2, rows), dtype=np.int32)  # (LEAF and the rows' numbers fit)
+    keys[:width] = -firsts.T
+    at = np.arange(rows)
+    keys[lengths, at] = LEAF
+    keys[lengths + 1, at] = at
+    for k in range(width + 2):
+        keys[k, lengths + 1 < k] = 0  # (never compared: the rows differ by then)
+    rank = np.zeros(rows, dtype=np.int32)
+    rank[np.lexsort(keys[::-1])] = np.arange(rows, dtype=np.int32)
+    return rank
+
+
+def _sorted_by_level(anchors: npt.NDArray[np.uint64], free: npt.NDArray[np.int16], held: npt.NDArray[np.int16],
+                     level: Small, scheme: Numbers, orientation: Small, rank: Numbers,
+                     lines: list[bytes]) -> dict[str, npt.NDArray[np.generic]]:
+    """``compiled``'s arrays: the rows sorted by level, the lowest first, and the schemes' lines."""
+    order = np.argsort(level, kind="stable")
+    return {"anchors": anchors[order], "free": free[:, order], "held": held[:, order],
+            "level": level[order], "scheme": scheme[order], "orientation": orientation[order],
+            "rank": rank[order], **_lines(lines)}
+
+
+class FarScheme(DataFileError):
+    """A scheme no board holds (a hand-made data file): its squares' bit
+    numbers have no place in the rows (the walking finder plays such a list)."""
+
+
+BLOCK = 1024  # schemes turned at a time by compile_rows: the Python objects of a block only
+
+
+def compile_rows(lines: Sequence[bytes], grid: Grid) -> dict[str, npt.NDArray[np.generic]]:
+    """``CompactPlanFinder(schemes, grid).compiled(lines)``'s arrays, the same
+    bytes, for the schemes of ``lines`` (``scheme_line``'s, in the list's order),
+    in bounded memory: each array is made once, at its full size (the
+    schemes are read once first for their levels, orientations and paths,
+    whose search order is found then, by sorting: ``first_rows``), and
+    filled a block of schemes at a time.  The finder keeps objects for each turned scheme
+    and a dictionary of every path's beginnings: over a gigabyte at 47,000
+    Five-in-a-Row schemes (376,686 turned)."""
+    levels = np.zeros(len(lines), dtype=np.uint8)
+    turns = np.zeros(len(lines), dtype=np.int64)
+    widths = [0, 0]  # the most free squares (but the (0, 0)) and held squares of a scheme
+    paths: list[npt.NDArray[np.int16]] = []  # (the search order first: its arrays are let go before the rows')
+    cols = grid.boardcols
+    for start in range(0, len(lines), BLOCK):
+        steps = []
+        for number in range(start, min(start + BLOCK, len(lines))):
+            scheme = scheme_of_line(lines[number].decode("ascii"))
+            if max(max(abs(r), abs(c)) for r, c in scheme.free + scheme.held) >= MAXSIZE:
+                raise FarScheme(f"a scheme reaches {MAXSIZE} squares or more from its move, "
+                                f"farther than any board: {lines[number].decode('ascii')[:60]}")
+            levels[number], turns[number] = scheme.level, scheme.usefulturns * scheme.usefuloverturns
+            widths = [max(widths[0], scheme.totfree - 1), max(widths[1], scheme.totheld)]
+            steps += [path_of([-r * cols + c for r, c in scheme.turned(side, degrees)[1]])
+                      for side, degrees in scheme.orientations()]
+        paths.append(padded(steps, 0))
+    rows = int(turns.sum())
+    level = np.repeat(levels, turns)  # (a turned scheme's row in the list's order, then sorted by level)
+    place = np.zeros(rows, dtype=np.intp)
+    place[np.argsort(level, kind="stable")] = np.arange(rows, dtype=np.intp)
+    joined = np.zeros((rows, widths[1]), dtype=np.int16)
+    row = 0
+    for block in paths:
+        joined[row:row + len(block), :block.shape[1]] = block
+        row += len(block)
+    del paths
+    firsts = first_rows(joined, (joined != 0).sum(axis=1, dtype=np.int32))  # (no step is 0: the move is never held)
+    del joined
+    rank = np.zeros(rows, dtype=np.int32)
+    rank[place] = search_rank(firsts)
+    del firsts
+    vector = VectorConditions(grid)
+    anchors = np.zeros((rows, (grid.size + 63) // 64), dtype=np.uint64)
+    free = np.full((widths[0], rows), PADS[0], dtype=np.int16)
+    held = np.full((widths[1], rows), PADS[1], dtype=np.int16)
+    orientation = np.zeros(rows, dtype=np.uint8)
+    row = 0
+    for start in range(0, len(lines), BLOCK):
+        masks, frees, helds, turned = [], [], [], []
+        for line in lines[start:start + BLOCK]:
+            for side, degrees, mask, f, h, _ in turned_rows(scheme_of_line(line.decode("ascii")), grid):
+                masks.append(mask)
+                frees.append(f)
+                helds.append(h)
+                turned.append(side * 4 + degrees // 90)
+        at = place[row:row + len(masks)]
+        anchors[at] = vector.as_words(masks)
+        free[:, at] = padded(frees, PADS[0], widths[0]).T
+        held[:, at] = padded(helds, PADS[1], widths[1]).T
+        orientation[at] = turned
+        row += len(masks)
+    numbers = np.zeros(rows, dtype=np.int32)
+    numbers[place] = np.repeat(np.arange(len(lines), dtype=np.int32), turns)
+    return {"anchors": anchors, "free": free, "held": held, "level": np.sort(level, kind="stable"),
+            "scheme": numbers, "orientation": orientation, "rank": rank, **_lines(lines)}
+
+
+def _lines(lines: Sequence[bytes]) -> dict[str, npt.NDArray[np.generic]]:
+    """The schemes' lines as ``compiled`` keeps them: one text, and where each line starts."""
+    starts = np.zeros(len(lines) + 1, dtype=np.int64)
+    starts[1:] = np.cumsum([len(line) + 1 for line in lines])
+    return {"lines": np.frombuffer(b"".join(line + b"\n" for line in lines), dtype=np.uint8), "starts": starts}

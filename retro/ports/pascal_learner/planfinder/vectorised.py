@@ -14,7 +14,7 @@ list, 15x15: 8-18 ms against 10-21 up to 60 marks, 18-21 against 26-30 from
 """
 from __future__ import annotations
 
-from typing import Optional
+from typing import Optional, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +62,7 @@ class VectorConditions:
         conditions (``lookahead.Condition``'s), without the turned scheme."""
         if not anchors:
             return
-        self._anchors = np.concatenate([self._anchors, self._as_words(anchors)])
+        self._anchors = np.concatenate([self._anchors, self.as_words(anchors)])
         old = self._rows
         self._free = _columns(self._free, old, frees, _ALL)
         self._held = _columns(self._held, old, helds, _NONE)
@@ -88,7 +88,8 @@ class VectorConditions:
         vector._rows = len(anchors)
         return vector
 
-    def _as_words(self, masks: list[int]) -> Words:
+    def as_words(self, masks: list[int]) -> Words:
+        """Bit masks of the board as rows of 64-bit words."""
         size = self._words * 8
         data = b"".join((m & self._full).to_bytes(size, "little") for m in masks)
         return np.frombuffer(data, dtype="<u8").reshape(len(masks), self._words).astype(np.uint64)
@@ -101,9 +102,9 @@ class VectorConditions:
     def one_mark_rows(self, empties: list[int], mines: list[int], empty: int) -> tuple[Rows, Words]:
         """``anchors``' answer as the rows (ascending) and their anchors, as words."""
         full = self._full
-        e_table = self._as_words(empties + [full, 0])
-        m_table = self._as_words(mines + [0, full])
-        m = self._anchors & self._as_words([empty])
+        e_table = self.as_words(empties + [full, 0])
+        m_table = self.as_words(mines + [0, full])
+        m = self._anchors & self.as_words([empty])
         rows: Rows = np.arange(len(m), dtype=np.intp)
         one = np.zeros_like(m)
         crowded = (full & ~empty).bit_count() >= CROWDED * full.bit_length()
@@ -128,9 +129,9 @@ class VectorConditions:
         player's -- with their anchors, as words: the plans of a position.
         ``CHUNK`` rows at a time, so that the working copies stay small."""
         full = self._full
-        e_table = self._as_words(empties + [full, 0])
-        m_table = self._as_words(mines + [0, full])
-        board = self._as_words([empty])
+        e_table = self.as_words(empties + [full, 0])
+        m_table = self.as_words(mines + [0, full])
+        board = self.as_words([empty])
         crowded = (full & ~empty).bit_count() >= CROWDED * full.bit_length()
         steps = self._steps(crowded)
         if rows is None:
@@ -171,11 +172,17 @@ def _columns(columns: list[Column], old: int, rows: list[tuple[int, ...]], pad: 
     """The columns of ``old`` rows with ``rows`` added, each padded with ``pad``
     to the longest (a new column is ``pad`` in the old rows)."""
     width = max(len(columns), max((len(r) for r in rows), default=0))
-    new = np.full((len(rows), width), pad, dtype=np.int16)
-    for k, r in enumerate(rows):
-        new[k, :len(r)] = r
+    new = padded(rows, pad, width)
     columns = columns + [np.full(old, pad, dtype=np.int16)] * (width - len(columns))
     return [np.concatenate([column, new[:, j]]) for j, column in enumerate(columns)]
+
+
+def padded(rows: Sequence[Sequence[int]], pad: int, width: int = 0) -> npt.NDArray[np.int16]:
+    """Rows of numbers as a matrix, each padded with ``pad`` to the longest (or ``width``)."""
+    matrix = np.full((len(rows), max(width, max((len(r) for r in rows), default=0))), pad, dtype=np.int16)
+    for k, r in enumerate(rows):
+        matrix[k, :len(r)] = r
+    return matrix
 
 
 def _alive(rows: Rows, m: Words, one: Words) -> tuple[Rows, Words, Words]:

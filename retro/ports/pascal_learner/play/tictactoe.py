@@ -32,6 +32,11 @@ from .variants import make_grid
 
 View = Union[LineView, ScreenView]
 
+# From this many in a row on, the learner plays and learns from the compact form (store/compiled.py):
+# a Five-in-a-Row store grows to tens of thousands of schemes, which the walking finder holds in
+# gigabytes; Tic-Tac-Toe's stay small, and keep it.
+COMPACT_FROM = 5
+
 NUMBERS = {2: "Two", 3: "Three", 4: "Four", 5: "Five", 6: "Six", 7: "Seven", 8: "Eight", 9: "Nine"}
 
 
@@ -186,6 +191,7 @@ class TicTacToe:
     def save(self) -> None:
         try:
             self.learner.save()
+            self.session.saved()
         except DataFileError as err:
             self.view.say(f"({self.session.shown_error(err)}: what I have learnt stays in memory.)")
             return
@@ -208,7 +214,7 @@ def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None
         console.write_err(f"{err}\n")
         return 2
     session = open_session(console, grid, fixed, data, seed, save=not no_save, fresh=fresh, folder=data_folder,
-                           literal=literal, shared=shared)
+                           literal=literal, shared=shared, compact=grid.winalign >= COMPACT_FROM)
     if session is None:
         return 1
     view: Optional[View] = None

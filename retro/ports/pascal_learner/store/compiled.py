@@ -27,7 +27,7 @@ import stat
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator, Optional, Union
+from typing import Iterator, Optional
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +36,10 @@ from retro import __version__
 from retro.safefile import write_atomically
 
 from ..model.board import Grid
-from ..planfinder.compact import CompactPlanFinder
+from ..planfinder.compact import CompactPlanFinder, compile_rows
 from ..planfinder.vectorised import PADS
-from .datafile import Store, decode, read_bytes, scheme_line
+from ..model.schemes import Scheme, SchemeList
+from .datafile import DataFileError, Progress, Store, decode, read_bytes, scheme_line, scheme_of_line
 
 MAGIC = b"retro pascal-learner compiled schemes\n"
 FORMAT = 1
@@ -58,20 +59,149 @@ def key_of(data: bytes, grid: Grid, rules: str) -> dict[str, object]:
             "cols": grid.boardcols, "align": grid.winalign, "format": FORMAT, "retro": __version__}
 
 
-def play_finder(path: Path, grid: Grid, rules: str) -> Optional[CompactPlanFinder]:
-    """The compact finder of the data file ``path`` on ``grid``, from its cache,
-    compiled (and the cache written) if the cache is missing or does not
-    match; None if there is no data file.  DataFileError as ``load``."""
+@dataclass(frozen=True)
+class Places:
+    """Where the caches of a data file in a folder of bounded size (a manager's:
+    brain/pbrain.py) are kept: beside the data file while its folder holds at
+    most ``limit`` bytes with them; else beside ``source``, the data file it
+    was copied from (where ``retro run`` and ``--learn-pending`` make them),
+    whose caches serve while its bytes are the copy's (a cache is keyed by
+    the bytes, not the place)."""
+
+    source: Optional[Path]
+    limit: int
+
+
+def play_finder(path: Path, grid: Grid, rules: str, places: Optional[Places] = None) -> Optional[CompactPlanFinder]:
+    """The compact finder of the data file ``path`` on ``grid``, from its cache
+    (or, with ``places``, the source's), compiled (and the cache written where
+    ``places`` allows) if none matches; None if there is no data file.
+    DataFileError as ``load``."""
+    opened = cached_or_compiled(path, grid, rules, write=True, places=places)
+    if opened is None:
+        return None
+    found = opened[1]
+    finder = CompactPlanFinder.from_compiled(grid, found.arrays)
+    finder.mapped = found.mapped  # (kept for fit)
+    return finder
+
+
+def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool, places: Optional[Places] = None,
+                       progress: Optional[Progress] = None) -> Optional[tuple[bytes, "Compiled"]]:
+    """The bytes of the data file ``path`` and their compiled arrays on ``grid``:
+    from the cache (beside ``path``, else beside ``places.source``), or
+    compiled if none matches (and the cache written, if ``write``, where
+    ``places`` allows: ``home``); None if there is no data file.  DataFileError
+    as ``load``; ``progress`` told how far the reading is, as ``load`` tells it."""
     data = read_bytes(path)
     if data is None:
         return None
     found = read_cache(path, grid, data, rules)
+    if found is None and places is not None and places.source is not None:
+        found = read_cache(places.source, grid, data, rules)
     if found is None:
-        found = compile_store(decode(data, path, grid.winalign, rules), grid)
-        write_cache(path, grid, data, rules, found)
-    finder = CompactPlanFinder.from_compiled(grid, found.arrays)
-    finder.mapped = found.mapped  # (kept for fit)
-    return finder
+        found = compile_lines(kept_lines(data, path, grid.winalign, rules, progress), grid)
+        target = home(path, data, found, places) if write else None
+        if target is not None and write_cache(target, grid, data, rules, found):
+            # Mapped from the file as a cache read is: the arrays compiled are let go first (never both
+            # in memory), and a brain's ``fit`` counts only the pages it matches, not every row.
+            lines = found.arrays["lines"].tobytes()
+            found.arrays.clear()
+            found = read_cache(target, grid, data, rules) or compile_lines(lines.splitlines(), grid)
+    return data, found
+
+
+def home(path: Path, data: bytes, compiled: "Compiled", places: Optional[Places]) -> Optional[Path]:
+    """The data file beside which a cache just compiled from ``path``'s bytes
+    ``data`` is written: ``path`` if its folder keeps it within the limit
+    (or has none), else the source if its bytes are the same, else none."""
+    if places is None or folder_bytes(path.parent) + cache_bytes(compiled) <= places.limit:
+        return path
+    if places.source is not None and read_source(places.source) == data:
+        return places.source
+    return None
+
+
+def read_source(source: Path) -> Optional[bytes]:
+    """The source data file's bytes, None if it cannot be read."""
+    try:
+        return read_bytes(source)
+    except DataFileError:
+        return None
+
+
+def folder_bytes(folder: Path) -> int:
+    """Bytes in the files of a folder (a manager's counts them all)."""
+    try:
+        return sum(entry.stat().st_size for entry in folder.iterdir() if entry.is_file())
+    except OSError:
+        return 0
+
+
+def cache_bytes(compiled: "Compiled") -> int:
+    """About the bytes of the cache of these arrays (the header's few hundred at most)."""
+    return sum(-(-array.nbytes // 8) * 8 for array in compiled.arrays.values()) + 4096
+
+
+def learning_store(path: Path, grid: Grid, rules: str, write: bool,
+                   progress: Optional[Progress] = None) -> Optional[tuple[Store, CompactPlanFinder]]:
+    """The data file ``path`` opened to play and learn in bounded memory
+    (``retro run`` on Five-in-a-Row): its store, the schemes made from its
+    compiled cache's lines (compiled, and the cache written if ``write``, if
+    the cache is missing or does not match), and a compact finder over them
+    that learns with the list (``CompactPlanFinder.learning_from``); None if
+    there is no data file.  DataFileError and ``progress`` as ``load``."""
+    opened = cached_or_compiled(path, grid, rules, write, progress=progress)
+    if opened is None:
+        return None
+    data, found = opened
+    a = found.arrays
+    schemes = SchemeList(grid.winalign)
+    text, starts = a["lines"].tobytes(), a["starts"].tolist()
+    turned = np.bincount(a["scheme"], minlength=len(starts) - 1).tolist()  # (the rows: its orientations)
+    flipped = np.zeros(len(starts) - 1, dtype=bool)
+    flipped[a["scheme"][np.asarray(a["orientation"]) >= 4]] = True
+    for k, flips in enumerate(flipped.tolist()):  # (each checked against the others when the cache was made)
+        useful = (turned[k] // (1 + flips), 1 + flips)
+        schemes.add(scheme_of_line(text[starts[k]:starts[k + 1] - 1].decode("ascii"), useful), kept=True)
+    store = decode(data, path, grid.winalign, rules, kept=schemes)
+    return store, CompactPlanFinder.learning_from(schemes, grid, found.arrays)
+
+
+def as_read(schemes: SchemeList, learnt: int) -> list[Scheme]:
+    """The schemes of the list as its saved file reads them again
+    (``datafile.parse``: in the file's order, by level, each merged if one
+    read before it covers it), where the list read so (or from a cache made
+    so) has since learnt its schemes from the number ``learnt`` on.  Of the
+    schemes read before, none covered another: only a pair with a new
+    scheme is checked (subsumption covers transitively, so a scheme merged
+    earlier could only have covered one its own coverer covers)."""
+    new = {id(scheme) for scheme in schemes.added[learnt:]}
+    kept: list[Scheme] = []
+    kept_new: list[Scheme] = []
+    for scheme in schemes:
+        if id(scheme) in new:
+            if not any(other.subsumes(scheme) for other in kept):
+                kept.append(scheme)
+                kept_new.append(scheme)
+        elif not any(other.subsumes(scheme) for other in kept_new):
+            kept.append(scheme)
+    return kept
+
+
+def rewrite_cache(path: Path, grid: Grid, rules: str, finder: CompactPlanFinder, learnt: int) -> bool:
+    """After a save of the data file ``path``, its cache written again from the
+    rows of ``finder`` (``learning_store``'s, which has learnt the list's
+    schemes from the number ``learnt`` on), as compiling the file would make
+    it, so that the next start is quick; False if it could not be written."""
+    try:
+        data = read_bytes(path)
+    except DataFileError:
+        return False
+    if data is None:
+        return False
+    compiled = Compiled(finder.compiled_as_read(as_read(finder.schemes, learnt)))
+    return write_cache(path, grid, data, rules, compiled)
 
 
 @dataclass
@@ -87,12 +217,20 @@ class Compiled:
         return len(self.arrays["level"])
 
 
-def compile_store(store: Store, grid: Grid) -> Compiled:
-    """The store's schemes compiled for ``grid``, as arrays."""
-    finder = CompactPlanFinder(store.schemes, grid)
-    finder.compile_all()
-    lines = [scheme_line(scheme).encode("ascii") for scheme in store.schemes.added]
-    return Compiled(finder.compiled(lines))
+def kept_lines(data: bytes, path: Path, winalign: int, rules: str, progress: Optional[Progress] = None) -> list[bytes]:
+    """The lines of the schemes a data file's bytes keep as ``load`` reads
+    them (each checked against those read before: a scheme that one read
+    earlier covers is merged), in the list's order; the list itself is let
+    go before compiling, which makes the schemes again from their lines, a
+    block at a time.  DataFileError and ``progress`` as ``load``."""
+    store = decode(data, path, winalign, rules, progress)
+    # (scheme_line's own cache would keep the schemes: its function is called as it is)
+    return [scheme_line.__wrapped__(scheme).encode("ascii") for scheme in store.schemes.added]
+
+
+def compile_lines(lines: list[bytes], grid: Grid) -> Compiled:
+    """The schemes of these lines (``kept_lines``) compiled for ``grid``, as arrays, in bounded memory."""
+    return Compiled(compile_rows(lines, grid))
 
 
 def write_cache(path: Path, grid: Grid, data: bytes, rules: str, compiled: Compiled) -> bool:
@@ -101,26 +239,30 @@ def write_cache(path: Path, grid: Grid, data: bytes, rules: str, compiled: Compi
     The arrays' bytes follow a line of JSON (the key, and each array's type,
     shape and place), each at a multiple of 8 bytes from the file's start,
     so that reading takes them where they lie (``np.frombuffer``), with no copy."""
-    layout, parts, offset = [], [], 0
+    layout: list[list[object]] = []
+    parts: list[memoryview] = []
+    offset = crc = 0
     for name in ARRAYS:
         array = np.ascontiguousarray(compiled.arrays[name])
         layout.append([name, array.dtype.str, list(array.shape), offset])
-        parts.append(array.tobytes())
+        parts += [array.reshape(-1).view(np.uint8).data, memoryview(bytes(-array.nbytes % 8))]
         offset += -(-array.nbytes // 8) * 8
-        parts.append(bytes(-array.nbytes % 8))
-    payload = b"".join(parts)
-    header = json.dumps(dict(key_of(data, grid, rules), payload=_check(payload), layout=layout), sort_keys=True)
+    for part in parts:  # (the payload is written in its parts, never joined: a copy of it all)
+        crc = zlib.crc32(part, crc)
+    header = json.dumps(dict(key_of(data, grid, rules), payload=f"{offset}:{crc:08x}", layout=layout),
+                        sort_keys=True)
     head = MAGIC + header.encode()
     head += b" " * (-(len(head) + 1) % 8) + b"\n"
     try:
-        write_atomically(cache_path(path, grid), head + payload)
+        write_atomically(cache_path(path, grid), [head, *parts])
     except OSError:
         return False
     return True
 
 
-def _check(payload: Union[bytes, memoryview]) -> str:
-    """The payload's length and CRC-32: a damaged cache is caught (the key has the store's SHA-256)."""
+def _check(payload: memoryview) -> str:
+    """The payload's length and CRC-32 (as ``write_cache`` writes them): a damaged
+    cache is caught (the key has the store's SHA-256)."""
     return f"{len(payload)}:{zlib.crc32(payload):08x}"
 
 
@@ -238,10 +380,10 @@ def recompile_caches(path: Path, winalign: int, rules: str) -> None:
     data = read_bytes(path)
     if data is None:
         return
-    store = None
+    lines = None
     for grid in caches_beside(path, winalign):
-        store = store or decode(data, path, winalign, rules)
-        write_cache(path, grid, data, rules, compile_store(store, grid))
+        lines = lines if lines is not None else kept_lines(data, path, winalign, rules)
+        write_cache(path, grid, data, rules, compile_lines(lines, grid))
 
 
 def caches_beside(path: Path, winalign: int) -> Iterator[Grid]:
@@ -257,20 +399,28 @@ def caches_beside(path: Path, winalign: int) -> Iterator[Grid]:
             continue
 
 
-def copy_with_caches(source: Path, target: Path, winalign: int, rules: str) -> None:
+def copy_with_caches(source: Path, target: Path, winalign: int, rules: str, grid: Optional[Grid] = None,
+                     limit: Optional[int] = None) -> None:
     """The data file ``source`` copied to ``target`` byte for byte, with the
     caches beside it that match it (keyed by its bytes, they match the copy):
     a brain's first store in a manager's folder starts as fast as the
-    original.  Nothing is written if there is no source; DataFileError if it
-    is no data file of this program; OSError if the target refuses it."""
+    original.  ``grid``: only the cache for that board; ``limit``: only while
+    the target's folder holds at most so many bytes with it (the others
+    serve from beside the source: ``Places``).  Nothing is written if there
+    is no source; DataFileError if it is no data file of this program;
+    OSError if the target refuses it."""
     data = read_bytes(source)
     if data is None:
         return
-    decode(data, source, winalign, rules)  # (a store of this program, whole)
+    decode(data, source, winalign, rules, kept=SchemeList(winalign))  # (a store of this program, whole)
     write_atomically(target, data)
-    for grid in caches_beside(source, winalign):
-        if read_cache(source, grid, data, rules) is not None:
-            write_atomically(cache_path(target, grid), cache_path(source, grid).read_bytes())
+    for cache_grid in caches_beside(source, winalign):
+        cache = cache_path(source, cache_grid)
+        if grid is not None and cache_grid != grid or limit is not None and \
+                folder_bytes(target.parent) + cache.stat().st_size > limit:
+            continue
+        if read_cache(source, cache_grid, data, rules) is not None:
+            write_atomically(cache_path(target, cache_grid), cache.read_bytes())
 
 
 def fit(finder: CompactPlanFinder, limit: int) -> Optional[tuple[CompactPlanFinder, str]]:

@@ -130,10 +130,13 @@ Progress = Callable[[int, int], None]  # told (schemes read, schemes in the file
 PROGRESS_EVERY = 1000  # schemes between two reports (each one's subsumption checks take time)
 
 
-def parse(text: str, name: str, winalign: int, rules: str, progress: Optional[Progress] = None) -> Store:
+def parse(text: str, name: str, winalign: int, rules: str, progress: Optional[Progress] = None,
+          kept: Optional[SchemeList] = None) -> Store:
     """A store from a file's text; DataFileError if it is not one this program
     wrote for ``winalign`` under ``rules``, or has a line it cannot read.
-    ``progress`` is told how far it is, every PROGRESS_EVERY schemes."""
+    ``progress`` is told how far it is, every PROGRESS_EVERY schemes.
+    ``kept``: the file's schemes as read already (from the compiled cache of
+    these very bytes, store/compiled.py): its scheme lines are only counted."""
     lines = [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
     total = sum(1 for line in lines if line.startswith("scheme ")) if progress is not None else 0
     first = lines[0] if lines else ""
@@ -149,7 +152,7 @@ def parse(text: str, name: str, winalign: int, rules: str, progress: Optional[Pr
                             f"it is left as it is")
     if version < 1:
         raise DataFileError(f"{name}: there is no format {version}; it is left as it is")
-    schemes = SchemeList(winalign)
+    schemes = SchemeList(winalign) if kept is None else kept
     store = Store(schemes)
     seen: set[str] = set()
     ended = False
@@ -182,7 +185,8 @@ def parse(text: str, name: str, winalign: int, rules: str, progress: Optional[Pr
             elif word in ("games", "lost", "lastloss"):
                 setattr(store, word, _number(rest))
             elif word == "scheme":
-                schemes.add(_scheme(rest))
+                if kept is None:
+                    schemes.add(_scheme(rest))
                 count += 1
                 if progress is not None and count % PROGRESS_EVERY == 0:
                     progress(count, total)
@@ -208,23 +212,25 @@ def parse(text: str, name: str, winalign: int, rules: str, progress: Optional[Pr
     return store
 
 
-def _scheme(text: str) -> Scheme:
+def _scheme(text: str, useful: Optional[tuple[int, int]] = None) -> Scheme:
     words = text.split()
     level = _number(words[0])
     if len(words) < 2 or words[1] != "free" or "held" not in words:
         raise ValueError("expected 'LEVEL free ... held ...'")
     h = words.index("held")
-
-    def square(word: str) -> tuple[int, int]:
-        r, c = word.split(",")
-        return (_number(r, OFFSET), _number(c, OFFSET))
-
-    return Scheme(level, [square(w) for w in words[2:h]], [square(w) for w in words[h + 1:]])
+    return Scheme(level, [_square(w) for w in words[2:h]], [_square(w) for w in words[h + 1:]], useful=useful)
 
 
-def scheme_of_line(line: str) -> Scheme:
-    """The scheme of a ``scheme ...`` line (``scheme_line``'s)."""
-    return _scheme(line.partition(" ")[2])
+@lru_cache(maxsize=1 << 14)
+def _square(word: str) -> tuple[int, int]:
+    """The square of a word ``row,col`` (one tuple for each, shared by the schemes that use it)."""
+    r, c = word.split(",")
+    return (_number(r, OFFSET), _number(c, OFFSET))
+
+
+def scheme_of_line(line: str, useful: Optional[tuple[int, int]] = None) -> Scheme:
+    """The scheme of a ``scheme ...`` line (``scheme_line``'s); ``useful`` as ``Scheme`` says."""
+    return _scheme(line.partition(" ")[2], useful)
 
 
 def load(path: Path, winalign: int, rules: str, progress: Optional[Progress] = None) -> Optional[Store]:
@@ -245,14 +251,15 @@ def read_bytes(path: Path) -> Optional[bytes]:
         raise DataFileError(f"cannot use {err}") from None
 
 
-def decode(data: bytes, path: Path, winalign: int, rules: str, progress: Optional[Progress] = None) -> Store:
-    """The store of a data file's bytes (``load``'s parsing; ``progress`` as ``parse`` says)."""
+def decode(data: bytes, path: Path, winalign: int, rules: str, progress: Optional[Progress] = None,
+           kept: Optional[SchemeList] = None) -> Store:
+    """The store of a data file's bytes (``load``'s parsing; ``progress`` and ``kept`` as ``parse`` says)."""
     try:
         text = data.decode("ascii")
     except UnicodeDecodeError:
         raise DataFileError(f"{path} is not a schemes file of this program (it is not plain text); "
                             f"it is left as it is: use --data to choose another file") from None
-    return parse(text, str(path), winalign, rules, progress)
+    return parse(text, str(path), winalign, rules, progress, kept)
 
 
 def save(store: Store, path: Path) -> None:

@@ -20,7 +20,7 @@ import random
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Iterator, Optional
 
 
 from retro.console import Console
@@ -35,6 +35,9 @@ from ..model.rules import DEFAULT, LITERAL
 from ..model.schemes import SchemeList
 from ..planfinder.plans import ReferencePlanFinder
 
+
+if TYPE_CHECKING:
+    from .compiled import Places
 
 SHARED_WAIT = 30.0  # seconds a shared learner waits for another's learning and saving
 
@@ -60,6 +63,10 @@ class StoreSession:
         # cache, and its games go to the data file's journal, to be learnt later (journal.py)
         self.journal: Optional[Path] = None
         self.compiled_from: Optional[tuple[Path, str]] = None  # the data file and the rules, if compiled
+        self.places: Optional["Places"] = None  # where a compiled session's caches are kept (compiled.Places)
+        # a session that learns from the compiled cache (open_session(compact=True)): the number of
+        # schemes its list read, its cache written again after each save (compiled.rewrite_cache)
+        self.learnt_from: Optional[int] = None
 
     def for_grid(self, grid: Grid) -> Learner:
         """The learner on another grid: the same store, compiled for it (a
@@ -69,7 +76,7 @@ class StoreSession:
         if self.compiled_from is not None:
             old.finder = ReferencePlanFinder(old.schemes, old.grid)  # (the old arrays freed now, not later)
             path, rules = self.compiled_from
-            finder = compiled_finder(path, grid, rules)
+            finder = compiled_finder(path, grid, rules, self.places)
         self.learner = Learner(grid, old.store, old.fixed, path=old.path, rng=old.rng, rules=old.rules,
                                finder=finder)
         return self.learner
@@ -116,6 +123,17 @@ class StoreSession:
             return "other visitors' games are being learnt and this one could not wait"
         return "the schemes file cannot be written just now"
 
+    def saved(self) -> None:
+        """After the data file is saved: a session that learns from the
+        compiled cache writes the cache again (the next start is quick)."""
+        learner = self.learner
+        if self.learnt_from is None or learner.path is None:
+            return
+        from .compiled import rewrite_cache  # (NumPy: only for a compact session)
+        from ..planfinder.compact import CompactPlanFinder
+        if isinstance(learner.finder, CompactPlanFinder):
+            rewrite_cache(learner.path, learner.grid, learner.store.rules, learner.finder, self.learnt_from)
+
     def close(self) -> None:
         if self.lock is not None:
             self.lock.release()
@@ -149,13 +167,20 @@ def loading_shown(console: Console) -> Iterator[Optional[Progress]]:
 def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str], seed: Optional[int],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
                  folder: Optional[Path] = None, literal: bool = False, shared: bool = False,
-                 unsaved_if_locked: bool = False, compiled: bool = False) -> Optional[StoreSession]:
+                 unsaved_if_locked: bool = False, compiled: bool = False,
+                 compact: bool = False, places: Optional["Places"] = None) -> Optional[StoreSession]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
     error stream) when the file cannot be used.
 
     ``compiled``: play from the compiled cache (store/compiled.py: the
     schemes as arrays, in bounded memory, read in a moment), never learning
-    nor saving in the session: the games go to the journal (journal.py).
+    nor saving in the session: the games go to the journal (journal.py);
+    ``places``: where its caches are kept (a manager's folder: compiled.Places).
+    ``compact``: play and learn from the compact form (store/compiled.py's
+    ``learning_store``: the cache read if it matches, else compiled from the
+    file and written if the session saves), saving as any session does, and
+    the cache written again after each save (``StoreSession.saved``); not
+    for a shared session.
 
     Where the file's folder takes no new file (read-only), the learner plays
     without saving, after a note on the error stream (training, whose point
@@ -195,9 +220,20 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                 if not unsaved_if_locked:
                     raise
                 lock, save, unsaved = None, False, f"another learner is using {path}"
-        finder = compiled_finder(path, grid, rules) if compiled else None
+        finder = compiled_finder(path, grid, rules, places) if compiled else None
         store = None
-        if not compiled:
+        compact = compact and not compiled and not shared
+        if compact:
+            from .compiled import learning_store  # (NumPy: only for a compact session)
+            from ..planfinder.compact import FarScheme
+            try:
+                with loading_shown(console) as progress:
+                    opened = learning_store(path, grid, rules, write=save, progress=progress)
+            except FarScheme:
+                compact, opened = False, None  # (the walking finder plays it, as before)
+            if opened is not None:
+                store, finder = opened
+        if not compiled and not compact:
             with loading_shown(console) as progress:
                 store = load(path, grid.winalign, rules, progress)
     except DataFileError as err:
@@ -217,16 +253,20 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                       rules=ruleset, finder=finder)
     session = StoreSession(learner, filename, found, lock, where if console.interactive else (),
                            shared_path=learner.path if shared else None, unsaved=unsaved)
+    if compact and finder is not None:
+        session.learnt_from = len(store.schemes.added)
     if compiled:
         session.compiled_from = (real, rules)
+        session.places = places
         session.journal = real if save else None
     return session
 
 
-def compiled_finder(path: Path, grid: Grid, rules: str) -> ReferencePlanFinder:
-    """The data file's compact finder on ``grid`` (an empty one if there is no file yet)."""
+def compiled_finder(path: Path, grid: Grid, rules: str, places: Optional["Places"] = None) -> ReferencePlanFinder:
+    """The data file's compact finder on ``grid`` (an empty one if there is no
+    file yet); its caches kept where ``places`` says (compiled.Places)."""
     from .compiled import play_finder  # (NumPy: only for a compiled session)
-    finder = play_finder(path, grid, rules)
+    finder = play_finder(path, grid, rules, places)
     if finder is None:
         from ..planfinder.compact import CompactPlanFinder
         return CompactPlanFinder(SchemeList(grid.winalign), grid)

@@ -374,3 +374,18 @@ def test_a_scheme_farther_than_any_board_is_played_by_the_walking_finder(tmp_pat
     assert session is not None and session.learnt_from is None and len(session.learner.schemes) == 1
     with pytest.raises(compact.FarScheme):
         compiled.play_finder(path, FIVE, "flawed")
+
+
+def test_learn_pending_makes_the_caches_of_a_store_no_brain_played_from(store_path: Path) -> None:
+    """A store trained but never played by a brain has an empty journal and no
+    cache: ``--learn-pending`` makes those of Gomocup's two boards, which a
+    brain then reads instead of compiling the store at its first move."""
+    assert not list(store_path.parent.glob("five.data.compiled-*"))
+    done = subprocess.run([sys.executable, "-m", "retro", "train", "pascal-learner", "--five", "--learn-pending",
+                           "--data", str(store_path)], capture_output=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    made = sorted(path.name for path in store_path.parent.glob("five.data.compiled-*"))
+    assert made == ["five.data.compiled-15x15", "five.data.compiled-20x20"]
+    for size in (15, 20):
+        grid = Grid(size, size, 5, maxsize=20)
+        assert compiled.read_cache(store_path, grid, store_path.read_bytes(), "flawed") is not None

@@ -91,6 +91,7 @@ if TYPE_CHECKING:
 OWN, THEIRS = CIRCLE, CROSS  # the brain plays O, as the text's computer does
 ALIGN = 5
 SIZES = range(ALIGN, 21)  # Gomocup plays on 15x15 and 20x20
+TOURNAMENT_BOARDS = (15, 20)  # the caches `--learn-pending` makes for a brain (training/train.py)
 MARGIN = 0.25  # the share of the time allowed kept back for the answer to travel
 SLACK = 0.05  # and at least this many seconds
 END_WAIT = 0.2  # seconds a thought may still run at END (GomocupJudge kills the brain 0.5 s after END)
@@ -115,6 +116,11 @@ def unplayable_rule(value: str) -> str:
         names = [name for bit, name in RULES.items() if rule & bit] or ["an unknown rule"]
         return f"rule {rule} ({', '.join(names)})"
     return ""
+
+
+def brain_grid(height: int, width: int) -> Grid:
+    """The board of a START or RECTSTART."""
+    return Grid(height, width, ALIGN, maxsize=SIZES.stop - 1)
 
 
 def store_location(folder: Optional[str], data: Optional[str], winalign: int,
@@ -296,7 +302,7 @@ class Brain:
         if width not in SIZES or height not in SIZES:
             self.write(f"ERROR this brain plays on boards of {SIZES.start} to {SIZES.stop - 1} squares a side")
             return
-        self.grid = Grid(height, width, ALIGN, maxsize=SIZES.stop - 1)
+        self.grid = brain_grid(height, width)
         self.fitted = False
         self._clear()
         self.write("OK")

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retro.ports.pascal_learner.planfinder import incremental
+from retro.ports.pascal_learner.planfinder import incremental, vectorised
 from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from retro.ports.pascal_learner.store.datafile import render
@@ -248,9 +248,13 @@ def assert_numpy_as_python(conditions: list, vector: VectorConditions, board: Bo
     return len(expected)
 
 
-def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list() -> None:
+@pytest.mark.parametrize("chunk", [vectorised.CHUNK, 100], ids=["one-chunk", "chunks-of-100"])
+def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list(monkeypatch: pytest.MonkeyPatch,
+                                                                   chunk: int) -> None:
     """The fixture's Five-in-a-Row list (a turned scheme has up to 31
-    conditions), on boards with 0 to 200 marks at random."""
+    conditions), on boards with 0 to 200 marks at random; its rows taken
+    at once, or 100 at a time (as a long list's are, ``CHUNK`` at a time)."""
+    monkeypatch.setattr(vectorised, "CHUNK", chunk)
     learner = fixture("five.data", winalign=5, seed=4)
     finder = PlanFinder(learner.schemes, learner.grid)
     finder.victoryplans(Board(learner.grid), CROSS)

@@ -7,8 +7,9 @@ held squares.  ``PlanFinder`` keeps the plans of the positions it has seen
 (the last ``CACHED`` of them) and finds a new position's plans from its
 nearest seen ancestor, move by move; the new plans of a move are found
 through a tree of the turned schemes hung by one held square (the pivot, on
-the move) and keyed by the others relative to it, so that only the schemes
-whose other held squares the mover holds around the move are looked at.
+the move) and keyed by the nearest few others relative to it, so that only
+the schemes whose other held squares the mover holds around the move are
+looked at.
 
 The plans come out exactly as ``plans.ReferencePlanFinder`` gives them (the
 tests train with both and compare byte for byte): the same plans, in the same

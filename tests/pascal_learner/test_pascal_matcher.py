@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from retro.ports.pascal_learner.planfinder import incremental
+from retro.ports.pascal_learner.planfinder import incremental, vectorised
 from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from retro.ports.pascal_learner.store.datafile import render
@@ -68,6 +68,19 @@ def test_looking_ahead_or_walking_changes_nothing(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(incremental, "LOOK_AHEAD", look_ahead)
     monkeypatch.setattr(incremental, "VECTOR_LOOK_AHEAD", look_ahead)
     monkeypatch.setattr(incremental, "VECTOR_FROM", vector_from)
+    assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
+
+
+@pytest.mark.parametrize("depth", [0, 1, 100], ids=["flat", "one", "full"])
+def test_the_pivot_tree_s_depth_changes_nothing(monkeypatch: pytest.MonkeyPatch, depth: int) -> None:
+    """Turned schemes hung at any depth of the pivot tree (none: every one on
+    its pivot's node; full: as deep as their held squares go, the tree as it
+    was before training's memory was cut) and tested whole by their masks
+    there: the walks find the reference's plans, so the games and the store
+    are the reference's (the walks only: never looking ahead)."""
+    monkeypatch.setattr(incremental, "DEPTH", depth)
+    monkeypatch.setattr(incremental, "LOOK_AHEAD", 1e9)
+    monkeypatch.setattr(incremental, "VECTOR_LOOK_AHEAD", 1e9)
     assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
 
 
@@ -212,7 +225,7 @@ def test_numpy_looks_ahead_as_python_does(schemes_: list, squares_: list[int], s
     assert isinstance(finder, PlanFinder)
     board = Board(finder.grid)
     finder.victoryplans(board, CROSS)  # compiles the list
-    conditions = finder._conditions
+    conditions = finder.conditions()
     vector = VectorConditions(finder.grid)
     vector.extend(conditions[:split])
     vector.extend(conditions[split:])
@@ -235,21 +248,25 @@ def assert_numpy_as_python(conditions: list, vector: VectorConditions, board: Bo
     return len(expected)
 
 
-def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list() -> None:
+@pytest.mark.parametrize("chunk", [vectorised.CHUNK, 100], ids=["one-chunk", "chunks-of-100"])
+def test_numpy_looks_ahead_as_python_does_on_a_five_in_a_row_list(monkeypatch: pytest.MonkeyPatch,
+                                                                   chunk: int) -> None:
     """The fixture's Five-in-a-Row list (a turned scheme has up to 31
-    conditions), on boards with 0 to 200 marks at random."""
+    conditions), on boards with 0 to 200 marks at random; its rows taken
+    at once, or 100 at a time (as a long list's are, ``CHUNK`` at a time)."""
+    monkeypatch.setattr(vectorised, "CHUNK", chunk)
     learner = fixture("five.data", winalign=5, seed=4)
     finder = PlanFinder(learner.schemes, learner.grid)
     finder.victoryplans(Board(learner.grid), CROSS)
     vector = VectorConditions(learner.grid)
-    vector.extend(finder._conditions)
+    vector.extend(finder.conditions())
     rng = random.Random(7)
     found = 0
     for marks in (0, 10, 40, 74, 75, 120, 200):
         board = Board(learner.grid)
         for k, square in enumerate(rng.sample(range(225), marks)):
             board.place(square, CROSS if k % 2 == 0 else CIRCLE)
-        found += assert_numpy_as_python(finder._conditions, vector, board, CROSS)
+        found += assert_numpy_as_python(finder.conditions(), vector, board, CROSS)
     assert found > 0
 
 

@@ -3,7 +3,8 @@
 ``incremental.PlanFinder`` keeps, per turned scheme, a Python object, a
 place in the reference's tree and in a tree of pivots, and their bit masks:
 about 72 KiB a scheme of a Five-in-a-Row list (a Gomocup brain held 593 MiB
-with a 2,000-game store).  ``CompactPlanFinder`` keeps a row of NumPy arrays
+with a 2,000-game store), about 13 KiB since training's memory was cut (the
+port's NOTES.md, "Training's memory").  ``CompactPlanFinder`` keeps a row of NumPy arrays
 per turned scheme (``vectorised.VectorConditions``: the anchors as words,
 the conditions as bit numbers of the board's shifted masks) and a few small
 columns (level, scheme, orientation, the place in the reference's search),

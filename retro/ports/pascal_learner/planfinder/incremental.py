@@ -7,8 +7,9 @@ held squares.  ``PlanFinder`` keeps the plans of the positions it has seen
 (the last ``CACHED`` of them) and finds a new position's plans from its
 nearest seen ancestor, move by move; the new plans of a move are found
 through a tree of the turned schemes hung by one held square (the pivot, on
-the move) and keyed by the others relative to it, so that only the schemes
-whose other held squares the mover holds around the move are looked at.
+the move) and keyed by the nearest few others relative to it, so that only
+the schemes whose other held squares the mover holds around the move are
+looked at.
 
 The plans come out exactly as ``plans.ReferencePlanFinder`` gives them (the
 tests train with both and compare byte for byte): the same plans, in the same
@@ -25,13 +26,18 @@ from typing import TYPE_CHECKING, Optional
 
 from ..model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from .lookahead import SPAN, VECTOR_FROM, Condition, by_marked_square, condition, python_anchors, shifted
-from .plans import Plan, ReferencePlanFinder, Oriented
+from .plans import Plan, ReferencePlanFinder, Oriented, interned
 from ..model.schemes import SchemeList
 
 if TYPE_CHECKING:
     from .vectorised import VectorConditions
 
 CACHED = 4096  # positions (and players) whose plans are kept
+# Other held squares by which the pivot tree branches: the turned schemes with more hang at this
+# depth, each tested whole by its masks (a tree as deep as the schemes had 10 nodes a turned scheme
+# and held 2.1 GiB of the 3.4 GiB a 47,118-scheme list took; NOTES.md, "Training's memory").
+DEPTH = 3
+CHUNK = 32768  # turned schemes whose conditions are made into arrays at a time
 AHEAD = 16  # positions (by the player's marks) whose plans one mark ahead are kept
 # Looking ahead on a position costs about what walking this many nodes of the
 # pivot tree costs, per turned scheme: in Python (measured: 0.96 us a turned
@@ -54,36 +60,61 @@ _KEY = itemgetter(0)
 
 class _Pivot:
     """A node of the tree of turned schemes hung by one held square: the
-    path is the other held squares as offsets from it.
+    path is the other held squares as offsets from it, nearest first, as far
+    as ``DEPTH`` of them.
 
     Offsets and pivots are kept as bit numbers, so that a walk tests a node
     with a few operations on integers: ``mask`` has bit ``SPAN + e`` for each
     child's offset ``e``; ``pivots`` bit ``SPAN - pivot`` for each pivot whose
     turned schemes end here (the pivot's offset from their (0, 0)); ``need``
-    the pivots of every turned scheme below the node."""
+    the pivots of every turned scheme below the node.  The turned schemes
+    that end here are ``leaves``, each with its pivot's bit in ``bits``:
+    those with more than ``DEPTH`` other held squares end at the depth, and
+    the walk tests their other held squares with their masks, as it tests
+    every leaf's."""
 
-    __slots__ = ("children", "leaves", "mask", "pivots", "need")
+    __slots__ = ("children", "bits", "leaves", "mask", "pivots", "need")
 
     def __init__(self) -> None:
-        self.children: dict[int, _Pivot] = {}  # by the bit of their offset
-        self.leaves: dict[int, list[Oriented]] = {}  # the turned schemes ending here, by the bit of their pivot
+        # (the shared empty ones, until the first child or leaf: most nodes have no children)
+        self.children: dict[int, _Pivot] = _NO_CHILDREN  # by the bit of their offset
+        self.bits: list[int] = _NO_BITS
+        self.leaves: list[Oriented] = _NO_LEAVES
         self.mask = self.pivots = self.need = 0
 
     def insert(self, o: Oriented) -> None:
         for j, pivot in enumerate(o.held):
             node = self
-            bit = 1 << (SPAN - pivot)
-            node.need |= bit
+            bit = _shared(1 << (SPAN - pivot))
+            node.need = _shared(node.need | bit)
             others = sorted((d - pivot for k, d in enumerate(o.held) if k != j), key=abs)  # nearest first
-            for e in others:
-                child = node.children.get(SPAN + e)
-                if child is None:
-                    child = node.children[SPAN + e] = _Pivot()
-                    node.mask |= 1 << (SPAN + e)
-                node = child
-                node.need |= bit
-            node.leaves.setdefault(SPAN - pivot, []).append(o)
-            node.pivots |= bit
+            for e in others[:DEPTH]:
+                key = SPAN + e
+                if node.mask >> key & 1:
+                    node = node.children[key]
+                else:
+                    if node.children is _NO_CHILDREN:
+                        node.children = {}
+                    child = node.children[interned(key)] = _Pivot()
+                    node.mask = _shared(node.mask | 1 << key)
+                    node = child
+                node.need = _shared(node.need | bit)
+            if node.leaves is _NO_LEAVES:
+                node.bits, node.leaves = [], []
+            node.bits.append(interned(SPAN - pivot))
+            node.leaves.append(o)
+            node.pivots = _shared(node.pivots | bit)
+
+
+# Never written to: each node takes its own at its first child or leaf.
+_NO_CHILDREN: dict[int, _Pivot] = {}
+_NO_BITS: list[int] = []
+_NO_LEAVES: list[Oriented] = []
+
+
+def _shared(mask: int) -> int:
+    """The mask, as a shared object if it is a single bit (most of the tree's masks are)."""
+    return interned(mask) if mask.bit_count() == 1 else mask
 
 
 class _Seen:
@@ -118,7 +149,7 @@ class PlanFinder(ReferencePlanFinder):
     def __init__(self, schemes: SchemeList, grid: Grid):
         super().__init__(schemes, grid)
         self._pivots = _Pivot()
-        self._conditions: list[Condition] = []  # for looking ahead (lookahead.py)
+        self._conditions: list[Condition] = []  # for looking ahead in Python (lookahead.py), on a short list
         self._vector: Optional[VectorConditions] = None  # the same as arrays, on a long list (_grow_arrays)
         self._pivoted = 0
         self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
@@ -133,12 +164,13 @@ class PlanFinder(ReferencePlanFinder):
         if self._seen == len(self.schemes.added):  # nothing learnt since (the common case: asked per position)
             return
         super()._compile()
-        for o in self._compiled[self._pivoted:]:
+        new = self._compiled[self._pivoted:]
+        for o in new:
             self._pivots.insert(o)
-            self._conditions.append(condition(o))
             self._offsets.update(d - pivot for pivot in o.held for d in o.held)
         self._pivoted = len(self._compiled)
-        self._grow_arrays()
+        for start in range(0, len(new), CHUNK):  # (a chunk at a time: a whole list's tuples at once take as much again)
+            self._grow_arrays([condition(o) for o in new[start:start + CHUNK]])
         # The compiled schemes live as long as the list: millions of objects on a large one, which
         # Python's cycle collector would otherwise walk in full now and then -- 0.7 s in the middle
         # of a move on a 2,000-game list.  Frozen, they are left out of its walks (they hold no
@@ -205,16 +237,25 @@ class PlanFinder(ReferencePlanFinder):
         """What looking ahead costs, in nodes of the pivot tree walked."""
         return len(self._compiled) * (LOOK_AHEAD if self._vector is None else VECTOR_LOOK_AHEAD)
 
-    def _grow_arrays(self) -> None:
-        """A long list's conditions as arrays too, for looking ahead with
-        NumPy: grown with the list when it is compiled, not in a move that
-        looks ahead (nor is NumPy imported there)."""
+    def _grow_arrays(self, new: list[Condition]) -> None:
+        """The new turned schemes' conditions, for looking ahead: kept as
+        they are on a short list; on a long one, as arrays only, for looking
+        ahead with NumPy (the tuples would take as much again).  Grown with
+        the list when it is compiled, not in a move that looks ahead (nor is
+        NumPy imported there)."""
         if self._vector is None:
+            self._conditions += new
             if len(self._conditions) < VECTOR_FROM:
                 return
             from .vectorised import VectorConditions  # (NumPy: only for a long list)
             self._vector = VectorConditions(self.grid)
-        self._vector.extend(self._conditions[len(self._vector):])
+            new, self._conditions = self._conditions, []
+        self._vector.extend(new)
+
+    def conditions(self) -> list[Condition]:
+        """Every turned scheme's conditions for looking ahead (the tests compare the two ways)."""
+        self._compile()
+        return [condition(o) for o in self._compiled]
 
     def _keep_ahead(self, mine: int, ahead: _Ahead) -> _Ahead:
         self._ahead[mine] = ahead
@@ -375,13 +416,11 @@ class PlanFinder(ReferencePlanFinder):
         while stack:
             node = stack.pop()
             visited += 1
-            ok = node.pivots & moves
-            while ok:
-                low = ok & -ok
-                ok ^= low
-                bit = low.bit_length() - 1
-                a = corner + bit  # the (0, 0)
-                for o in node.leaves[bit]:
+            if node.pivots & moves:
+                for bit, o in zip(node.bits, node.leaves):
+                    if not moves >> bit & 1:
+                        continue
+                    a = corner + bit  # the (0, 0)
                     if not o.anchors >> a & 1:
                         continue
                     if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:

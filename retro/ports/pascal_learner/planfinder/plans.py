@@ -69,8 +69,8 @@ class Oriented:
         # up, down, left, right of the turned scheme, for fits
         self.anchors = fitsmask(grid, max(rows), min(rows), min(columns), max(columns))
         # A scheme square (r, c) is r rows above and c columns right of the move.
-        self.held = tuple(-r * cols + c for r, c in held)
-        self.free = tuple(-r * cols + c for r, c in free)
+        self.held = tuple(interned(-r * cols + c) for r, c in held)
+        self.free = tuple(interned(-r * cols + c) for r, c in free)
         deltas = self.held + self.free
         self.base = -min(deltas)
         self.freemask = sum(1 << (d + self.base) for d in self.free)
@@ -82,6 +82,16 @@ class Oriented:
         """The plan of this turned scheme with its (0, 0) on ``anchor``."""
         return Plan(self.level, anchor, (self.freemask << anchor) >> self.base,
                     (self.heldmask << anchor) >> self.base, self.scheme, self.side, self.degrees)
+
+
+_INTERNED: dict[int, int] = {}
+
+
+def interned(number: int) -> int:
+    """One int object for each value asked for (CPython shares only those
+    from -5 to 256): the offsets and places of hundreds of thousands of
+    turned schemes on a long list are a few hundred values."""
+    return _INTERNED.setdefault(number, number)
 
 
 @lru_cache(maxsize=4096)
@@ -105,9 +115,10 @@ class _Node:
     __slots__ = ("children", "leaves", "number")
 
     def __init__(self, number: int = 0) -> None:
-        self.children: dict[int, _Node] = {}
-        self.leaves: list[Oriented] = []
-        self.number = number  # its place among its parent's children
+        # (the shared empty ones, until the first child or leaf: most nodes lack one or the other)
+        self.children: dict[int, _Node] = _NO_CHILDREN
+        self.leaves: list[Oriented] = _NO_LEAVES
+        self.number = interned(number)  # its place among its parent's children
 
     def insert(self, o: "Oriented") -> None:
         """Hang ``o`` on the tree and set ``o.order``: the search
@@ -120,11 +131,20 @@ class _Node:
         for d in sorted(o.held, key=lambda d: (abs(d), d)):
             child = node.children.get(d)
             if child is None:
+                if node.children is _NO_CHILDREN:
+                    node.children = {}
                 child = node.children[d] = _Node(len(node.children))
-            path.append(-child.number)
+            path.append(interned(-child.number))
             node = child
-        o.order = (*path, LEAF, len(node.leaves))
+        o.order = (*path, LEAF, interned(len(node.leaves)))
+        if node.leaves is _NO_LEAVES:
+            node.leaves = []
         node.leaves.append(o)
+
+
+# Never written to: each node takes its own at its first child or leaf.
+_NO_CHILDREN: dict[int, _Node] = {}
+_NO_LEAVES: list[Oriented] = []
 
 
 LEAF = -(1 << 30)  # below every negated child number: a node's leaves come before its children

@@ -64,8 +64,8 @@ class VectorConditions:
             return
         self._anchors = np.concatenate([self._anchors, self.as_words(anchors)])
         old = self._rows
-        self._free = _columns(self._free, old, frees, _ALL)
-        self._held = _columns(self._held, old, helds, _NONE)
+        _grow(self._free, old, frees, _ALL)
+        _grow(self._held, old, helds, _NONE)
         self._rows += len(anchors)
 
     def arrays(self) -> tuple[Words, npt.NDArray[np.int16], npt.NDArray[np.int16]]:
@@ -100,27 +100,37 @@ class VectorConditions:
         return [(self._schemes[k], int.from_bytes(found[r].tobytes(), "little")) for r, k in enumerate(rows.tolist())]
 
     def one_mark_rows(self, empties: list[int], mines: list[int], empty: int) -> tuple[Rows, Words]:
-        """``anchors``' answer as the rows (ascending) and their anchors, as words."""
+        """``anchors``' answer as the rows (ascending) and their anchors, as
+        words; ``CHUNK`` rows at a time, as ``matching_rows``."""
         full = self._full
         e_table = self.as_words(empties + [full, 0])
         m_table = self.as_words(mines + [0, full])
-        m = self._anchors & self.as_words([empty])
-        rows: Rows = np.arange(len(m), dtype=np.intp)
-        one = np.zeros_like(m)
-        crowded = (full & ~empty).bit_count() >= CROWDED * full.bit_length()
-        for held, column in self._steps(crowded):
-            if held:
-                at = column[rows]
-                e = e_table[at] & m
-                m &= m_table[at] | e
-                m &= ~(one & e)  # a second held square empty: not in one mark
-                one |= e
-            else:
-                m &= e_table[column[rows]]
+        board = self.as_words([empty])
+        steps = self._steps((full & ~empty).bit_count() >= CROWDED * full.bit_length())
+        found_rows, found = [], []
+        for start in range(0, self._rows, CHUNK):
+            rows: Rows = np.arange(start, min(start + CHUNK, self._rows), dtype=np.intp)
+            m = self._anchors[start:start + CHUNK] & board
+            one = np.zeros_like(m)
+            for held, column in steps:
+                if not len(rows):
+                    break
+                if held:
+                    at = column[rows]
+                    e = e_table[at] & m
+                    m &= m_table[at] | e
+                    m &= ~(one & e)  # a second held square empty: not in one mark
+                    one |= e
+                else:
+                    m &= e_table[column[rows]]
+                rows, m, one = _alive(rows, m, one)
+            m &= one
             rows, m, one = _alive(rows, m, one)
-        m &= one
-        rows, m, one = _alive(rows, m, one)
-        return rows, m.astype("<u8")
+            found_rows.append(rows)
+            found.append(m)
+        if not found:
+            return np.zeros(0, dtype=np.intp), np.zeros((0, self._words), dtype="<u8")
+        return np.concatenate(found_rows), np.concatenate(found).astype("<u8")
 
     def matching_rows(self, empties: list[int], mines: list[int], empty: int,
                       rows: Optional[Rows] = None) -> tuple[Rows, Words]:
@@ -168,13 +178,16 @@ class VectorConditions:
         return [s for k in range(longer) for s in (held[k:k + 1] + free[k:k + 1])]
 
 
-def _columns(columns: list[Column], old: int, rows: list[tuple[int, ...]], pad: int) -> list[Column]:
+def _grow(columns: list[Column], old: int, rows: list[tuple[int, ...]], pad: int) -> None:
     """The columns of ``old`` rows with ``rows`` added, each padded with ``pad``
-    to the longest (a new column is ``pad`` in the old rows)."""
+    to the longest (a new column is ``pad`` in the old rows); in place, a
+    column at a time, so that a long list's columns are never all there
+    twice (a learner's training grows them after every lost game)."""
     width = max(len(columns), max((len(r) for r in rows), default=0))
     new = padded(rows, pad, width)
-    columns = columns + [np.full(old, pad, dtype=np.int16)] * (width - len(columns))
-    return [np.concatenate([column, new[:, j]]) for j, column in enumerate(columns)]
+    columns += [np.full(old, pad, dtype=np.int16) for _ in range(width - len(columns))]
+    for j in range(width):
+        columns[j] = np.concatenate([columns[j], new[:, j]])
 
 
 def padded(rows: Sequence[Sequence[int]], pad: int, width: int = 0) -> npt.NDArray[np.int16]:

@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 
 CACHED = 4096  # positions (and players) whose plans are kept
 # Other held squares by which the pivot tree branches: the turned schemes with more hang at this
-# depth, each tested whole by its masks (a tree as deep as the schemes had 10 nodes a turned scheme
-# and held 2.1 GiB of the 3.4 GiB a 47,118-scheme list took; NOTES.md, "Training's memory").
+# depth, each tested whole by its masks (a tree as deep as the schemes had 10 nodes a turned scheme:
+# 2,097 MiB of training's 3.6 GiB at 47,118 schemes; 4 deep, 1,214 MiB in all; NOTES.md, "Training's
+# memory").
 DEPTH = 3
 CHUNK = 32768  # turned schemes whose conditions are made into arrays at a time
 AHEAD = 16  # positions (by the player's marks) whose plans one mark ahead are kept

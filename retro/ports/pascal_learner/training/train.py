@@ -35,7 +35,7 @@ from ..model.schemes import Scheme
 from ..play.tictactoe import gamename, levels_text, verdict_text
 from ..play.variants import GRID_OPTIONS, make_grid
 from ..store.datafile import DataFileError
-from ..store.compiled import cached_or_compiled, recompile_caches
+from ..store.compiled import cached_or_compiled, caches_beside, recompile_caches
 from ..store.journal import learn_pending
 from ..store.session import StoreSession, open_session
 from .chart import chart_lines
@@ -270,11 +270,12 @@ def train(console: Console, games: int, partner: str = "mix", seed: Optional[int
 
 def _learnt_pending(console: Console, session: StoreSession, json: bool) -> bool:
     """``--learn-pending``: the games a brain kept in the journal, learnt and
-    saved, and the compiled caches beside the store made again; and, for
-    Five-in-a-Row, the caches of Gomocup's boards (15x15 and 20x20) made
-    where none matches the store, so that a brain started on a store no
-    brain has played from finds one.  False (after a message, the session
-    closed) if the file could not be saved."""
+    saved, and the compiled caches beside the store made again; and, for a
+    Five-in-a-Row store with no cache beside it (no brain has played from
+    it), those of Gomocup's boards (15x15 and 20x20) made, so that a brain
+    finds one.  A store with caches keeps those of the boards it is played
+    on, no more (a brain's folder holds what fits: brain/pbrain.py).  False
+    (after a message, the session closed) if the file could not be saved."""
     from ..brain.pbrain import ALIGN, TOURNAMENT_BOARDS, brain_grid  # (the brain's: for this option only)
 
     learner = session.learner
@@ -284,7 +285,7 @@ def _learnt_pending(console: Console, session: StoreSession, json: bool) -> bool
         learnt, skipped = learn_pending(learner, learner.path)
         if learnt:
             recompile_caches(learner.path, learner.grid.winalign, learner.store.rules)
-        if learner.grid.winalign == ALIGN:
+        if learner.grid.winalign == ALIGN and not any(caches_beside(learner.path, ALIGN)):
             for size in TOURNAMENT_BOARDS:
                 cached_or_compiled(learner.path, brain_grid(size, size), learner.store.rules, write=True)
     except DataFileError as err:

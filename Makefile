@@ -54,15 +54,17 @@ run: $(STAMP)
 		fg >/dev/null; status=$$?; \
 	done; exit $$status
 
-# The tests run in parallel (pytest-xdist), one worker a core (`-n auto`;
-# `make test WORKERS=1` for one at a time); tests/conftest.py has those that
-# build the tree take turns.  The lint and the try of the built wheel are
-# tests too, so that their work overlaps the tests that wait on a terminal
-# rather than coming before and after them.  `make test-quick`, for the edit
-# loop, leaves out the slow, pty and browser tests (their markers:
-# tests/conftest.py).
-WORKERS ?= auto
-PYTEST  := $(BIN)/python -m pytest -n $(WORKERS)
+# The tests run in parallel (pytest-xdist), two workers a core (`make test
+# WORKERS=1` for one at a time): a worker waits on a terminal, a browser or a
+# server much of the time (with one a core, a 2-core machine was four-fifths
+# busy), and a worker with nothing left takes tests queued for another
+# (`--dist worksteal`); tests/conftest.py has those that build the tree take
+# turns.  The lint and the try of the built wheel are tests too, so that
+# their work overlaps the tests that wait rather than coming before and
+# after them.  `make test-quick`, for the edit loop, leaves out the slow,
+# pty and browser tests (their markers: tests/conftest.py).
+WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 2 * (os.cpu_count() or 1))')
+PYTEST  := $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 test: $(STAMP) test-tools
 	$(PYTEST) -rs

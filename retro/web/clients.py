@@ -29,19 +29,20 @@ class Clients:
         self._lines: dict[str, deque[float]] = {}
         self._logged: dict[tuple[str, str], float] = {}  # (client, limit): when the log said it
 
-    def _recent(self, events: dict[str, deque[float]], client: str) -> deque[float]:
-        if client not in events and len(events) >= CLIENTS_REMEMBERED:
-            self._forget(events)
-        times = events.setdefault(client, deque())
+    def _recent_lines(self, client: str) -> deque[float]:
+        """When ``client``'s lines of the log in the last minute were written."""
+        if client not in self._lines and len(self._lines) >= CLIENTS_REMEMBERED:
+            self._forget()
+        times = self._lines.setdefault(client, deque())
         while times and times[0] <= self._clock() - CLIENT_WINDOW:
             times.popleft()
         return times
 
-    def _forget(self, events: dict[str, deque[float]]) -> None:
+    def _forget(self) -> None:
         """Clients with nothing in the last minute are forgotten (a crowd of addresses holds no memory)."""
         since = self._clock() - CLIENT_WINDOW
-        for client in [c for c, times in events.items() if not times or times[-1] <= since]:
-            del events[client]
+        for client in [c for c, times in self._lines.items() if not times or times[-1] <= since]:
+            del self._lines[client]
         for key in [k for k, when in self._logged.items() if when <= since]:
             del self._logged[key]
 
@@ -81,7 +82,7 @@ class Clients:
     def may_log(self, client: str, limits: Limits) -> bool:
         """Whether a line of the server's log for ``client``'s request is
         written (counted); past the limit the log says so once a minute."""
-        lines = self._recent(self._lines, client)
+        lines = self._recent_lines(client)
         if len(lines) >= limits.client_log_lines:
             self._log_once(client, "log", f"{client} made {len(lines)} lines of this log within a minute, "
                                           f"the most one client may (--client-log-lines): its next are not written "

@@ -92,6 +92,12 @@ class Clients:
         return True
 
 
+def client_address(peername: object) -> str:
+    """The client of a connection: the host of its peer's (host, port, ...), "" when unknown
+    (aiohttp's ``request.remote`` for the same socket)."""
+    return str(peername[0]) if isinstance(peername, (tuple, list)) and peername else ""
+
+
 def _sessions(count: int) -> str:
     """How many sessions are, in good English.
 

@@ -13,6 +13,7 @@ from aiohttp import StreamReader, web
 from aiohttp.http import RawRequestMessage
 from aiohttp.web import RequestHandler
 
+from .clients import client_address
 from .exhibit import Exhibit
 
 
@@ -124,8 +125,7 @@ class Connection(RequestHandler):
             self.transport.abort()
 
     def client(self) -> str:
-        peer = self.transport.get_extra_info("peername") if self.transport is not None else None
-        return str(peer[0]) if isinstance(peer, (tuple, list)) and peer else ""
+        return client_address(self.peername)
 
     def log_exception(self, *args: Any, **kw: Any) -> None:
         """A failed request's line (a malformed one, aiohttp's own), within the client's share of the log."""

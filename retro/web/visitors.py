@@ -13,6 +13,7 @@ from aiohttp import web
 from .. import catalog
 from ..visible import visible
 from . import security
+from .clients import client_address
 from .config import CLIENT_REFUSAL_PAUSE
 from .exhibit import EXHIBIT
 
@@ -124,4 +125,4 @@ async def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
 
 def client_of(request: web.Request) -> str:
     """The client of a request: its peer's address (``clients``: no proxy's header is trusted)."""
-    return request.remote or ""
+    return client_address(request.protocol.peername)

@@ -21,6 +21,7 @@ from typing import Optional
 from retro import catalog
 from retro.web.forking import Template
 from retro.web.process import Command, Terminal
+from web_helpers import children
 
 STARTS = ("forked", "spawned")  # the template's, and a Python of its own (before the template)
 
@@ -92,15 +93,10 @@ def sessions_pss_kib(server_pid: int) -> tuple[list[int], int]:
     """(each session's PSS, the template's or 0), in KiB: the server's children
     with a controlling terminal, and the one without (the template), from /proc."""
     sessions, template = [], 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
+    for entry, fields in children(server_pid):
         try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
             pss = memory_kib(int(entry.name))[0]
-        except (OSError, IndexError, KeyError, ValueError):
-            continue
-        if int(fields[1]) != server_pid:  # its parent
+        except (OSError, KeyError, ValueError):
             continue
         if int(fields[4]) == 0:  # no controlling terminal
             template = pss

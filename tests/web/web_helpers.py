@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterator
 
 from aiohttp.test_utils import TestClient, TestServer
 
@@ -72,18 +72,28 @@ def children_running(marker: str = "retro.web.child") -> list[int]:
     markers = (marker, "retro.web.template") if marker == "retro.web.child" else (marker,)
     template = str(TEMPLATE.process.pid) if TEMPLATE.process is not None else ""
     found = []
-    me = str(os.getpid())
+    for entry, fields in children(os.getpid()):
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        if fields[0] != "Z" and entry.name != template and any(m in cmdline for m in markers):
+            found.append(int(entry.name))
+    return found
+
+
+def children(parent: int) -> Iterator[tuple[Path, list[str]]]:
+    """The processes whose parent is ``parent``: each one's folder in /proc and
+    the fields of its stat after the command's name (state, parent, ...)."""
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
         except OSError:
             continue
-        if fields[1] == me and fields[0] != "Z" and entry.name != template and any(m in cmdline for m in markers):
-            found.append(int(entry.name))
-    return found
+        if int(fields[1]) == parent:
+            yield entry, fields
 
 
 def rendering(session: transcript.Transcript) -> str:

@@ -50,6 +50,8 @@ class Clients:
         """``text`` in the log once a minute for this client and this limit."""
         when = self._logged.get((client, limit))
         if when is None or when <= self._clock() - CLIENT_WINDOW:
+            if (client, limit) not in self._logged and len(self._logged) >= CLIENTS_REMEMBERED:
+                self._forget()
             self._logged[(client, limit)] = self._clock()
             self._said(text)
 

@@ -706,3 +706,21 @@ def test_15_an_unusable_data_file_is_said_in_the_servers_log(tmp_path: Path, spo
     told = [line for line in log if "schemes file" in line]
     assert len(told) == 1 and told[0].startswith("retro serve: a visitor's learner cannot use its schemes file: "), log
     assert str(data) in told[0], told
+
+
+def test_a_crowd_of_addresses_at_their_limit_is_remembered_within_the_bound(monkeypatch) -> None:
+    """Each of many clients at its sessions limit is said once in the log; once
+    they are a minute old, a new crowd does not add to what is remembered."""
+    from retro.web import clients as clients_module
+
+    monkeypatch.setattr(clients_module, "CLIENTS_REMEMBERED", 8)
+    now = [0.0]
+    said: list[str] = []
+    table = Clients(said=said.append, clock=lambda: now[0])
+    limits = Limits(client_sessions=1)
+    for crowd in range(3):
+        for k in range(8):
+            assert table.refuse_start(f"10.0.{crowd}.{k}", 1, limits) is not None
+        now[0] += 61
+    assert len(said) == 24  # each said once
+    assert len(table._logged) <= 8  # the bound is the point of the test

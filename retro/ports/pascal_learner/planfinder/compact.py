@@ -234,8 +234,7 @@ class CompactPlanFinder(ReferencePlanFinder):
             return self.schemes.added[number]
         scheme = self._made.get(number)
         if scheme is None:
-            text, starts = self._lines
-            scheme = self._made[number] = scheme_of_line(text[starts[number]:starts[number + 1] - 1].decode("ascii"))
+            scheme = self._made[number] = scheme_of_line(line_at(*self._lines, number))
         return scheme
 
     def growth(self, board: Board, player: int) -> int:
@@ -415,6 +414,12 @@ def compile_rows(lines: Sequence[bytes], grid: Grid) -> dict[str, npt.NDArray[np
     numbers[place] = np.repeat(np.arange(len(lines), dtype=np.int32), turns)
     return {"anchors": anchors, "free": free, "held": held, "level": np.sort(level, kind="stable"),
             "scheme": numbers, "orientation": orientation, "rank": rank, **_lines(lines)}
+
+
+def line_at(text: bytes, starts: Sequence[int], number: int) -> str:
+    """The line of scheme ``number`` in the lines ``_lines`` keeps (``text``
+    and ``starts``: its arrays as bytes and as a list), without its newline."""
+    return text[starts[number]:starts[number + 1] - 1].decode("ascii")
 
 
 def _lines(lines: Sequence[bytes]) -> dict[str, npt.NDArray[np.generic]]:

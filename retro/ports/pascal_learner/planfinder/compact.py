@@ -81,12 +81,14 @@ class CompactPlanFinder(ReferencePlanFinder):
 
     @classmethod
     def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]],
-                      rows: Optional[int] = None) -> "CompactPlanFinder":
+                      rows: Optional[int] = None, mapped: object = None) -> "CompactPlanFinder":
         """A finder over arrays ``compiled`` gave (checked by the caller: store/compiled.py),
         with no list of schemes: it plays, it does not learn.  ``rows``: only
-        the first so many rows (the lowest levels), where memory is short."""
+        the first so many rows (the lowest levels), where memory is short;
+        ``mapped``: the mapped file the arrays lie in, if any."""
         finder = cls(SchemeList(grid.winalign), grid)
         finder.arrays = arrays
+        finder.mapped = mapped
         k = len(arrays["level"]) if rows is None else rows
         finder._vector = VectorConditions.from_arrays(grid, arrays["anchors"][:k], arrays["free"][:, :k],
                                                       arrays["held"][:, :k])

@@ -81,9 +81,7 @@ def play_finder(path: Path, grid: Grid, rules: str, places: Optional[Places] = N
     if opened is None:
         return None
     found = opened[1]
-    finder = CompactPlanFinder.from_compiled(grid, found.arrays)
-    finder.mapped = found.mapped  # (kept for fit)
-    return finder
+    return CompactPlanFinder.from_compiled(grid, found.arrays, mapped=found.mapped)  # (mapped: kept for fit)
 
 
 def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool, places: Optional[Places] = None,
@@ -439,8 +437,7 @@ def fit(finder: CompactPlanFinder, limit: int) -> Optional[tuple[CompactPlanFind
     rows = within(whole, int(limit * 0.85) - held)
     if rows >= whole.rows:
         return None
-    smaller = CompactPlanFinder.from_compiled(finder.grid, finder.arrays, rows)
-    smaller.mapped = finder.mapped
+    smaller = CompactPlanFinder.from_compiled(finder.grid, finder.arrays, rows, finder.mapped)
     levels = whole.arrays["level"]
     schemes = len(np.unique(whole.arrays["scheme"][:rows]))
     total = len(whole.arrays["starts"]) - 1

@@ -81,12 +81,14 @@ class CompactPlanFinder(ReferencePlanFinder):
 
     @classmethod
     def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]],
-                      rows: Optional[int] = None) -> "CompactPlanFinder":
+                      rows: Optional[int] = None, mapped: object = None) -> "CompactPlanFinder":
         """A finder over arrays ``compiled`` gave (checked by the caller: store/compiled.py),
         with no list of schemes: it plays, it does not learn.  ``rows``: only
-        the first so many rows (the lowest levels), where memory is short."""
+        the first so many rows (the lowest levels), where memory is short;
+        ``mapped``: the mapped file the arrays lie in, if any."""
         finder = cls(SchemeList(grid.winalign), grid)
         finder.arrays = arrays
+        finder.mapped = mapped
         k = len(arrays["level"]) if rows is None else rows
         finder._vector = VectorConditions.from_arrays(grid, arrays["anchors"][:k], arrays["free"][:, :k],
                                                       arrays["held"][:, :k])
@@ -95,20 +97,25 @@ class CompactPlanFinder(ReferencePlanFinder):
         finder._orientation = np.asarray(arrays["orientation"][:k], dtype=np.uint8)
         finder._rank = np.asarray(arrays["rank"][:k], dtype=np.int32)
         finder._lines = (arrays["lines"].tobytes(), arrays["starts"].tolist())
-        for row in np.flatnonzero(finder._level == 1).tolist():  # the level-1 search's turned schemes
-            orientation = int(finder._orientation[row])
-            o = Oriented(finder._scheme_of(row), orientation // 4, orientation % 4 * 90, grid, row)
-            finder._compiled.append(o)
-            finder._levels.setdefault(1, []).append(o)
-        finder._lines_only = all(o.free == (0,) for o in finder._levels.get(1, ()))
+        finder._search_level_one(np.flatnonzero(finder._level == 1).tolist())
         return finder
+
+    def _search_level_one(self, rows: Sequence[int]) -> None:
+        """The turned schemes of level 1 among ``rows`` into the level-1
+        search, which is the reference's own (``threats``), over these few."""
+        for row in rows:
+            orientation = int(self._orientation[row])
+            o = Oriented(self._scheme_of(row), orientation // 4, orientation % 4 * 90, self.grid, row)
+            self._compiled.append(o)
+            self._levels.setdefault(1, []).append(o)
+        self._lines_only = all(o.free == (0,) for o in self._levels.get(1, ()))
 
     def _compile(self) -> None:
         added = self.schemes.added
         if self._seen == len(added):
             return
         anchors, frees, helds, levels, numbers, orientations, paths = [], [], [], [], [], [], []
-        row = len(self._vector)
+        first = row = len(self._vector)
         for number in range(self._seen, len(added)):
             scheme = added[number]
             for side, degrees, anchor, free, held, path in turned_rows(scheme, self.grid):
@@ -120,11 +127,6 @@ class CompactPlanFinder(ReferencePlanFinder):
                 orientations.append(side * 4 + degrees // 90)
                 paths.append([self._first_row(tuple(path[:k + 1]), row) for k in range(len(path))])
                 row += 1
-                if scheme.level == 1:  # the level-1 search is the reference's, over these few
-                    o = Oriented(scheme, side, degrees, self.grid, row - 1)
-                    self._compiled.append(o)
-                    self._levels.setdefault(1, []).append(o)
-        self._lines_only = all(o.free == (0,) for o in self._levels.get(1, ()))
         self._seen = len(added)
         self._vector.extend_rows(anchors, frees, helds)
         self._level = np.concatenate([self._level, np.array(levels, dtype=np.uint8)])
@@ -137,6 +139,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         old = np.full((len(self._firsts), width), -1, dtype=np.int32)
         old[:, :self._firsts.shape[1]] = self._firsts
         self._firsts = np.concatenate([old, firsts])
+        self._search_level_one((first + np.flatnonzero(self._level[first:] == 1)).tolist())
 
     def _first_row(self, path: tuple[int, ...], row: int) -> int:
         """The first row whose path begins with ``path`` (``row`` if none before it)."""
@@ -169,12 +172,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         finder._orientation = np.asarray(arrays["orientation"], dtype=np.uint8)[order]
         finder._paths = paths_of(held)
         finder._firsts = first_rows(finder._paths, (finder._paths != 0).sum(axis=1, dtype=np.int32))
-        for row in np.flatnonzero(finder._level == 1).tolist():
-            orientation = int(finder._orientation[row])
-            o = Oriented(schemes.added[int(finder._scheme[row])], orientation // 4, orientation % 4 * 90, grid, row)
-            finder._compiled.append(o)
-            finder._levels.setdefault(1, []).append(o)
-        finder._lines_only = all(o.free == (0,) for o in finder._levels.get(1, ()))
+        finder._search_level_one(np.flatnonzero(finder._level == 1).tolist())
         finder._seen = len(schemes.added)
         return finder
 
@@ -238,8 +236,7 @@ class CompactPlanFinder(ReferencePlanFinder):
             return self.schemes.added[number]
         scheme = self._made.get(number)
         if scheme is None:
-            text, starts = self._lines
-            scheme = self._made[number] = scheme_of_line(text[starts[number]:starts[number + 1] - 1].decode("ascii"))
+            scheme = self._made[number] = scheme_of_line(line_at(*self._lines, number))
         return scheme
 
     def growth(self, board: Board, player: int) -> int:
@@ -419,6 +416,12 @@ def compile_rows(lines: Sequence[bytes], grid: Grid) -> dict[str, npt.NDArray[np
     numbers[place] = np.repeat(np.arange(len(lines), dtype=np.int32), turns)
     return {"anchors": anchors, "free": free, "held": held, "level": np.sort(level, kind="stable"),
             "scheme": numbers, "orientation": orientation, "rank": rank, **_lines(lines)}
+
+
+def line_at(text: bytes, starts: Sequence[int], number: int) -> str:
+    """The line of scheme ``number`` in the lines ``_lines`` keeps (``text``
+    and ``starts``: its arrays as bytes and as a list), without its newline."""
+    return text[starts[number]:starts[number + 1] - 1].decode("ascii")
 
 
 def _lines(lines: Sequence[bytes]) -> dict[str, npt.NDArray[np.generic]]:

@@ -102,11 +102,7 @@ class VectorConditions:
     def one_mark_rows(self, empties: list[int], mines: list[int], empty: int) -> tuple[Rows, Words]:
         """``anchors``' answer as the rows (ascending) and their anchors, as
         words; ``CHUNK`` rows at a time, as ``matching_rows``."""
-        full = self._full
-        e_table = self.as_words(empties + [full, 0])
-        m_table = self.as_words(mines + [0, full])
-        board = self.as_words([empty])
-        steps = self._steps((full & ~empty).bit_count() >= CROWDED * full.bit_length())
+        e_table, m_table, board, steps = self._tables(empties, mines, empty)
         found_rows, found = [], []
         for start in range(0, self._rows, CHUNK):
             rows: Rows = np.arange(start, min(start + CHUNK, self._rows), dtype=np.intp)
@@ -138,12 +134,7 @@ class VectorConditions:
         applies as it stands -- every free square empty, every held square the
         player's -- with their anchors, as words: the plans of a position.
         ``CHUNK`` rows at a time, so that the working copies stay small."""
-        full = self._full
-        e_table = self.as_words(empties + [full, 0])
-        m_table = self.as_words(mines + [0, full])
-        board = self.as_words([empty])
-        crowded = (full & ~empty).bit_count() >= CROWDED * full.bit_length()
-        steps = self._steps(crowded)
+        e_table, m_table, board, steps = self._tables(empties, mines, empty)
         if rows is None:
             rows = np.arange(self._rows, dtype=np.intp)
         found_rows, found = [], []
@@ -161,6 +152,18 @@ class VectorConditions:
         if not found:
             return rows, np.zeros((0, self._words), dtype="<u8")
         return np.concatenate(found_rows), np.concatenate(found).astype("<u8")
+
+    def _tables(self, empties: list[int], mines: list[int],
+                empty: int) -> tuple[Words, Words, Words, list[tuple[bool, Column]]]:
+        """What a match of the rows looks up: the shifted masks of the empty
+        squares and of the player's, as words (with the padding rows: every bit
+        set, none), the empty squares, and the columns in the order they are
+        tested (``_steps``, by how crowded the board is)."""
+        full = self._full
+        e_table = self.as_words(empties + [full, 0])
+        m_table = self.as_words(mines + [0, full])
+        board = self.as_words([empty])
+        return e_table, m_table, board, self._steps((full & ~empty).bit_count() >= CROWDED * full.bit_length())
 
     def conditions_of(self, rows: Rows) -> tuple[list[list[int]], list[list[int]]]:
         """The bit numbers of these rows' free squares (but the (0, 0)) and held squares, as lists."""

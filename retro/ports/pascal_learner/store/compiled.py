@@ -36,7 +36,7 @@ from retro import __version__
 from retro.safefile import write_atomically
 
 from ..model.board import Grid
-from ..planfinder.compact import CompactPlanFinder, compile_rows
+from ..planfinder.compact import CompactPlanFinder, compile_rows, line_at
 from ..planfinder.vectorised import PADS
 from ..model.schemes import Scheme, SchemeList
 from .datafile import DataFileError, Progress, Store, decode, read_bytes, scheme_line, scheme_of_line
@@ -81,9 +81,7 @@ def play_finder(path: Path, grid: Grid, rules: str, places: Optional[Places] = N
     if opened is None:
         return None
     found = opened[1]
-    finder = CompactPlanFinder.from_compiled(grid, found.arrays)
-    finder.mapped = found.mapped  # (kept for fit)
-    return finder
+    return CompactPlanFinder.from_compiled(grid, found.arrays, mapped=found.mapped)  # (mapped: kept for fit)
 
 
 def cached_or_compiled(path: Path, grid: Grid, rules: str, write: bool, places: Optional[Places] = None,
@@ -163,7 +161,7 @@ def learning_store(path: Path, grid: Grid, rules: str, write: bool,
     flipped[a["scheme"][np.asarray(a["orientation"]) >= 4]] = True
     for k, flips in enumerate(flipped.tolist()):  # (each checked against the others when the cache was made)
         useful = (turned[k] // (1 + flips), 1 + flips)
-        schemes.add(scheme_of_line(text[starts[k]:starts[k + 1] - 1].decode("ascii"), useful), kept=True)
+        schemes.add(scheme_of_line(line_at(text, starts, k), useful), kept=True)
     store = decode(data, path, grid.winalign, rules, kept=schemes)
     return store, CompactPlanFinder.learning_from(schemes, grid, found.arrays)
 
@@ -439,8 +437,7 @@ def fit(finder: CompactPlanFinder, limit: int) -> Optional[tuple[CompactPlanFind
     rows = within(whole, int(limit * 0.85) - held)
     if rows >= whole.rows:
         return None
-    smaller = CompactPlanFinder.from_compiled(finder.grid, finder.arrays, rows)
-    smaller.mapped = finder.mapped
+    smaller = CompactPlanFinder.from_compiled(finder.grid, finder.arrays, rows, finder.mapped)
     levels = whole.arrays["level"]
     schemes = len(np.unique(whole.arrays["scheme"][:rows]))
     total = len(whole.arrays["starts"]) - 1

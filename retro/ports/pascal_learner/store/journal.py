@@ -117,25 +117,31 @@ def digest(data: bytes) -> str:
 def learn_pending(learner: "Learner", path: Path) -> tuple[int, int]:
     """Learn the games waiting in the journal of the data file ``path`` into
     ``learner`` (the caller holds the data file's lock) and save; the games
-    learnt and the lines skipped."""
+    learnt and the lines skipped.  Those a learning cut short took aside
+    first, then the journal's, taken aside in their turn."""
     aside, pending = taken_aside(path), journal_path(path)
-    learnt = skipped = 0
-    for first in (True, False):
-        if not first:
-            if not pending.exists():
-                break
-            replace_durably(pending, aside)
-        data = read(aside)
-        if not data or dict(learner.store.extra).get(LEARNT) == digest(data):  # (learnt before a kill)
-            aside.unlink(missing_ok=True)
-            continue
-        games, bad = parse(data)
-        for game in games:
-            if game.lost:
-                learner.learn(game.moves)
-            learner.record(game.lost)
-        learner.store.extra = [(k, v) for k, v in learner.store.extra if k != LEARNT] + [(LEARNT, digest(data))]
-        learner.save()
-        aside.unlink()
-        learnt, skipped = learnt + len(games), skipped + bad
+    learnt, skipped = _learn_aside(learner, aside)
+    if pending.exists():
+        replace_durably(pending, aside)
+        more, bad = _learn_aside(learner, aside)
+        learnt, skipped = learnt + more, skipped + bad
     return learnt, skipped
+
+
+def _learn_aside(learner: "Learner", aside: Path) -> tuple[int, int]:
+    """The games taken aside learnt, the store saved with their SHA-256, and
+    the file removed; the games learnt and the lines skipped (none, if the
+    store says it learnt exactly these before a kill)."""
+    data = read(aside)
+    if not data or dict(learner.store.extra).get(LEARNT) == digest(data):
+        aside.unlink(missing_ok=True)
+        return 0, 0
+    games, skipped = parse(data)
+    for game in games:
+        if game.lost:
+            learner.learn(game.moves)
+        learner.record(game.lost)
+    learner.store.extra = [(k, v) for k, v in learner.store.extra if k != LEARNT] + [(LEARNT, digest(data))]
+    learner.save()
+    aside.unlink()
+    return len(games), skipped

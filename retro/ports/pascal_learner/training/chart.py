@@ -57,15 +57,16 @@ def chart_lines(losses: Sequence[bool], total: int, counts: dict[int, int], seco
     first = max(0, (done - 1) // 100 + 1 - COLUMNS) if done else 0
     lines.append("lost per 100 games" + (f" (hundreds {first + 1}-{first + len(hundreds)})" if hundreds else ""))
     shares = [lost_of / games if games else 0.0 for games, lost_of in hundreds]
-    whole = [share for share, (games, _) in zip(shares, hundreds) if games == 100]
-    low, high = axis(whole or shares)  # a hundred half played does not set the scale
+    # the hundreds that set the scale and the figures: the whole ones (a hundred half played does not)
+    scaled = [k for k, (games, _) in enumerate(hundreds) if games == 100] or list(range(len(shares)))
+    low, high = axis([shares[k] for k in scaled])
     heights = [column_height(share, low, high) for share in shares]
     for row in range(HEIGHT, 0, -1):
         value = low + (high - low) * (row - 1) / (HEIGHT - 1)
         cells = "".join("#" if height >= row else " " for height in heights)
         lines.append(f"{value:5.1f}% |{cells}")
     lines.append("       +" + "-" * max(len(shares), 1))
-    lines.append(_figures(shares, hundreds, first))
+    lines.append(_figures(shares, scaled, first))
     total_schemes = sum(counts.values())
     lines.append(f"schemes by level: {total_schemes}")
     largest = max(counts.values(), default=0)
@@ -75,13 +76,13 @@ def chart_lines(losses: Sequence[bool], total: int, counts: dict[int, int], seco
     return lines
 
 
-def _figures(shares: list[float], hundreds: list[tuple[int, int]], first: int) -> str:
-    """The shares lost in figures, lowest and highest, with their hundreds
-    (within 60 columns: a row the terminal wrapped would spoil the redraw)."""
-    if not shares:
+def _figures(shares: list[float], scaled: list[int], first: int) -> str:
+    """The shares lost in figures, lowest and highest of the hundreds ``scaled``
+    (those that set the axis), with their hundreds (within 60 columns: a row
+    the terminal wrapped would spoil the redraw)."""
+    if not scaled:
         return "lost: no games yet"
-    complete = [k for k, (games, _) in enumerate(hundreds) if games == 100] or list(range(len(shares)))
-    lowest = min(complete, key=lambda k: shares[k])
-    highest = max(complete, key=lambda k: shares[k])
+    lowest = min(scaled, key=lambda k: shares[k])
+    highest = max(scaled, key=lambda k: shares[k])
     return (f"lost: lowest {100 * shares[lowest]:.0f}% (hundred {first + lowest + 1}), "
             f"highest {100 * shares[highest]:.0f}% (hundred {first + highest + 1})")

@@ -237,7 +237,10 @@ def test_a_matching_cache_is_used_without_reading_the_store_s_schemes(store_path
 
 
 # The SHA-256 of the payload (the arrays, after the header) of five.data's caches, as the finder's own
-# compiling wrote them before compile_rows: the cache's bytes are the same, in bounded memory.
+# compiling wrote them before compile_rows: the cache's bytes are the same, in bounded memory.  A
+# regression pin, taken from the port, not evidence: that a cache plays the store's moves is shown
+# against the store itself (test_the_compiled_cache_plays_the_store_s_moves) and the reference's plans
+# (test_pascal_matcher.py).
 PAYLOADS = {15: "55fd5bdb22a426078c898fdf7279da9fde35045ded99b069227afcb94a164b41",
             20: "2760bca4ea4cc783601f839957ec0e1dc5ab7778db744b6779c3b67faa1f2d54"}
 

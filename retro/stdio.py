@@ -64,17 +64,24 @@ def terminal_console(term: Terminal, program: Optional[Program], options: dict[s
         return teletype(program)
     if not fits(term, program, options):
         return teletype(program)
-    needs = program.screen_size({**program.defaults(), **options}) if program and program.screen_size else None
-    return ScreenConsole(term, needs=needs)
+    return ScreenConsole(term, needs=_needs(program, options))
+
+
+def _needs(program: Optional[Program], options: dict[str, Any]) -> Optional[tuple[int, int]]:
+    """The (rows, columns) the program draws on with these options; None: it draws on no screen."""
+    if program is None or program.screen_size is None:
+        return None
+    return program.screen_size({**program.defaults(), **options})
 
 
 def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> bool:
     """Whether the program's screen layout fits this terminal; if not, say so,
     wrapped, until a key is pressed (the program then runs as on a teletype,
     whose lines the terminal wraps)."""
-    if program is None or program.screen_size is None:
+    needs = _needs(program, options)
+    if program is None or needs is None:
         return True
-    rows, cols = program.screen_size({**program.defaults(), **options})
+    rows, cols = needs
     if term.height >= rows and term.width >= cols:
         return True
     from .screen.notice import notice

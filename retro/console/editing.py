@@ -25,7 +25,7 @@ class SpecialKeys:
     ends: frozenset[int] = frozenset({0x0A})
 
 
-REPAINT = 0x0C  # Ctrl-L: the screen drawn again whole (a screen's line input only)
+REPAINT = 0x0C  # Ctrl-L: the screen drawn again whole (a screen console's input, the menu's keys)
 POLL = 0.1  # seconds between two looks at the terminal (its size, fg) while a key is awaited
 
 

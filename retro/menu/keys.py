@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Callable, Generator, Optional
 
 from .. import signals
 from ..console import key_name
+from ..console.editing import REPAINT
 from ..terminal import cbreak
 from ..vocabulary import Words
 
@@ -21,7 +22,6 @@ if TYPE_CHECKING:
 # returns what the screen's caller is told: an Action, or None (keep reading keys).
 
 END = "end of input"  # Ctrl-D (read_key's None)
-REPAINT = "\x0c"  # Ctrl-L: the key that has a screen drawn again (curses programs, shells)
 
 KeyTable = dict[str, str]  # a key's name: the name of its handler
 
@@ -58,7 +58,7 @@ def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, 
                 return
             if not key:
                 continue
-            if key == REPAINT:  # Ctrl-L: the screen drawn again whole, as in any full-screen program
+            if key == chr(REPAINT):  # Ctrl-L: the screen drawn again whole, as in any full-screen program
                 draw()
                 continue
             name = "escape" if escape_then_key(term, key) else key_name(key)

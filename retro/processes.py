@@ -13,6 +13,7 @@ Importing psutil takes some 14 ms: a command that asks nothing of processes
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Optional
 
@@ -138,9 +139,9 @@ def open_descriptors(pid: Optional[int] = None) -> dict[int, str]:
     """``pid``'s open descriptors (this process by default) and what each
     names (a file's path, ``pipe:[N]``, ``socket:[N]``, a pty ...).  psutil
     names only the regular files (``open_files``), so the rest are read here,
-    the one place that reads the descriptors' links."""
-    import os
-    folder = f"/proc/{os.getpid() if pid is None else pid}/fd"
+    from psutil's own process folder: the one place that reads the
+    descriptors' links."""
+    folder = os.path.join(psutil.PROCFS_PATH, str(os.getpid() if pid is None else pid), "fd")
     found: dict[int, str] = {}
     try:
         names = os.listdir(folder)

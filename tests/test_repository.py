@@ -34,29 +34,39 @@ def test_nothing_cites_a_path_outside_the_repository() -> None:
     assert cited == [], "a clone has none of these"
 
 
+ENTRY_INDENT = 8  # an entry's name stands at most this deep; a job's words run on deeper
+
+
 def layout_paths() -> list[str]:
-    """The paths ARCHITECTURE.md's layout names, as paths from the root."""
+    """The paths ARCHITECTURE.md's layout names, as paths from the root: an
+    entry's name at its depth (two spaces a folder), its job beside it."""
     text = (ROOT / "ARCHITECTURE.md").read_text()
     block = text.split("## Layout", 1)[1].split("```")[1]
     paths, parents = [], {}
     for line in block.splitlines():
         match = re.match(r"^( *)(\S+)", line)
-        if not match or not re.fullmatch(r"[\w.<>/-]+", match.group(2)) or match.group(2).startswith("("):
+        if not match or len(match.group(1)) > ENTRY_INDENT:
             continue
         indent, name = len(match.group(1)), match.group(2)
-        if indent > 2:  # the layout names the top and one level under it
-            continue
-        parent = parents.get(indent - 2, "") if indent else ""
-        path = parent + name
+        assert re.fullmatch(r"[\w.<>/-]+", name), f"not a name in the layout: {line!r}"
+        path = (parents.get(indent - 2, "") if indent else "") + name
         if name.endswith("/"):
             parents[indent] = path
         paths.append(path)
     return paths
 
 
+def runtime_modules() -> list[str]:
+    """The runtime's modules on disk: every module of retro/ but the ports'
+    (the layout names them as one entry, ports/<name>/) and the packages'
+    __init__.py."""
+    return sorted(str(path.relative_to(ROOT)) for path in (ROOT / "retro").rglob("*.py")
+                  if path.name != "__init__.py" and "ports" not in path.relative_to(ROOT / "retro").parts)
+
+
 def test_the_layout_in_architecture_md_is_on_disk() -> None:
     paths = layout_paths()
-    assert "retro/ports/<name>/" in paths and "retro/cli.py" in paths  # the reader of the layout works
+    assert "retro/ports/<name>/" in paths and "retro/cli.py" in paths and "retro/web/forking.py" in paths
     missing = []
     for path in paths:
         if "<" in path:
@@ -67,3 +77,8 @@ def test_the_layout_in_architecture_md_is_on_disk() -> None:
         if not found:
             missing.append(path)
     assert missing == []
+
+
+def test_the_layout_names_every_module_of_the_runtime() -> None:
+    named = set(layout_paths())
+    assert [module for module in runtime_modules() if module not in named] == []

@@ -52,14 +52,14 @@ def test_five_in_a_row_on_the_screen(tmp_path):
         time.sleep(0.5)
         child.send("\r")
         display = pump(lambda text: marks(text, "O") == 1 and marks(text, "X") == 1)
-        # row 7 of the board is screen line 1 + 7; column 8 at 3 + 7*3
-        assert display[8][3 + 7 * 3] == "X", "\n".join(display)
+        # row 7 of the board is screen line 1 + 7; column 8 under its number, at 4 + 7*3
+        assert display[8][4 + 7 * 3] == "X", "\n".join(display)
         time.sleep(0.5)
         for key in "1,1\r":
             child.send(key)
             time.sleep(0.2)
         display = pump(lambda text: marks(text, "O") == 2 and marks(text, "X") == 2)
-        assert display[2][3] == "X"
+        assert display[2][4] == "X"
         assert sum(line.count("O") for line in display[2:17]) == 2
         time.sleep(0.5)
         child.send("\x1b")

@@ -175,8 +175,10 @@ class ScreenView:
         self._prompt(self.prompt)
 
     def _cell(self, square: int) -> tuple[int, int]:
+        """A square's row and column on the screen: its mark under the last
+        digit of its column's number (_draw_board's header)."""
         r, c = self.grid.rowcol(square)
-        return self.TOP + r, 3 + (c - 1) * self.width
+        return self.TOP + r, 3 + (c - 1) * self.width + self.width - 2
 
     def show_board(self, board: Board) -> None:
         self.board = board
@@ -227,9 +229,17 @@ class ScreenView:
 
     @property
     def messages(self) -> list[str]:
-        """The rows of messages shown: the last of what was said, wrapped to the terminal's width now."""
-        width = self.console.size()[1]
-        return [row for text in self.said for row in wrap(text, width)][-self._message_rows():]
+        """The rows of messages shown: the last whole messages said that fit,
+        wrapped to the terminal's width now, so that the area starts where a
+        message starts (the newest alone, longer than the area, shows its end)."""
+        width, room = self.console.size()[1], self._message_rows()
+        shown: list[str] = []
+        for text in reversed(self.said):
+            rows = wrap(text, width)
+            if len(shown) + len(rows) > room:
+                return shown or rows[-room:]
+            shown = rows + shown
+        return shown
 
     def _draw_messages(self) -> None:
         width = self.console.size()[1]

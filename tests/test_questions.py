@@ -22,8 +22,33 @@ def asked(tmp_path: Path) -> Terminal:
 
 
 def quit_cleanly(term: Terminal) -> None:
-    term.send("\x1b")
+    at_a_move = "Your move" in term.text()
+    term.send("\x1b")  # Esc at a move asks first; at a Y/N question it ends at once
+    if at_a_move:
+        term.wait_for("End this game? (Y/N)")
+        term.send("y\r")
     term.ended_cleanly()
+
+
+def test_esc_or_q_at_a_move_asks_and_only_y_ends_the_game(tmp_path: Path) -> None:
+    """A stray Esc (the phone's key bar has a large one) or q loses no game:
+    each asks, and Esc or N at the question goes back to the move."""
+    term = asked(tmp_path)
+    term.send("y\r")
+    term.wait_for("(q ends the game)")
+    for key, answer in (("\x1b", "\x1b"), ("q", "n\r")):
+        term.send(key)
+        term.wait_for("End this game? (Y/N)")
+        term.send(answer)
+        term.wait_until(lambda: "End this game?" not in term.text() and "(q ends the game)" in term.text(),
+                        "the move asked again")
+    term.send("2,2\r")
+    term.wait_for("I play")
+    term.send("q")
+    term.wait_for("End this game? (Y/N)")
+    term.send("y\r")
+    term.ended_cleanly()
+    assert "Goodbye." in term.text()
 
 
 def test_y_then_enter_then_a_move_places_only_the_chosen_mark(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """Five-in-a-Row on a real terminal (a pty, rendered by pyte): the board is
 drawn in place, the cursor keys move, Enter plays, typed coordinates play,
-Escape quits -- and the terminal is left as it was found."""
+Escape asks, then quits -- and the terminal is left as it was found."""
 from __future__ import annotations
 
 import os
@@ -62,7 +62,9 @@ def test_five_in_a_row_on_the_screen(tmp_path):
         assert display[2][4] == "X"
         assert sum(line.count("O") for line in display[2:17]) == 2
         time.sleep(0.5)
-        child.send("\x1b")
+        child.send("\x1b")  # asks first; Y ends the game
+        pump("End this game? (Y/N)")
+        child.send("y\r")
         child.expect(pexpect.EOF, timeout=20)
     finally:
         child.close(force=True)

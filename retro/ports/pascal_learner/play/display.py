@@ -310,11 +310,13 @@ class ScreenView:
 
     def ask_move(self, board: Board) -> Optional[int]:
         """Cursor keys move, Enter plays the square under the cursor; digits
-        and a comma type ``row,col`` (then Enter); q or Escape gives up.  A
-        blank or any other key places nothing."""
+        and a comma type ``row,col`` (then Enter); q or Escape asks whether
+        to end the game, and only Y ends it (a stray key, the phone's key
+        bar's Esc among them, loses no game); Ctrl-D ends it.  A blank or any other key places
+        nothing."""
         self.board = board
         typed = ""
-        hint = "Your move: cursor keys and Enter, or type row,col"
+        hint = "Your move: cursor keys and Enter, or type row,col (q ends the game)"
         if self.first_move:  # an Enter typed twice after a Y/N answer is no move
             self.console.discard_typed_ahead()
             self.first_move = False
@@ -323,7 +325,7 @@ class ScreenView:
             self._prompt(f"{hint}: {typed}" if typed else hint + ".")
             key = self.console.read_key()
             self._draw_cell(self.cursor)
-            if key is None or key in ("escape", "q", "Q"):
+            if key is None or key in ("escape", "q", "Q") and self.ask_yes_no("End this game? (Y/N)") is True:
                 self._prompt("")  # asked no more: no stale prompt under the last screen
                 return None
             if key in self.STEPS:

@@ -56,12 +56,8 @@ def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
     os.setsid()
     for stream in (0, 1, 2):
         os.dup2(pty, stream)
-    for fd in [int(name) for name in os.listdir("/proc/self/fd")]:
-        if fd > 2 and fd != keep:
-            try:
-                os.close(fd)
-            except OSError:
-                pass  # the listing's own descriptor, closed already
+    os.closerange(3, keep)
+    os.closerange(keep + 1, os.sysconf("SC_OPEN_MAX"))
     os.chdir(request["cwd"])
     for name, (soft, hard) in request["rlimits"].items():
         try:

@@ -7,7 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Optional
 
 from .catalog import Program
-from .console import Console, LineConsole, ScreenConsole
+from .console import Console, LineConsole
 from .screen.line import TerminalLine
 from .terminal import can_address_cursor, on_terminal, terminal
 
@@ -64,6 +64,8 @@ def terminal_console(term: Terminal, program: Optional[Program], options: dict[s
         return teletype(program)
     if not fits(term, program, options):
         return teletype(program)
+    from .console.screen import ScreenConsole  # here: a run in a pipe never loads the screen console
+
     return ScreenConsole(term, needs=_needs(program, options))
 
 

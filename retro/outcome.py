@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Optional
 
 from .exits import INTERRUPTED
-from .safefile import FileRefused, read_regular, write_atomically
 from .vocabulary import Words
 
 
@@ -104,7 +103,9 @@ def report(outcome: Optional[Outcome], input_ended: bool) -> None:
     path = os.environ.get(REPORT_FILE)
     if not path:
         return
-    import json  # here and in read_report: a run with no one to tell never loads it
+    import json  # here and in read_report, as safefile: a run with no one to tell never loads them
+
+    from .safefile import write_atomically
 
     line = json.dumps({"outcome": None if outcome is None else outcome.value, "input_ended": input_ended})
     try:
@@ -117,6 +118,8 @@ def read_report(path: Path) -> tuple[Optional[Outcome], bool]:
     """The outcome and input_ended a report says; (None, False) for a missing
     or unreadable one (the program was killed, or wrote none)."""
     import json
+
+    from .safefile import FileRefused, read_regular
 
     try:
         said = json.loads(read_regular(path, REPORT_BYTES, "outcome report"))

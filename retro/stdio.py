@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any, Optional
 
 from .catalog import Program
 from .console import Console, LineConsole
-from .screen.line import TerminalLine
 from .terminal import can_address_cursor, on_terminal, terminal
 
 if TYPE_CHECKING:
@@ -35,6 +34,8 @@ def teletype(program: Optional[Program] = None) -> LineConsole:
     the bytes it is given."""
     line = None
     if _is_terminal(sys.stdout):
+        from .screen.line import TerminalLine  # here: in a pipe the column is nobody's concern
+
         wraps = program is not None and program.wraps_words
         line = TerminalLine(_width if wraps else None)
     return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer, terminal=line,

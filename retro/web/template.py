@@ -43,6 +43,8 @@ def preload() -> None:
     import click  # noqa: F401  # a visitor's options
 
     from retro import catalog, console, crash_reports, runner, signals, stdio  # noqa: F401  # child.run's
+    from retro.console import screen  # noqa: F401  # loaded where used, as the next, so that `retro run` in a pipe
+    from retro.screen import line  # noqa: F401  # does without them: the screen and the terminal's column
 
     catalog.programs()
     for name in catalog.PORT_MODULES:

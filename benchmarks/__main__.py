@@ -1,23 +1,29 @@
 """Run every benchmark module of this package, in name order."""
 import datetime
 import importlib
+import os
 import pkgutil
 import platform
+import subprocess
 import sys
 
 import benchmarks
 
 
-def machine() -> str:
-    cpu = platform.processor() or platform.machine()
+def processor() -> str:
+    """The processor's model: the platform's name for it, else lscpu's (Linux's
+    platform names only the architecture), else the architecture."""
     try:
-        with open("/proc/cpuinfo") as f:
-            names = [l.split(":", 1)[1].strip() for l in f if l.startswith("model name")]
-        if names:
-            cpu = f"{names[0]} x {len(names)}"
+        listing = subprocess.run(["lscpu"], capture_output=True, text=True, env={"LC_ALL": "C"}).stdout
     except OSError:
-        pass
-    return f"{cpu}; Python {platform.python_version()}; {platform.system()} {platform.release()}"
+        listing = ""
+    model = [line.split(":", 1)[1].strip() for line in listing.splitlines() if line.startswith("Model name:")]
+    return platform.processor() or (model[0] if model else platform.machine())
+
+
+def machine() -> str:
+    """The processor, its cores, Python and the system, as BENCHMARKS.md names a machine."""
+    return f"{processor()} x {os.cpu_count()}; Python {platform.python_version()}; {platform.system()} {platform.release()}"
 
 
 def main(selected: list[str]) -> int:

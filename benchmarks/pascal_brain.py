@@ -7,8 +7,8 @@ after END.  For a store, on each board size, this drives the brain as a
 manager does -- START, BEGIN, TURN after TURN, END -- on a copy of the
 store, and measures: START plus the first move, with the compiled cache
 made (the first start after the store changed) and read; the slowest
-turn; END; the process's peak RSS and USS (``/proc/PID/smaps_rollup``,
-sampled after each answer).  The new path (the compiled cache and the
+turn; END; the process's peak RSS and USS (retro/processes.py, sampled
+after each answer).  The new path (the compiled cache and the
 journal) and the old one (``--whole``: the store read and compiled whole,
 learning at END) are driven with the same moves, and their answers must be
 the same.  Then START 15, START 20, RECTSTART 20,15 in one process, each
@@ -37,14 +37,11 @@ Figures = list[tuple[str, str]]
 
 
 def memory(pid: int) -> tuple[int, int]:
-    """The process's RSS and USS, in MiB."""
-    fields = {}
-    with open(f"/proc/{pid}/smaps_rollup") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            if key in ("Rss", "Private_Clean", "Private_Dirty"):
-                fields[key] = int(value.split()[0])
-    return fields["Rss"] // 1024, (fields["Private_Clean"] + fields["Private_Dirty"]) // 1024
+    """The process's RSS and USS, in MiB (0 once it has ended)."""
+    from retro import processes
+
+    found = processes.memory(pid)
+    return (found.resident >> 20, found.unique >> 20) if found else (0, 0)
 
 
 class Brain:

@@ -39,7 +39,6 @@ import os
 import shutil
 import sys
 import random
-import resource
 import statistics
 import tempfile
 import time
@@ -47,6 +46,7 @@ import tracemalloc
 from pathlib import Path
 from typing import Optional
 
+from retro import processes
 from retro.ports.pascal_learner.model.board import Board, Grid
 from retro.ports.pascal_learner.store.datafile import load
 from retro.ports.pascal_learner.learning.learner import Learner
@@ -118,7 +118,7 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
     out += [
         ("  memory: the list and its compiled plan finder", f"{current / 1e6:.1f} MB"),
         ("  memory: the data file", f"{path.stat().st_size / 1e3:.0f} kB"),
-        ("  memory: peak RSS of the process", f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1e3:.0f} MB"),
+        ("  memory: peak RSS of the process", f"{processes.peak_resident() / 1e6:.0f} MB"),
     ]
     return out, elapsed, saved
 

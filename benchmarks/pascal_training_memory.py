@@ -5,7 +5,7 @@ store of ``retro train pascal-learner --five --games 10000 --random-state 1``)
 is loaded into a training learner (the walking finder,
 ``planfinder/incremental.py``) and trained ``PASCAL_TRAINING_GAMES`` more
 games (default 50) by ``retro train``'s loop, random state 1: the process's
-peak resident memory (VmHWM) then stands for training's peak at that many
+peak resident memory (its high-water mark) then stands for training's peak at that many
 schemes, without training them all.  Then the finder's parts are weighed
 (each object once, in the first part that reaches it): the schemes, the
 turned schemes, the reference's tree, the pivot tree, the look-ahead's
@@ -33,18 +33,6 @@ from typing import Iterable, Iterator
 
 MIB = 2 ** 20
 _NOT_WEIGHED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType)
-
-
-def status(key: str) -> int:
-    """A figure of /proc/self/status, in bytes (0 where there is none)."""
-    try:
-        with open("/proc/self/status") as f:
-            for line in f:
-                if line.startswith(key + ":"):
-                    return int(line.split()[1]) * 1024
-    except OSError:
-        pass
-    return 0
 
 
 def weigh(roots: Iterable[object], seen: set[int], stop: tuple[type, ...]) -> tuple[int, int]:
@@ -93,6 +81,7 @@ def run() -> list[tuple[str, str]]:
     source = os.environ.get("PASCAL_TRAINING_STORE")
     if not source:
         return [("  skipped", "set PASCAL_TRAINING_STORE to a trained Five-in-a-Row store")]
+    from retro import processes
     from retro.ports.pascal_learner.learning.learner import Learner
     from retro.ports.pascal_learner.model.board import CROSS, Board
     from retro.ports.pascal_learner.play.variants import make_grid
@@ -108,17 +97,17 @@ def run() -> list[tuple[str, str]]:
         store = load(path, grid.winalign, "flawed")
         assert store is not None
         learner = Learner(grid, store, path=path, rng=random.Random(1))
-        out.append(("  schemes loaded", f"{len(store.schemes):,}; RSS {status('VmRSS') / MIB:,.0f} MiB"))
+        out.append(("  schemes loaded", f"{len(store.schemes):,}; RSS {(processes.resident() or 0) / MIB:,.0f} MiB"))
         begun = time.process_time()
         learner.finder.victoryplans(Board(grid), CROSS)  # compiles every orientation
-        out.append(("  compiled", f"{time.process_time() - begun:.1f} s CPU; RSS {status('VmRSS') / MIB:,.0f} MiB"))
+        out.append(("  compiled", f"{time.process_time() - begun:.1f} s CPU; RSS {(processes.resident() or 0) / MIB:,.0f} MiB"))
         trainer = Trainer(learner, "mix", clock=time.process_time)
         begun = time.process_time()
         trainer.train(games)
         cpu = time.process_time() - begun
         out += [(f"  {games} games more", f"{cpu:.1f} s CPU, {cpu / max(games, 1):.2f} s a game; "
                                           f"{len(learner.schemes):,} schemes"),
-                ("  peak RSS (VmHWM)", f"{status('VmHWM') / MIB:,.0f} MiB"),
+                ("  peak RSS (high-water mark)", f"{processes.peak_resident() / MIB:,.0f} MiB"),
                 ("  turned schemes", f"{len(getattr(learner.finder, '_compiled')):,}")]
         out += list(parts(learner.finder))
         keep = os.environ.get("PASCAL_TRAINING_KEEP")

@@ -4,9 +4,6 @@ where only the newest KEEP_REPORTS stay."""
 from __future__ import annotations
 
 import sys
-import tempfile
-import time
-import traceback
 from pathlib import Path
 
 from .exits import INTERNAL_ERROR
@@ -16,6 +13,8 @@ KEEP_REPORTS = 10  # the newest reports kept; older ones are removed as a new on
 
 def report_internal_error(where: str, error: BaseException) -> int:
     """One line on standard error; the traceback in a report file (save_report)."""
+    import traceback  # here, as tempfile and time below: a run without an error never loads them
+
     details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
     place = save_report(details)
     sys.stderr.write(f"retro: internal error in {where}: {type(error).__name__}: {error} (details: {place})\n")
@@ -25,6 +24,9 @@ def report_internal_error(where: str, error: BaseException) -> int:
 def save_report(details: str) -> str:
     """Write an internal-error report into the user's state folder and keep
     only the last KEEP_REPORTS there; where it went, or why it could not be saved."""
+    import tempfile
+    import time
+
     from .userdirs import reports_folder
 
     folder = reports_folder()

@@ -4,13 +4,11 @@ the web page and the audits read that, never the program's text.  A session's
 end is said here, for the menu (``session_end``) and the page (``end_bar``)."""
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Optional
 
 from .exits import INTERRUPTED
-from .safefile import FileRefused, read_regular, write_atomically
 from .vocabulary import Words
 
 
@@ -105,6 +103,10 @@ def report(outcome: Optional[Outcome], input_ended: bool) -> None:
     path = os.environ.get(REPORT_FILE)
     if not path:
         return
+    import json  # here and in read_report, as safefile: a run with no one to tell never loads them
+
+    from .safefile import write_atomically
+
     line = json.dumps({"outcome": None if outcome is None else outcome.value, "input_ended": input_ended})
     try:
         write_atomically(path, (line + "\n").encode(), mode=0o600)
@@ -115,6 +117,10 @@ def report(outcome: Optional[Outcome], input_ended: bool) -> None:
 def read_report(path: Path) -> tuple[Optional[Outcome], bool]:
     """The outcome and input_ended a report says; (None, False) for a missing
     or unreadable one (the program was killed, or wrote none)."""
+    import json
+
+    from .safefile import FileRefused, read_regular
+
     try:
         said = json.loads(read_regular(path, REPORT_BYTES, "outcome report"))
         outcome = None if said["outcome"] is None else Outcome(said["outcome"])

@@ -11,14 +11,16 @@ on, through every ``finally``.
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .catalog import Program
 from .console import Console, ProgramExit
 from .crash_reports import report_internal_error
 from .exits import INTERRUPTED, write_failed
-from .recording import Recorder
 from .terminal import keys_unechoed
+
+if TYPE_CHECKING:
+    from .recording import Recorder
 
 
 def run_session(program: Program, console: Console, options: dict[str, Any]) -> int:
@@ -48,6 +50,8 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
 
 def record_session(program: Program, console: Console, options: dict[str, Any]) -> tuple[int, Recorder]:
     """Run one session (run_session) and keep it as events."""
+    from .recording import Recorder  # here: `retro run` keeps no events
+
     recorder = Recorder(console)
     status = run_session(program, recorder, options)
     return status, recorder

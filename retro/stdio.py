@@ -7,8 +7,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Optional
 
 from .catalog import Program
-from .console import Console, LineConsole, ScreenConsole
-from .screen.line import TerminalLine
+from .console import Console, LineConsole
 from .terminal import can_address_cursor, on_terminal, terminal
 
 if TYPE_CHECKING:
@@ -35,6 +34,8 @@ def teletype(program: Optional[Program] = None) -> LineConsole:
     the bytes it is given."""
     line = None
     if _is_terminal(sys.stdout):
+        from .screen.line import TerminalLine  # here: in a pipe the column is nobody's concern
+
         wraps = program is not None and program.wraps_words
         line = TerminalLine(_width if wraps else None)
     return LineConsole(sys.stdin.buffer, sys.stdout.buffer, sys.stderr.buffer, terminal=line,
@@ -64,6 +65,8 @@ def terminal_console(term: Terminal, program: Optional[Program], options: dict[s
         return teletype(program)
     if not fits(term, program, options):
         return teletype(program)
+    from .console.screen import ScreenConsole  # here: a run in a pipe never loads the screen console
+
     return ScreenConsole(term, needs=_needs(program, options))
 
 

@@ -8,6 +8,8 @@ from typing import Callable
 import pexpect
 import pyte
 
+from retro import processes
+
 ROOT = Path(__file__).resolve().parent.parent
 # How long a wait for what a program shows may take before the test fails:
 # generous, for a machine under load (a passing test never waits it out).
@@ -125,12 +127,9 @@ class Terminal:
         """The process id of retro (a child of the shell that runs it)."""
         end = time.time() + timeout
         while time.time() < end:
-            try:
-                children = Path(f"/proc/{self.child.pid}/task/{self.child.pid}/children").read_text().split()
-            except OSError:
-                children = []
+            children = processes.children(self.child.pid)
             if children:
-                return int(children[0])
+                return children[0]
             time.sleep(0.05)
         raise AssertionError("retro never started")
 

@@ -30,18 +30,13 @@ def shell():
     child.close(force=True)
 
 
-def stat_fields(pid: int) -> list[str]:
-    """/proc/PID/stat's fields after the command's name (state, ppid, pgrp, session, tty, tpgid...)."""
-    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+def process_group(pid: int) -> int:
+    return os.getpgid(pid)
 
 
-def process_group(pid: int) -> str:
-    return stat_fields(pid)[2]
-
-
-def terminal_owner(pid: int) -> str:
-    """The foreground process group of the terminal of process ``pid``."""
-    return stat_fields(pid)[5]
+def terminal_owner(child: pexpect.spawn) -> int:
+    """The foreground process group of ``child``'s terminal (asked of the pty's other side)."""
+    return os.tcgetpgrp(child.child_fd)
 
 
 def menu_up(child) -> None:
@@ -110,7 +105,7 @@ def test_after_ctrl_z_the_users_shell_keeps_the_terminal(shell) -> None:
     owners = set()
     end = time.time() + 1.5  # several turns of the recipe's wait loop
     while time.time() < end:
-        owners.add(terminal_owner(shell.pid))
+        owners.add(terminal_owner(shell))
         time.sleep(0.02)
     assert owners == {process_group(shell.pid)}, "the terminal left the shell while make run was stopped"
     for attempt in range(3):

@@ -33,6 +33,11 @@ def test_run_imports_only_the_program_it_runs() -> None:
     assert "retro.ports.fortran_rcd.audit" not in modules
     assert not {m for m in modules if m.startswith(("retro.audit", "retro.web", "retro.menu"))}
     assert not {"retro.transcript", "retro.resources", "retro.check"} & modules
+    # nor what this run never uses: the screen and its column, the process questions, a recording,
+    # an error report's and an outcome file's tools
+    assert not {"retro.console.screen", "retro.console.editing", "retro.screen.line", "retro.processes", "psutil",
+                "retro.recording"} & modules
+    assert not {"tempfile", "traceback", "retro.safefile"} & modules  # (json: this test's own)
 
 
 def test_the_pipe_menu_loads_declarations_not_games() -> None:

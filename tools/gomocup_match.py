@@ -42,9 +42,9 @@ median and slowest thinking time per move of each side, from the SGF; the moves 
 how long the learner took to answer ``START``, from the log, and its first move of each
 game, from the SGF; the store's size before and after, and the games in its journal; on
 Linux, the learner's peak resident memory and how many times the manager started it (again
-after a crash or a missed deadline), sampled from /proc; and writes the same as
-``summary.json`` in ``--out``.
-Standard library only.
+after a crash or a missed deadline), sampled from outside (retro/processes.py); and writes
+the same as ``summary.json`` in ``--out``.
+The standard library and retro's own modules only.
 
 Example (the figures in BENCHMARKS.md, "The learner against Rapfi", were made this way;
 ``--learner-tc 180/30 --learner-tolerance 3``: Gomocup's 30 s a move and 180 s a game, the
@@ -61,6 +61,7 @@ import argparse
 import glob
 import json
 import math
+import os
 import re
 import shlex
 import shutil
@@ -71,6 +72,8 @@ import threading
 import time
 from pathlib import Path
 from typing import Any, Optional
+
+from retro import processes
 
 LEARNER = "learner"
 FINISHED = re.compile(r"^\[\d+\] Finished game (\d+) \((.+) vs (.+)\): (\S+) \{(.*)\}$")
@@ -99,32 +102,28 @@ def count_cell(k: int, n: int) -> str:
 
 
 class LearnerWatch:
-    """Samples /proc (Linux) for the learner's processes: their peak resident memory, and how many the manager
+    """Samples the learner's processes (retro/processes.py; Linux): their peak resident memory, and how many the manager
     started (it starts a brain again after a crash or a missed deadline). The manager enforces no memory limit
     on Linux; wrapping the brain in another program to measure it would leave the brain running when the
     manager kills that program, so the tool looks from outside instead."""
 
     def __init__(self, marker: str, every: float = 0.25):
-        self.marker, self.every = marker.encode(), every
+        self.marker, self.every = marker, every
         self.peak_kib: dict[int, int] = {}
         self.stop = threading.Event()
         self.thread = threading.Thread(target=self.run, daemon=True)
 
     def run(self) -> None:
         while not self.stop.wait(self.every):
-            for entry in Path("/proc").glob("[0-9]*"):
-                try:
-                    if self.marker not in (entry / "cmdline").read_bytes():
-                        continue
-                    status = (entry / "status").read_text()
-                except OSError:  # the process ended meanwhile
+            for pid in processes.every():
+                if self.marker not in " ".join(processes.command_line(pid)):
                     continue
-                found = re.search(r"^VmHWM:\s+(\d+) kB", status, re.M)
-                if found:
-                    self.peak_kib[int(entry.name)] = max(self.peak_kib.get(int(entry.name), 0), int(found.group(1)))
+                peak = processes.peak_resident(pid)
+                if peak is not None:  # None: the process ended meanwhile
+                    self.peak_kib[pid] = max(self.peak_kib.get(pid, 0), peak // 1024)
 
     def __enter__(self) -> "LearnerWatch":
-        if Path("/proc/self/status").exists():
+        if processes.peak_resident(os.getpid()) is not None:  # a system that tells another process's peak
             self.thread.start()
         return self
 

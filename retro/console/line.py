@@ -8,11 +8,12 @@ from contextlib import contextmanager, nullcontext
 from typing import TYPE_CHECKING, BinaryIO, Iterable, Iterator, Optional, Protocol, runtime_checkable
 
 from .. import signals
-from ..screen.line import TerminalLine
 from .interface import Console, InputStream, StreamKind, decode, encode, stream_kind
 
 if TYPE_CHECKING:
     from blessed import Terminal
+
+    from ..screen.line import TerminalLine
 
 # The longest line a port is handed whole (bytes).  No original held more:
 # Altair BASIC's buffer has 72 characters, the C game's fgets 80; gfortran,

@@ -3,7 +3,6 @@ the `serve` command's options (retro/cli.py), the server, its sessions and its l
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 # -- where the server listens (the `serve` options' defaults) ---------------------------
 HOST = "127.0.0.1"
@@ -87,11 +86,9 @@ class Limits:
 def default_max_sessions() -> int:
     """Sessions that half of the memory available now holds, at ``SESSION_MIB``
     each (at least ``FEWEST_SESSIONS``, at most ``MOST_SESSIONS``)."""
-    try:
-        for line in Path("/proc/meminfo").read_text().splitlines():
-            if line.startswith("MemAvailable:"):
-                available_mib = int(line.split()[1]) // 1024
-                return max(FEWEST_SESSIONS, min(MOST_SESSIONS, available_mib // 2 // SESSION_MIB))
-    except (OSError, ValueError):
-        pass
-    return SESSIONS_UNMEASURED
+    from retro.processes import available_memory  # psutil: for `retro serve` alone
+
+    available = available_memory()
+    if available is None:
+        return SESSIONS_UNMEASURED
+    return max(FEWEST_SESSIONS, min(MOST_SESSIONS, available // (1 << 20) // 2 // SESSION_MIB))

@@ -43,6 +43,8 @@ def preload() -> None:
     import click  # noqa: F401  # a visitor's options
 
     from retro import catalog, console, crash_reports, runner, signals, stdio  # noqa: F401  # child.run's
+    from retro.console import screen  # noqa: F401  # loaded where used, as the next, so that `retro run` in a pipe
+    from retro.screen import line  # noqa: F401  # does without them: the screen and the terminal's column
 
     catalog.programs()
     for name in catalog.PORT_MODULES:
@@ -56,12 +58,8 @@ def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
     os.setsid()
     for stream in (0, 1, 2):
         os.dup2(pty, stream)
-    for fd in [int(name) for name in os.listdir("/proc/self/fd")]:
-        if fd > 2 and fd != keep:
-            try:
-                os.close(fd)
-            except OSError:
-                pass  # the listing's own descriptor, closed already
+    os.closerange(3, keep)
+    os.closerange(keep + 1, os.sysconf("SC_OPEN_MAX"))
     os.chdir(request["cwd"])
     for name, (soft, hard) in request["rlimits"].items():
         try:

@@ -1,6 +1,6 @@
 """A tournament manager as GomocupJudge runs one (Gomocup/GomocupJudge,
-``client/new_protocol.py``), in the standard library, for the tests: a fresh
-brain process per game; ``START`` and the ``INFO``s written at once, without
+``client/new_protocol.py``), for the tests: a fresh brain process per
+game; ``START`` and the ``INFO``s written at once, without
 waiting for ``OK``; the process suspended (SIGSTOP) while the opponent thinks
 and resumed (SIGCONT) for its own move; ``INFO time_left`` before every move;
 the first move asked with ``BOARD`` (the stones so far, in the order played),
@@ -9,8 +9,8 @@ the match's time left) plus a tolerance, lines that are not ``X,Y``
 (``OK``, ``MESSAGE``) skipped; the memory of the process tree measured after
 every move; at the end ``END``, and the process killed 0.5 s later if it is
 still there.  GomocupJudge measures psutil's ``vms``; this one measures the
-USS (its private pages, from ``/proc/PID/smaps_rollup``), the memory the
-brain itself costs.
+USS (its private pages, retro/processes.py), the memory the brain itself
+costs.
 """
 from __future__ import annotations
 
@@ -22,34 +22,13 @@ import time
 from pathlib import Path
 from typing import IO, Optional, Sequence
 
-
-def tree(pid: int) -> list[int]:
-    """The process and its descendants (``/proc/PID/task/TID/children``)."""
-    found, todo = [], [pid]
-    while todo:
-        current = todo.pop()
-        found.append(current)
-        for task in Path(f"/proc/{current}/task").glob("*"):
-            try:
-                todo.extend(int(child) for child in (task / "children").read_text().split())
-            except OSError:
-                pass
-    return found
+from retro import processes
 
 
 def uss(pid: int) -> int:
-    """Bytes of private memory (Private_Clean + Private_Dirty) of a process tree."""
-    total = 0
-    for member in tree(pid):
-        try:
-            rollup = Path(f"/proc/{member}/smaps_rollup").read_text()
-        except OSError:
-            continue
-        for line in rollup.splitlines():
-            key, _, value = line.partition(":")
-            if key in ("Private_Clean", "Private_Dirty"):
-                total += int(value.split()[0]) * 1024
-    return total
+    """Bytes of private memory (USS) of a process and its descendants."""
+    members = (processes.memory(member) for member in [pid, *processes.descendants(pid)])
+    return sum(memory.unique for memory in members if memory is not None)
 
 
 class TimeExceeded(Exception):

@@ -15,26 +15,21 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Optional
 
-from retro import catalog
+from retro import catalog, processes
 from retro.web.forking import Template
 from retro.web.process import Command, Terminal
-from web_helpers import children
 
 STARTS = ("forked", "spawned")  # the template's, and a Python of its own (before the template)
 
 
 def memory_kib(pid: int) -> tuple[int, int, int]:
-    """(PSS, RSS, USS: its own pages, shared with no other) of a process in KiB,
-    from /proc/PID/smaps_rollup."""
-    found = {}
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        key, _, rest = line.partition(":")
-        if key in ("Pss", "Rss", "Private_Clean", "Private_Dirty"):
-            found[key] = int(rest.split()[0])
-    return found["Pss"], found["Rss"], found["Private_Clean"] + found["Private_Dirty"]
+    """(PSS, RSS, USS: its own pages, shared with no other) of a process in KiB."""
+    memory = processes.memory(pid)
+    if memory is None:
+        raise ProcessLookupError(pid)
+    return memory.proportional // 1024, memory.resident // 1024, memory.unique // 1024
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -91,14 +86,14 @@ def start_server(count: int, start: str) -> tuple[subprocess.Popen, str]:
 
 def sessions_pss_kib(server_pid: int) -> tuple[list[int], int]:
     """(each session's PSS, the template's or 0), in KiB: the server's children
-    with a controlling terminal, and the one without (the template), from /proc."""
+    with a controlling terminal, and the one without (the template)."""
     sessions, template = [], 0
-    for entry, fields in children(server_pid):
+    for pid in processes.children(server_pid):
         try:
-            pss = memory_kib(int(entry.name))[0]
-        except (OSError, KeyError, ValueError):
+            pss = memory_kib(pid)[0]
+        except ProcessLookupError:
             continue
-        if int(fields[4]) == 0:  # no controlling terminal
+        if processes.terminal(pid) is None:
             template = pss
         else:
             sessions.append(pss)

@@ -9,6 +9,8 @@ import resource
 import signal
 import sys
 
+from retro import processes
+
 
 def handler_name(handler: object) -> str:
     if handler in (signal.SIG_DFL, signal.SIG_IGN):
@@ -18,14 +20,7 @@ def handler_name(handler: object) -> str:
 
 def seen(argv: list[str]) -> int:
     pty = os.ttyname(0)
-    fds = {}
-    for name in os.listdir("/proc/self/fd"):
-        try:
-            target = os.readlink(f"/proc/self/fd/{name}")
-        except OSError:
-            continue  # the listing's own descriptor
-        fds[name] = "the pty" if target == pty else target
-    status = dict(line.split(":\t", 1) for line in open("/proc/self/status").read().splitlines() if ":\t" in line)
+    fds = {str(fd): "the pty" if target == pty else target for fd, target in processes.open_descriptors().items()}
     report = {
         "argv": argv,
         "environment": dict(os.environ),
@@ -34,7 +29,7 @@ def seen(argv: list[str]) -> int:
         "the pty controls it": os.tcgetpgrp(0) == os.getpid() and open("/dev/tty", "rb") is not None,
         "handlers": {sig.name: handler_name(signal.getsignal(sig)) for sig in signal.valid_signals()
                      if isinstance(sig, signal.Signals) and sig not in (signal.SIGKILL, signal.SIGSTOP)},
-        "masks": {key: status[key].strip() for key in ("SigBlk", "SigIgn", "SigCgt")},
+        "masks": processes.signal_masks(),
         "descriptors": fds,
         "streams": {name: [stream.encoding, stream.errors, stream.line_buffering, stream.isatty(), stream.fileno()]
                     for name, stream in (("stdin", sys.stdin), ("stdout", sys.stdout), ("stderr", sys.stderr))},

@@ -61,6 +61,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from retro import processes
 from retro.web.clients import Clients
 from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
@@ -526,10 +527,8 @@ def server_with(folder: Path, exhibit: str = "", **limits: float) -> tuple[subpr
 
 
 def memory_and_descriptors(pid: int) -> tuple[int, int]:
-    """A process's resident memory (MiB) and open descriptors, from /proc."""
-    rss = next(int(line.split()[1]) for line in Path(f"/proc/{pid}/status").read_text().splitlines()
-               if line.startswith("VmRSS:"))
-    return rss // 1024, len(list(Path(f"/proc/{pid}/fd").iterdir()))
+    """A process's resident memory (MiB) and open descriptors."""
+    return (processes.resident(pid) or 0) >> 20, len(processes.open_descriptors(pid))
 
 
 def test_11_clients_that_never_read_pin_nothing(tmp_path: Path) -> None:
@@ -587,18 +586,10 @@ def test_12_ctrl_s_is_a_key_and_never_stops_the_output() -> None:
 
 
 def programs_in(folder: Path, server: int) -> list[int]:
-    """Session programs (of any parent) working in ``folder``, from /proc
+    """Session programs (of any parent) working in ``folder``, not ended
     (``server``'s own command line names them too)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if (entry.name.isdigit() and entry.name != str(server) and b"retro.web.child" in (entry / "cmdline").read_bytes()
-                    and (entry / "cwd").resolve() == folder.resolve()
-                    and (entry / "stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"):
-                found.append(int(entry.name))
-        except OSError:
-            pass
-    return found
+    return [pid for pid in processes.every() if pid != server and "retro.web.child" in " ".join(processes.command_line(pid))
+            and processes.working_folder(pid) == str(folder.resolve()) and processes.status(pid) not in (None, "zombie")]
 
 
 def test_13_a_second_ctrl_c_leaves_no_program_behind(tmp_path: Path) -> None:

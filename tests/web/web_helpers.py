@@ -5,11 +5,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Iterator
+from typing import Any, Awaitable, Callable
 
 from aiohttp.test_utils import TestClient, TestServer
 
-from retro import catalog, transcript
+from retro import catalog, processes, transcript
 from retro.web.app import application
 from retro.web.exhibit import Exhibit
 
@@ -64,36 +64,15 @@ def with_client(work: Callable[[TestClient], Awaitable[Any]], exhibit: Exhibit |
 
 def children_running(marker: str = "retro.web.child") -> list[int]:
     """This process's children whose command line holds ``marker`` (the
-    programs of sessions served in process), from /proc.  A session's program
+    programs of sessions served in process), not ended.  A session's program
     forked from the template has the template's command line; the template
     itself is no session."""
     from retro.web.forking import TEMPLATE
 
     markers = (marker, "retro.web.template") if marker == "retro.web.child" else (marker,)
-    template = str(TEMPLATE.process.pid) if TEMPLATE.process is not None else ""
-    found = []
-    for entry, fields in children(os.getpid()):
-        try:
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace")
-        except OSError:
-            continue
-        if fields[0] != "Z" and entry.name != template and any(m in cmdline for m in markers):
-            found.append(int(entry.name))
-    return found
-
-
-def children(parent: int) -> Iterator[tuple[Path, list[str]]]:
-    """The processes whose parent is ``parent``: each one's folder in /proc and
-    the fields of its stat after the command's name (state, parent, ...)."""
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == parent:
-            yield entry, fields
+    template = TEMPLATE.process.pid if TEMPLATE.process is not None else None
+    return [pid for pid in processes.children() if pid != template and processes.status(pid) not in (None, "zombie")
+            and any(m in " ".join(processes.command_line(pid)) for m in markers)]
 
 
 def rendering(session: transcript.Transcript) -> str:

@@ -3,8 +3,8 @@
     python tools/fortran_reference/record.py CASES.txt
 
 The build runs with standard input a pipe fed one line at a time, each line
-only when the program blocks reading file descriptor 0 (seen in
-/proc/PID/syscall), standard output a raw pty (so that nothing waits in a
+only when the program blocks reading file descriptor 0 (its system call,
+retro/processes.py), standard output a raw pty (so that nothing waits in a
 buffer) and standard error a pipe.  So the transcript shows every line where
 the original read it.  At PAUSE, the rest of the input is fed from where an
 all-at-once pipe would have put C's stdin (the unit reads 80 bytes at a time).
@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 import reference
 
+from retro import processes
 from retro.console import decode
 from retro.recording import Event
 from retro.transcript import Transcript
@@ -45,11 +46,7 @@ GROUPS = {"mj-weakness": "article",
 
 
 def _blocked_reading_stdin(pid: int) -> bool:
-    try:
-        fields = Path(f"/proc/{pid}/syscall").read_text().split()
-    except OSError:
-        return False
-    return len(fields) > 1 and fields[0] == "0" and fields[1] == "0x0"
+    return processes.waiting_to_read(pid) == 0
 
 
 def _drain(fd: int) -> bytes:

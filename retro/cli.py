@@ -397,6 +397,12 @@ def serve_options() -> list[click.Parameter]:
         click.Option(["--client-log-lines"], type=click.IntRange(*config.CLIENT_OPTION),
                      default=config.Limits.client_log_lines, show_default=True,
                      help="Lines one client's failed requests may write to the server's log a minute."),
+        click.Option(["--client-connections"], type=click.IntRange(*config.CLIENT_OPTION),
+                     default=config.Limits.client_connections, show_default=True,
+                     help="Connections one client may have open at once; one more is closed at once."),
+        click.Option(["--client-ipv6-prefix"], type=click.IntRange(*config.IPV6_PREFIX_OPTION),
+                     default=config.Limits.client_ipv6_prefix, show_default=True,
+                     help="The prefix of an IPv6 client's network: its addresses are one client."),
     ]
 
 
@@ -413,7 +419,7 @@ class ServeCommand(UsageCommand):
 @cli.command(cls=ServeCommand)
 def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optional[int], idle_timeout: int,
           header_timeout: float, allowed_hosts: tuple[str, ...], client_sessions: int, client_starts: int,
-          client_log_lines: int) -> None:
+          client_log_lines: int, client_connections: int, client_ipv6_prefix: int) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 
     A browser session is `retro run` in a process of its own, on a terminal
@@ -429,7 +435,8 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
         data_folder.mkdir(parents=True, exist_ok=True)
         data_folder = data_folder.resolve()
     limits = Limits(idle_seconds=float(idle_timeout), header_seconds=header_timeout, client_sessions=client_sessions,
-                    client_starts=client_starts, client_log_lines=client_log_lines)
+                    client_starts=client_starts, client_log_lines=client_log_lines,
+                    client_connections=client_connections, client_ipv6_prefix=client_ipv6_prefix)
     exhibit = Exhibit(limits=limits, max_sessions=max_sessions or default_max_sessions(),
                       data_folder=data_folder, allowed_hosts=allowed_hosts)
     sys.exit(run_server(host, port, exhibit))

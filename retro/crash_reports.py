@@ -15,8 +15,10 @@ import traceback
 from pathlib import Path
 
 from .exits import INTERNAL_ERROR
+from .visible import visible
 
 KEEP_REPORTS = 10  # the newest reports kept; older ones are removed as a new one is written
+SAID_TEXT = 300  # characters of an error's message in its line
 FRAME = re.compile(r'^ *File ".*", line \d+, in .*$', re.MULTILINE)  # a traceback's line of a frame
 
 
@@ -25,7 +27,8 @@ def report_internal_error(where: str, error: BaseException, tell: bool = True) -
     details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
     place = save_report(details)
     if tell:
-        sys.stderr.write(f"retro: internal error in {where}: {type(error).__name__}: {error} (details: {place})\n")
+        said = visible(str(error)).replace("\n", " ")[:SAID_TEXT]  # a message may quote a visitor's text
+        sys.stderr.write(f"retro: internal error in {where}: {type(error).__name__}: {said} (details: {place})\n")
     return INTERNAL_ERROR
 
 

@@ -857,3 +857,24 @@ def test_18_an_internal_error_is_counted_in_the_clients_log_lines(capfd) -> None
     assert len(lines) == 2 and len(said) == 1, (lines, said)
     reports = Path(os.environ["XDG_STATE_HOME"]) / "retro" / "errors"
     assert len(list(reports.iterdir())) == 1
+
+
+def test_19_a_learner_that_cannot_save_is_said_once_in_the_log(tmp_path: Path) -> None:
+    """The lock's name taken by a folder: the visitor reads, after each game,
+    that its learning is not kept; the server's log says why once for the
+    session, not once a game (before: nothing)."""
+    data = tmp_path / "data"
+    (data / "Tic-Tac-Toe-Data-3.lock").mkdir(parents=True)
+    server, url = start_server(tmp_path, "--data-folder", str(data))
+    games = b"y\n2,2\n1,1\n3,3\n" + b"y\ny\n2,2\n1,1\n3,3\n" + b"n\n"
+    try:
+        answer = exchange(port_of(url), b"POST /api/run/pascal-learner?seed=3 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(games) + games)
+    finally:
+        log = stopped_log(server)
+    assert answer.count(b"(the schemes file cannot be written just now: what I have learnt stays in memory.)") >= 2
+    assert str(data).encode() not in answer
+    told = [line for line in log if "learner" in line]
+    assert len(told) == 1, log
+    assert told[0].startswith("retro serve: a visitor's learner cannot keep what it learns: "), told
+    assert f"{data}/Tic-Tac-Toe-Data-3.lock" in told[0], told

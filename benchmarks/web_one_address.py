@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Iterator
 
 DESCRIPTORS = 600
@@ -23,6 +24,8 @@ PAGE = b"GET /api/programs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\
 
 def waits(client_connections: str) -> list[float]:
     """The other address's waits for its page, in seconds, while one address holds HELD connections."""
+    from web_helpers import connections_opened
+
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (DESCRIPTORS, DESCRIPTORS))
 
@@ -33,14 +36,7 @@ def waits(client_connections: str) -> list[float]:
     port = int(server.stderr.readline().decode().split()[2].rsplit(":", 1)[1].strip("/"))
     held: list[socket.socket] = []
     try:
-        for _ in range(HELD):
-            sock = socket.socket()
-            sock.setblocking(False)
-            try:
-                sock.connect(("127.0.0.1", port))
-            except BlockingIOError:
-                pass
-            held.append(sock)
+        connections_opened(port, HELD, held)
         time.sleep(0.5)  # their handshakes done, the server's accepting at its cap
         found = []
         for _ in range(ASKED):
@@ -59,6 +55,7 @@ def waits(client_connections: str) -> list[float]:
 
 
 def run() -> Iterator[tuple[str, str]]:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "web"))
     for name, value in (("counted (--client-connections 32)", "32"), ("not counted (100000)", "100000")):
         found = waits(value)
         yield f"{name}: the other address's page, first / worst", f"{found[0]:.2f} s / {max(found):.2f} s"

@@ -67,7 +67,7 @@ from retro.web.exhibit import Exhibit
 from retro.web.process import Command
 
 from test_web_sessions import Visitor, visit
-from web_helpers import children_running, retro_run, start_server, with_client
+from web_helpers import children_running, connections_opened, retro_run, start_server, with_client
 
 MJ_LINE = b"N\n3,3\n3,1\n1,3\n2,3\nN\n"
 
@@ -223,16 +223,9 @@ def test_4_connections_that_never_finish_their_headers_are_closed(tmp_path: Path
     another visitor is answered, and the log holds a few lines."""
     server, url = start_server(tmp_path, "--header-timeout", "1", "--max-sessions", "8", descriptors=128)
     port = int(url.rsplit(":", 1)[1].strip("/"))
-    stalled = []
+    stalled: list[socket.socket] = []
     try:
-        for _ in range(300):
-            sock = socket.socket()
-            sock.setblocking(False)
-            try:
-                sock.connect(("127.0.0.1", port))
-            except BlockingIOError:
-                pass
-            stalled.append(sock)
+        connections_opened(port, 300, stalled)
         time.sleep(0.3)
         for sock in stalled:
             try:

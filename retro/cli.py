@@ -390,13 +390,15 @@ def serve_options() -> list[click.Parameter]:
                      help="A public name this server answers to (the one a reverse proxy forwards); repeatable."),
         client_option("--client-sessions", config.Limits.client_sessions,
                       "Sessions and runs one client (an address; IPv6: its network) may have at once."),
-        client_option("--client-starts", config.Limits.client_starts, "Sessions and runs one client may start a minute."),
+        client_option("--client-starts", config.Limits.client_starts,
+                      "Sessions and runs one client may start a minute."),
         client_option("--client-log-lines", config.Limits.client_log_lines,
                       "Lines one client's failed requests may write to the server's log a minute."),
         client_option("--client-connections", config.Limits.client_connections,
                       "Connections one client may have open at once; one more is closed at once."),
         client_option("--client-ipv6-prefix", config.Limits.client_ipv6_prefix,
-                      "The prefix of an IPv6 client's network: its addresses are one client.", config.IPV6_PREFIX_OPTION),
+                      "The prefix of an IPv6 client's network: its addresses are one client.",
+                      config.IPV6_PREFIX_OPTION),
     ]
 
 

@@ -62,7 +62,8 @@ async def well_formed(request: web.Request, handler: Handler) -> web.StreamRespo
         return await handler(request)
     name, text = found
     if may_log(request):
-        http_logger().warning("%s sent a malformed %s header: %r", client_of(request), name, visible(text)[:LOGGED_TEXT])
+        http_logger().warning("%s sent a malformed %s header: %r", client_of(request), name,
+                              visible(text)[:LOGGED_TEXT])
     return security.plain(400, f"The request's {name} header is malformed.")
 
 
@@ -101,7 +102,8 @@ async def no_traceback(request: web.Request, handler: Handler) -> web.StreamResp
 
 def application(exhibit: Optional[Exhibit] = None) -> web.Application:
     exhibit = exhibit or Exhibit()
-    app = web.Application(client_max_size=exhibit.limits.body_bytes + 1, middlewares=[well_formed, own_names, no_traceback])
+    app = web.Application(client_max_size=exhibit.limits.body_bytes + 1,
+                          middlewares=[well_formed, own_names, no_traceback])
     app[EXHIBIT] = exhibit
     app.add_routes([
         web.get("/", api.page),

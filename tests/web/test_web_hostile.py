@@ -871,3 +871,19 @@ def test_19_a_learner_that_cannot_save_is_said_once_in_the_log(tmp_path: Path) -
     assert len(told) == 1, log
     assert told[0].startswith("retro serve: a visitor's learner cannot keep what it learns: "), told
     assert f"{data}/Tic-Tac-Toe-Data-3.lock" in told[0], told
+
+
+def test_20_an_ipv6_client_is_named_by_its_network(tmp_path: Path) -> None:
+    """On IPv6 a client is its network (--client-ipv6-prefix): the log names
+    ::1's /64, whose share of the log it counts."""
+    server, url = start_server(tmp_path, "--host", "::1", "--client-ipv6-prefix", "64", "--client-log-lines", "1")
+    try:
+        for _ in range(2):
+            with socket.create_connection(("::1", port_of(url)), timeout=10) as sock:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n")
+                assert sock.recv(12) == b"HTTP/1.1 400"
+    finally:
+        log = stopped_log(server)
+    assert log[1:-1] == ["retro serve: ::/64 sent a malformed Host header: '[::1'",
+                         "retro serve: ::/64 made 1 line of this log within a minute, the most one client may "
+                         "(--client-log-lines): its next are not written for now"], log

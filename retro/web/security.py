@@ -88,6 +88,7 @@ def _url(text: str) -> Optional[SplitResult]:
 
 
 def _host(text: str) -> bool:
+    """Whether ``text`` is a host and a port as a Host header gives them (``HOST``)."""
     found = HOST.fullmatch(text)
     if found is None or int(found["port"] or 0) > 65535:
         return False
@@ -110,8 +111,8 @@ WELL_FORMED: dict[str, Callable[[str], bool]] = {"Host": _host, "Origin": _origi
 
 def malformed(headers: "CIMultiDictProxy[str]") -> Optional[tuple[str, str]]:
     """The first of the headers that name a site (Host, Origin, Referer) that
-    is malformed, or given twice, and its text; None when all are well formed.
-    (Before, ``same_origin`` met an unclosed bracket as an internal error.)"""
+    is malformed, or given twice, and its text; None when all are well formed
+    (so that none reaches ``urlsplit`` to raise there)."""
     for name, well_formed in WELL_FORMED.items():
         given = headers.getall(name, [])
         if len(given) > 1 or (given and not well_formed(given[0])):

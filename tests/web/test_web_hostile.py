@@ -887,3 +887,22 @@ def test_20_an_ipv6_client_is_named_by_its_network(tmp_path: Path) -> None:
     assert log[1:-1] == ["retro serve: ::/64 sent a malformed Host header: '[::1'",
                          "retro serve: ::/64 made 1 line of this log within a minute, the most one client may "
                          "(--client-log-lines): its next are not written for now"], log
+
+
+@pytest.mark.parametrize("name, text, well_formed", [
+    ("Host", "127.0.0.1:8000", True), ("Host", "[::1]:8000", True), ("Host", "localhost", True),
+    ("Host", "Exhibit.example.org.", True), ("Host", "", True), ("Host", "[::1", False), ("Host", "a:b", False),
+    ("Host", "[zz]", False), ("Host", "a:70000", False), ("Host", "a b", False), ("Host", "user@a", False),
+    ("Origin", "null", True), ("Origin", "http://127.0.0.1:8000", True), ("Origin", "https://[::1]", True),
+    ("Origin", "http://[", False), ("Origin", "http://a/path", False), ("Origin", "a", False),
+    ("Referer", "http://127.0.0.1:8000/page?x=1", True), ("Referer", "/relative", True),
+    ("Referer", "http://[zz]/", False), ("Referer", "http://a:x/", False),
+])
+def test_16_which_headers_are_malformed(name: str, text: str, well_formed: bool) -> None:
+    """What a browser sends passes; what urlsplit cannot read, or no server is, does not."""
+    from multidict import CIMultiDict, CIMultiDictProxy
+
+    from retro.web.security import malformed
+
+    assert malformed(CIMultiDictProxy(CIMultiDict({name: text}))) == (None if well_formed else (name, text))
+    assert malformed(CIMultiDictProxy(CIMultiDict([(name, text), (name, text)]))) == (name, f"{text}, {text}")

@@ -388,16 +388,26 @@ def serve_options() -> list[click.Parameter]:
                      help="Seconds a request's headers may take to arrive; a connection that takes longer is closed."),
         click.Option(["--allowed-host", "allowed_hosts"], multiple=True, metavar="NAME",
                      help="A public name this server answers to (the one a reverse proxy forwards); repeatable."),
-        click.Option(["--client-sessions"], type=click.IntRange(*config.CLIENT_OPTION),
-                     default=config.Limits.client_sessions, show_default=True,
-                     help="Sessions and runs one client (an address) may have at once."),
-        click.Option(["--client-starts"], type=click.IntRange(*config.CLIENT_OPTION),
-                     default=config.Limits.client_starts, show_default=True,
-                     help="Sessions and runs one client may start a minute."),
-        click.Option(["--client-log-lines"], type=click.IntRange(*config.CLIENT_OPTION),
-                     default=config.Limits.client_log_lines, show_default=True,
-                     help="Lines one client's failed requests may write to the server's log a minute."),
+        client_option("--client-sessions", config.Limits.client_sessions,
+                      "Sessions and runs one client (an address; IPv6: its network) may have at once."),
+        client_option("--client-starts", config.Limits.client_starts,
+                      "Sessions and runs one client may start a minute."),
+        client_option("--client-log-lines", config.Limits.client_log_lines,
+                      "Lines one client's failed requests may write to the server's log a minute."),
+        client_option("--client-connections", config.Limits.client_connections,
+                      "Connections one client may have open at once; one more is closed at once."),
+        client_option("--client-ipv6-prefix", config.Limits.client_ipv6_prefix,
+                      "The prefix of an IPv6 client's network: its addresses are one client.",
+                      config.IPV6_PREFIX_OPTION),
     ]
+
+
+def client_option(flag: str, default: int, help: str, bounds: Optional[tuple[int, int]] = None) -> click.Option:
+    """One of `retro serve`'s --client-* options: what one client may take (bounds: ``config.CLIENT_OPTION``)."""
+    from .web import config
+
+    return click.Option([flag], type=click.IntRange(*(bounds or config.CLIENT_OPTION)), default=default,
+                        show_default=True, help=help)
 
 
 class ServeCommand(UsageCommand):
@@ -413,7 +423,7 @@ class ServeCommand(UsageCommand):
 @cli.command(cls=ServeCommand)
 def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optional[int], idle_timeout: int,
           header_timeout: float, allowed_hosts: tuple[str, ...], client_sessions: int, client_starts: int,
-          client_log_lines: int) -> None:
+          client_log_lines: int, client_connections: int, client_ipv6_prefix: int) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 
     A browser session is `retro run` in a process of its own, on a terminal
@@ -429,7 +439,8 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
         data_folder.mkdir(parents=True, exist_ok=True)
         data_folder = data_folder.resolve()
     limits = Limits(idle_seconds=float(idle_timeout), header_seconds=header_timeout, client_sessions=client_sessions,
-                    client_starts=client_starts, client_log_lines=client_log_lines)
+                    client_starts=client_starts, client_log_lines=client_log_lines,
+                    client_connections=client_connections, client_ipv6_prefix=client_ipv6_prefix)
     exhibit = Exhibit(limits=limits, max_sessions=max_sessions or default_max_sessions(),
                       data_folder=data_folder, allowed_hosts=allowed_hosts)
     sys.exit(run_server(host, port, exhibit))

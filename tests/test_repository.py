@@ -82,3 +82,16 @@ def test_the_layout_in_architecture_md_is_on_disk() -> None:
 def test_the_layout_names_every_module_of_the_runtime() -> None:
     named = set(layout_paths())
     assert [module for module in runtime_modules() if module not in named] == []
+@pytest.mark.parametrize("name, reader", [("aiohttp", "retro/web/connection.py"), ("blessed", "retro/terminal.py")])
+def test_a_dependency_whose_private_parts_are_read_is_bounded(name: str, reader: str) -> None:
+    """``reader`` reads private parts of ``name``, checked against one version
+    (its guard tests): pyproject.toml admits that version and no later minor
+    one, so that a fresh install never takes a version nobody has checked."""
+    from packaging.requirements import Requirement
+    from packaging.version import Version
+
+    [line] = re.findall(rf'^\s*"({name}[<>=!~,.\d ]*)",', (ROOT / "pyproject.toml").read_text(), re.MULTILINE)
+    [checked] = re.findall(rf"\b{name} (\d+\.\d+\.\d+)", (ROOT / reader).read_text())
+    allowed, at = Requirement(line).specifier, Version(checked)
+    assert at in allowed, (line, checked)
+    assert Version(f"{at.major}.{at.minor + 1}") not in allowed and Version(f"{at.major + 1}") not in allowed, line

@@ -36,18 +36,6 @@ def test_a_bug_of_a_port_is_one_line_and_a_report_in_the_state_folder(capfd) -> 
     assert "Traceback" in saved.read_text() and "a bug of ours" in saved.read_text()
 
 
-def test_only_the_last_reports_are_kept(capfd) -> None:
-    for k in range(KEEP_REPORTS + 3):
-        try:
-            raise RuntimeError(f"bug {k}")
-        except RuntimeError as error:
-            report_internal_error("test", error)
-        newest = capfd.readouterr().err.rpartition("(details: ")[2].rstrip(")\n")
-    kept = list(reports().iterdir())
-    assert len(kept) == KEEP_REPORTS
-    assert Path(newest) in kept and f"bug {KEEP_REPORTS + 2}" in Path(newest).read_text()
-
-
 def test_a_report_that_cannot_be_saved_says_so(capfd, tmp_path, monkeypatch) -> None:
     (tmp_path / "file").write_text("")
     monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "file"))
@@ -86,3 +74,51 @@ def test_on_the_screen_the_learner_says_where_its_file_is(tmp_path) -> None:
     assert f"My schemes are in {os.environ['XDG_DATA_HOME']}/retro/Tic-Tac-Toe-Data-3." in screen
     term.send("\x04")  # end of input: the learner says goodbye
     term.ended_cleanly()
+
+
+def raised_at(line: int) -> RuntimeError:
+    """An error raised at ``line`` of a file of its own: a bug in a place of its own."""
+    try:
+        exec(compile("\n" * line + "raise RuntimeError(f'bug at {line}')", "<a bug>", "exec"), {"line": line})
+    except RuntimeError as error:
+        return error
+    raise AssertionError("nothing raised")
+
+
+def older_reports(count: int) -> list[Path]:
+    """``count`` reports written a year before, of bugs the operator has not read yet."""
+    folder = reports()
+    folder.mkdir(parents=True, exist_ok=True)
+    made = []
+    for k in range(count):
+        path = folder / f"retro-error-20250101-00000{k}-older{k}.txt"
+        path.write_text(f"an older bug {k}\n")
+        os.utime(path, (1e9 + k, 1e9 + k))
+        made.append(path)
+    return made
+
+
+def test_a_flood_of_one_bug_leaves_the_older_reports(capfd) -> None:
+    """The same bug a thousand times (a visitor's flood; its text differs each
+    time) is one report: the operator's older reports stay, and each line
+    names that one report."""
+    older = older_reports(KEEP_REPORTS - 1)
+    for k in range(1000):
+        try:
+            raise ValueError(f"a visitor's text {k}")
+        except ValueError as error:
+            report_internal_error("test", error)
+    lines = capfd.readouterr().err.splitlines()
+    assert all(path.exists() for path in older)
+    [new] = [path for path in reports().iterdir() if path not in older]
+    assert len(lines) == 1000 and all(line.endswith(f"(details: {new})") for line in lines), lines[:2]
+    assert "a visitor's text 0" in new.read_text()
+
+
+def test_only_the_last_reports_are_kept(capfd) -> None:
+    for k in range(KEEP_REPORTS + 3):
+        report_internal_error("test", raised_at(k))
+        newest = capfd.readouterr().err.rpartition("(details: ")[2].rstrip(")\n")
+    kept = list(reports().iterdir())
+    assert len(kept) == KEEP_REPORTS
+    assert Path(newest) in kept and f"bug at {KEEP_REPORTS + 2}" in Path(newest).read_text()

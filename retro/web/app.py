@@ -1,5 +1,6 @@
 """The web application of `retro serve` (aiohttp): its routes, documented here, and the
-middleware every request passes (the server's own names; no traceback ever reaches a visitor).
+middleware every request passes (the headers naming sites well formed, the server's own names;
+no traceback ever reaches a visitor).
 
 ====================================  ===============================================
 ``GET /``                             the page (static/index.html, its script, its
@@ -41,10 +42,35 @@ from typing import Awaitable, Callable, Optional
 from aiohttp import web
 
 from ..crash_reports import report_internal_error
+from ..visible import visible
 from . import api, security, websocket
+from .config import LOGGED_TEXT
 from .exhibit import EXHIBIT, Exhibit
+from .http_log import http_logger
+from .visitors import client_of
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@web.middleware
+async def well_formed(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """A request whose Host, Origin or Referer is malformed is refused (400)
+    and said in the log, in its client's share of the log's lines, its text
+    shown escaped (``visible``) and short."""
+    found = security.malformed(request.headers)
+    if found is None:
+        return await handler(request)
+    name, text = found
+    if may_log(request):
+        http_logger().warning("%s sent a malformed %s header: %r", client_of(request), name,
+                              visible(text)[:LOGGED_TEXT])
+    return security.plain(400, f"The request's {name} header is malformed.")
+
+
+def may_log(request: web.Request) -> bool:
+    """Whether a line of the log for this request is written (``Clients.may_log``)."""
+    exhibit = request.app[EXHIBIT]
+    return exhibit.clients.may_log(client_of(request), exhibit.limits)
 
 
 @web.middleware
@@ -59,8 +85,8 @@ async def own_names(request: web.Request, handler: Handler) -> web.StreamRespons
 @web.middleware
 async def no_traceback(request: web.Request, handler: Handler) -> web.StreamResponse:
     """A bug of ours is a short message to the visitor and a report for the
-    operator (retro.crash_reports.report_internal_error), never a traceback; a
-    visitor who left is no error at all."""
+    operator (retro.crash_reports.report_internal_error: one a bug's place), never a
+    traceback, its line in the client's share of the log; a visitor who left is no error at all."""
     try:
         return await handler(request)
     except web.HTTPException:
@@ -70,13 +96,14 @@ async def no_traceback(request: web.Request, handler: Handler) -> web.StreamResp
     except ConnectionError:
         return web.Response(status=499)  # not sent: nobody is there to read it
     except Exception as error:  # noqa: BLE001  # the last line of defence
-        report_internal_error("retro serve", error)
+        report_internal_error("retro serve", error, tell=may_log(request))
         return security.plain(500, "Something went wrong in retro; the operator has the report.")
 
 
 def application(exhibit: Optional[Exhibit] = None) -> web.Application:
     exhibit = exhibit or Exhibit()
-    app = web.Application(client_max_size=exhibit.limits.body_bytes + 1, middlewares=[own_names, no_traceback])
+    app = web.Application(client_max_size=exhibit.limits.body_bytes + 1,
+                          middlewares=[well_formed, own_names, no_traceback])
     app[EXHIBIT] = exhibit
     app.add_routes([
         web.get("/", api.page),

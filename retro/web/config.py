@@ -57,6 +57,7 @@ LOGGED_TEXT = 200  # characters of a failed request's text in the server's log
 IDLE_OPTION = (10, 86400)
 HEADER_OPTION = (0.5, 300)
 CLIENT_OPTION = (1, 100000)
+IPV6_PREFIX_OPTION = (16, 128)  # what --client-ipv6-prefix accepts
 
 # -- one client (clients) ------------------------------------------------------------------
 CLIENT_WINDOW = 60.0  # starts and log lines are counted a minute
@@ -81,6 +82,10 @@ class Limits:
     client_sessions: int = 5  # sessions and runs one client has at once (--client-sessions)
     client_starts: int = 60  # sessions and runs one client starts a minute (--client-starts)
     client_log_lines: int = 10  # lines of the server's log one client's requests make a minute (--client-log-lines)
+    client_connections: int = 32  # connections one client has open at once (--client-connections): a browser
+    # opens six to a server, and one more for each session
+    client_ipv6_prefix: int = 64  # an IPv6 client is its network of this prefix (--client-ipv6-prefix): a
+    # visitor's machine is given a /64 of its own, billions of addresses
 
 
 def default_max_sessions() -> int:

@@ -1,5 +1,6 @@
 """One accepted connection: aiohttp's ``RequestHandler`` with the exhibit's rules for its
-client (``clients``): the lines its requests make in the server's log are counted, what is
+client (``clients``): its open connections are counted (one past its share is closed at once),
+the lines its requests make in the server's log are counted, what is
 written to it is taken within ``Limits.write_seconds`` or the connection is closed, and a client
 that half-closes after its request (``nc -N``) is still answered.  The two things it needs that
 aiohttp keeps private are read in one function each (``handler_settings``, ``last_request``),
@@ -42,7 +43,7 @@ def last_request(handler: RequestHandler) -> Optional[tuple[str, StreamReader]]:
 
 
 class Connection(RequestHandler):
-    __slots__ = ("exhibit", "_stalled", "half_closed", "_asked", "_last_post")
+    __slots__ = ("exhibit", "_stalled", "half_closed", "_asked", "_last_post", "_counted")
 
     def __init__(self, server: web.Server, exhibit: Exhibit):
         # as aiohttp's own Server.__call__ makes a handler (web_server.py), with its settings
@@ -52,6 +53,7 @@ class Connection(RequestHandler):
         self.half_closed = False  # the client has sent its end (FIN) after a POST's body
         self._asked = 0.0  # when ``gone`` last wrote STILL_THERE
         self._last_post: Optional[StreamReader] = None  # the body of the last request, if a POST
+        self._counted: Optional[str] = None  # the client this connection is counted for (Clients.connect)
 
     # -- a client that half-closes ---------------------------------------------------------
     # asyncio closes a transport whose peer has sent its end unless the protocol keeps it
@@ -96,6 +98,11 @@ class Connection(RequestHandler):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
+        client = self.client()
+        if not self.exhibit.clients.connect(client, self.exhibit.limits):
+            transport.close()  # past the client's share: the other visitors' connections are not held up
+            return
+        self._counted = client
         if isinstance(transport, asyncio.WriteTransport):
             transport.set_write_buffer_limits(high=0)
 
@@ -109,6 +116,9 @@ class Connection(RequestHandler):
 
     def connection_lost(self, exc: Optional[BaseException]) -> None:
         self._stop_clock()
+        if self._counted is not None:
+            self.exhibit.clients.disconnect(self._counted)
+            self._counted = None
         super().connection_lost(exc)
 
     def _stop_clock(self) -> None:
@@ -125,7 +135,7 @@ class Connection(RequestHandler):
             self.transport.abort()
 
     def client(self) -> str:
-        return client_address(self.peername)
+        return client_address(self.peername, self.exhibit.limits.client_ipv6_prefix)
 
     def log_exception(self, *args: Any, **kw: Any) -> None:
         """A failed request's line (a malformed one, aiohttp's own), within the client's share of the log."""

@@ -49,11 +49,15 @@ async def accept(sock: socket.socket, factory: Callable[[], asyncio.Protocol], o
     """Accept connections for ``factory`` until cancelled, ``open_now()`` kept
     at most ``cap``.
 
-    asyncio's own accept loop, at the descriptor limit, logs every accept that
-    fails (EMFILE) and tries again at once: a log that grows by megabytes a
-    second while the server answers nobody.  Here, at the cap, accepting pauses
-    (new connections wait in the kernel's backlog) until one closes; an accept
-    that fails for want of descriptors is said once, and retried after a pause.
+    asyncio's own accept loop (``loop.create_server``: selector_events'
+    ``_accept_connection``), when an accept fails for want of descriptors
+    (EMFILE), logs it with its traceback (the loop's exception handler) and
+    tries again a second later (``ACCEPT_RETRY_DELAY``): a traceback in the log
+    every second for as long as the descriptors are used up, and no room kept
+    below the limit for the sessions' own ptys and pipes.  Here, at the cap,
+    accepting pauses (new connections wait in the kernel's backlog) until one
+    closes; an accept that fails for want of descriptors is said once, and
+    retried after a pause.
     Connections that never finish their headers are closed by the server's
     header timeout (``config.Limits.header_seconds``), so the cap cannot be held for long."""
     loop = asyncio.get_running_loop()

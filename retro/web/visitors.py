@@ -124,5 +124,5 @@ async def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
 
 
 def client_of(request: web.Request) -> str:
-    """The client of a request: its peer's address (``clients``: no proxy's header is trusted)."""
-    return client_address(request.protocol.peername)
+    """The client of a request: its peer's address or network (``clients``: no proxy's header is trusted)."""
+    return client_address(request.protocol.peername, request.app[EXHIBIT].limits.client_ipv6_prefix)

@@ -154,3 +154,28 @@ def test_the_load_of_a_large_store_shows_how_far_it_is_on_a_terminal_only(tmp_pa
         return
     shown = "\rReading the schemes: 1,000 of 2,500\rReading the schemes: 2,000 of 2,500"
     assert console.output() == shown + "\r" + " " * len("Reading the schemes: 2,000 of 2,500") + "\r"
+
+
+def test_a_visitors_learner_tells_the_operator_why_once_until_it_mends(tmp_path, monkeypatch):
+    """A shared learner (retro serve's) whose games cannot be kept tells the
+    operator's log why once for each cause, not once a game, and again once
+    a save has mended it; the visitor is told each time, in words."""
+    from retro.console import LineConsole
+    from retro.ports.pascal_learner.play.variants import make_grid
+    from retro.ports.pascal_learner.store import session as store_session
+
+    told: list[str] = []
+    monkeypatch.setattr(store_session, "tell_operator", told.append)
+    session = store_session.open_session(LineConsole.from_bytes(b""), make_grid(None, None, None, False), False,
+                                         None, 1, folder=tmp_path, shared=True)
+    assert session is not None
+    said = [session.not_kept(DataFileError(cause)) for cause in ("a folder in the way", "a folder in the way",
+                                                                 "no room left", "no room left")]
+    session.saved()
+    said.append(session.not_kept(DataFileError("no room left")))
+    assert said == ["the schemes file cannot be written just now"] * 5
+    data = tmp_path / "Tic-Tac-Toe-Data-3"
+    assert told == ["a visitor's learner cannot keep what it learns: a folder in the way",
+                    "a visitor's learner cannot keep what it learns: no room left",
+                    f"a visitor's learner keeps what it learns again in {data}",
+                    "a visitor's learner cannot keep what it learns: no room left"]

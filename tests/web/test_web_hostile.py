@@ -68,7 +68,7 @@ from retro.web.exhibit import Exhibit
 from retro.web.process import Command
 
 from test_web_sessions import Visitor, visit
-from web_helpers import children_running, retro_run, start_server, with_client
+from web_helpers import children_running, connections_opened, retro_run, start_server, with_client
 
 MJ_LINE = b"N\n3,3\n3,1\n1,3\n2,3\nN\n"
 
@@ -220,19 +220,13 @@ def test_2_a_run_cut_short_leaves_the_log_clean(tmp_path: Path) -> None:
 def test_4_connections_that_never_finish_their_headers_are_closed(tmp_path: Path) -> None:
     """300 connections that send half a request, against a server allowed 128
     descriptors: accepting pauses at the cap, the stalled ones are closed after
-    the header timeout, a visitor is answered, and the log holds a few lines."""
+    the header timeout (or at once, past their client's share of connections),
+    another visitor is answered, and the log holds a few lines."""
     server, url = start_server(tmp_path, "--header-timeout", "1", "--max-sessions", "8", descriptors=128)
     port = int(url.rsplit(":", 1)[1].strip("/"))
-    stalled = []
+    stalled: list[socket.socket] = []
     try:
-        for _ in range(300):
-            sock = socket.socket()
-            sock.setblocking(False)
-            try:
-                sock.connect(("127.0.0.1", port))
-            except BlockingIOError:
-                pass
-            stalled.append(sock)
+        connections_opened(port, 300, stalled)
         time.sleep(0.3)
         for sock in stalled:
             try:
@@ -240,7 +234,7 @@ def test_4_connections_that_never_finish_their_headers_are_closed(tmp_path: Path
             except OSError:
                 pass
         started = time.monotonic()
-        visitor = socket.create_connection(("127.0.0.1", port), timeout=30)
+        visitor = socket.create_connection(("127.0.0.1", port), timeout=30, source_address=("127.0.0.2", 0))
         visitor.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
         answer = visitor.recv(100)
         waited = time.monotonic() - started
@@ -715,3 +709,191 @@ def test_a_crowd_of_addresses_at_their_limit_is_remembered_within_the_bound(monk
         now[0] += 61
     assert len(said) == 24  # each said once
     assert len(table._logged) <= 8  # the bound is the point of the test
+
+
+def test_a_crowd_of_addresses_all_due_is_remembered_within_the_bound(monkeypatch) -> None:
+    """Many clients each starting a session and writing a line of the log in
+    the same moment (every one still due, every one recent): what is remembered
+    of them stays within the bound."""
+    from retro.web import clients as clients_module
+
+    monkeypatch.setattr(clients_module, "CLIENTS_REMEMBERED", 8)
+    table = Clients(said=lambda text: None, clock=lambda: 0.0)
+    limits = Limits(client_starts=60, client_sessions=5)
+    for k in range(50):
+        assert table.refuse_start(f"10.1.0.{k}", 0, limits) is None
+        assert table.may_log(f"10.1.0.{k}", limits)
+    assert len(table._due) <= 8 and len(table._lines) <= 8  # the bound is the point of the test
+
+
+@pytest.mark.parametrize("peer, prefix, client", [
+    (("2001:db8:0:7:a:b:c:d", 443, 0, 0), 64, "2001:db8:0:7::/64"),
+    (("2001:db8:0:7:ffff::1", 443, 0, 0), 64, "2001:db8:0:7::/64"),
+    (("2001:db8:0:7:ffff::1", 443, 0, 0), 48, "2001:db8::/48"),
+    (("2001:db8:0:7:ffff::1", 443, 0, 0), 128, "2001:db8:0:7:ffff::1"),
+    (("::ffff:192.0.2.9", 443, 0, 0), 64, "192.0.2.9"),  # an IPv4 client on an IPv6 socket
+    (("192.0.2.9", 443), 64, "192.0.2.9"),
+    (None, 64, ""),
+])
+def test_an_ipv6_client_is_its_network_of_the_prefix(peer, prefix, client) -> None:
+    """One IPv6 /64 is billions of addresses of one visitor: a client is its network."""
+    from retro.web.clients import client_address
+
+    assert client_address(peer, prefix) == client
+
+
+def exchange(port: int, request: bytes, source: str = "127.0.0.1") -> bytes:
+    """What the server answers ``request`` on a connection of its own ("" if it closed it)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10, source_address=(source, 0)) as sock:
+        sock.sendall(request)
+        answer = b""
+        try:
+            while chunk := sock.recv(65536):
+                answer += chunk
+        except ConnectionResetError:
+            pass
+        return answer
+
+
+MALFORMED_HEADERS = [
+    b"Host: 127.0.0.1\r\nOrigin: http://[",
+    b"Host: 127.0.0.1\r\nOrigin: http://[\xe2\x80\xaeowned]",  # a bidi override inside
+    b"Host: 127.0.0.1\r\nOrigin: http://127.0.0.1:99999",
+    b"Host: [::1",
+    b"Host: 127.0.0.1:port",
+    b"Host: 127.0.0.1\r\nReferer: http://[zz]/",
+]
+
+
+def test_16_a_malformed_origin_host_or_referer_is_refused_and_counted(tmp_path: Path, monkeypatch) -> None:
+    """Malformed Origin, Host and Referer headers, each five times: each is
+    refused (400), no report of an internal error is written, and the log
+    holds the client's share of lines, the header's text escaped (before: a
+    500, an uncounted line and a crash report each, for the Origin)."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    server, url = start_server(tmp_path, "--client-log-lines", "4")
+    try:
+        answers = [exchange(port_of(url), b"POST /api/run/fortran-rcd HTTP/1.1\r\n" + headers +
+                            b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                   for headers in MALFORMED_HEADERS * 5]
+    finally:
+        log = stopped_log(server)
+    assert [answer.split(b"\r\n")[0] for answer in answers] == [b"HTTP/1.1 400 Bad Request"] * 30, answers
+    assert b"Origin header" in answers[0] and b"Host header" in answers[3] and b"Referer header" in answers[5]
+    assert not (tmp_path / "state").exists()
+    errors = log[1:-1]
+    assert len(errors) == 5, errors
+    assert errors[4] == ("retro serve: 127.0.0.1 made 4 lines of this log within a minute, the most one client may "
+                         "(--client-log-lines): its next are not written for now"), errors
+    assert all(re.fullmatch(r"retro serve: 127\.0\.0\.1 sent a malformed (Origin|Host|Referer) header: .*", line)
+               for line in errors[:4]), errors
+    assert "<U+202E>owned" in errors[1], errors
+    assert not any("\u202e" in line for line in log), log
+
+
+def test_17_one_client_may_hold_so_many_connections(tmp_path: Path) -> None:
+    """A client holding its share of open connections (2 here, idle): its
+    next is closed at once, said once in the log; another client's page is
+    answered meanwhile (before: the one address held every connection the
+    descriptors allow, and the other visitor waited)."""
+    server, url = start_server(tmp_path, "--client-connections", "2")
+    port = port_of(url)
+    try:
+        held = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(2)]
+        try:
+            for sock in held:  # each is accepted (the server answers an empty line with a 400 only when it comes)
+                sock.sendall(b"G")
+            refused = [exchange(port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                       for _ in range(3)]
+            other = exchange(port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", "127.0.0.2")
+        finally:
+            for sock in held:
+                sock.close()
+    finally:
+        log = stopped_log(server)
+    assert refused == [b""] * 3
+    assert other.startswith(b"HTTP/1.1 200 OK")
+    assert log[1:-1] == ["retro serve: 127.0.0.1 has 2 connections open, the most one client may have "
+                         "(--client-connections): more are closed at once"], log
+
+
+def test_18_an_internal_error_is_counted_in_the_clients_log_lines(capfd) -> None:
+    """A bug met on every request of a client (here, counting its starts):
+    each visitor is told in words (500); the log has the client's share of
+    lines, and the operator one report."""
+    class Broken(Clients):
+        def refuse_start(self, client: str, running: int, limits: Limits):
+            raise RuntimeError(f"a bug met by {client}")
+
+    said: list[str] = []
+    exhibit = Exhibit(limits=Limits(client_log_lines=2), clients=Broken(said=said.append))
+
+    async def work(client):
+        answers = []
+        for _ in range(6):
+            answer = await client.post("/api/run/cpm-c", data=b"")
+            answers.append((answer.status, await answer.text()))
+        return answers
+
+    answers = with_client(work, exhibit)
+    assert answers == [(500, "Something went wrong in retro; the operator has the report.\n")] * 6
+    lines = [line for line in capfd.readouterr().err.splitlines() if "internal error" in line]
+    assert len(lines) == 2 and len(said) == 1, (lines, said)
+    reports = Path(os.environ["XDG_STATE_HOME"]) / "retro" / "errors"
+    assert len(list(reports.iterdir())) == 1
+
+
+def test_19_a_learner_that_cannot_save_is_said_once_in_the_log(tmp_path: Path) -> None:
+    """The lock's name taken by a folder: the visitor reads, after each game,
+    that its learning is not kept; the server's log says why once for the
+    session, not once a game (before: nothing)."""
+    data = tmp_path / "data"
+    (data / "Tic-Tac-Toe-Data-3.lock").mkdir(parents=True)
+    server, url = start_server(tmp_path, "--data-folder", str(data))
+    games = b"y\n2,2\n1,1\n3,3\n" + b"y\ny\n2,2\n1,1\n3,3\n" + b"n\n"
+    try:
+        answer = exchange(port_of(url), b"POST /api/run/pascal-learner?seed=3 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                          b"Connection: close\r\nContent-Length: %d\r\n\r\n" % len(games) + games)
+    finally:
+        log = stopped_log(server)
+    assert answer.count(b"(the schemes file cannot be written just now: what I have learnt stays in memory.)") >= 2
+    assert str(data).encode() not in answer
+    told = [line for line in log if "learner" in line]
+    assert len(told) == 1, log
+    assert told[0].startswith("retro serve: a visitor's learner cannot keep what it learns: "), told
+    assert f"{data}/Tic-Tac-Toe-Data-3.lock" in told[0], told
+
+
+def test_20_an_ipv6_client_is_named_by_its_network(tmp_path: Path) -> None:
+    """On IPv6 a client is its network (--client-ipv6-prefix): the log names
+    ::1's /64, whose share of the log it counts."""
+    server, url = start_server(tmp_path, "--host", "::1", "--client-ipv6-prefix", "64", "--client-log-lines", "1")
+    try:
+        for _ in range(2):
+            with socket.create_connection(("::1", port_of(url)), timeout=10) as sock:
+                sock.sendall(b"GET / HTTP/1.1\r\nHost: [::1\r\nConnection: close\r\n\r\n")
+                assert sock.recv(12) == b"HTTP/1.1 400"
+    finally:
+        log = stopped_log(server)
+    assert log[1:-1] == ["retro serve: ::/64 sent a malformed Host header: '[::1'",
+                         "retro serve: ::/64 made 1 line of this log within a minute, the most one client may "
+                         "(--client-log-lines): its next are not written for now"], log
+
+
+@pytest.mark.parametrize("name, text, well_formed", [
+    ("Host", "127.0.0.1:8000", True), ("Host", "[::1]:8000", True), ("Host", "localhost", True),
+    ("Host", "Exhibit.example.org.", True), ("Host", "", True), ("Host", "[::1", False), ("Host", "a:b", False),
+    ("Host", "[zz]", False), ("Host", "a:70000", False), ("Host", "a b", False), ("Host", "user@a", False),
+    ("Origin", "null", True), ("Origin", "http://127.0.0.1:8000", True), ("Origin", "https://[::1]", True),
+    ("Origin", "http://[", False), ("Origin", "http://a/path", False), ("Origin", "a", False),
+    ("Referer", "http://127.0.0.1:8000/page?x=1", True), ("Referer", "/relative", True),
+    ("Referer", "http://[zz]/", False), ("Referer", "http://a:x/", False),
+])
+def test_16_which_headers_are_malformed(name: str, text: str, well_formed: bool) -> None:
+    """What a browser sends passes; what urlsplit cannot read, or no server is, does not."""
+    from multidict import CIMultiDict, CIMultiDictProxy
+
+    from retro.web.security import malformed
+
+    assert malformed(CIMultiDictProxy(CIMultiDict({name: text}))) == (None if well_formed else (name, text))
+    assert malformed(CIMultiDictProxy(CIMultiDict([(name, text), (name, text)]))) == (name, f"{text}, {text}")

@@ -2,6 +2,7 @@
 input, and `retro run` in a pipe as the reference."""
 import asyncio
 import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -111,3 +112,16 @@ def start_server(folder: Path, *args: str, descriptors: int | None = None) -> tu
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               preexec_fn=limit if descriptors else None)
     return server, server.stderr.readline().decode().split()[2]
+
+
+def connections_opened(port: int, count: int, into: list[socket.socket]) -> None:
+    """``count`` connections to ``port`` on loopback, begun without waiting for
+    each handshake (non-blocking) and put ``into`` the list (closed by its owner)."""
+    for _ in range(count):
+        sock = socket.socket()
+        sock.setblocking(False)
+        try:
+            sock.connect(("127.0.0.1", port))
+        except BlockingIOError:
+            pass
+        into.append(sock)

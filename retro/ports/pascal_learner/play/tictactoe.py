@@ -164,7 +164,7 @@ class TicTacToe:
             with self.session.learning():  # a shared learner (retro serve) locks for this only
                 self.learn(winner, moves)
         except DataFileError as err:
-            view.say(f"({self.session.shown_error(err)}: what I have learnt stays in memory.)")
+            view.say(f"({self.session.not_kept(err)}: what I have learnt stays in memory.)")
 
     def learn(self, winner: int, moves: list[tuple[int, int]]) -> None:
         view, learner = self.view, self.learner
@@ -193,7 +193,7 @@ class TicTacToe:
             self.learner.save()
             self.session.saved()
         except DataFileError as err:
-            self.view.say(f"({self.session.shown_error(err)}: what I have learnt stays in memory.)")
+            self.view.say(f"({self.session.not_kept(err)}: what I have learnt stays in memory.)")
             return
         if self.learner.path is not None and not self.session.found:  # the file is made
             self.session.found = True

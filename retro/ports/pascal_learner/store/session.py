@@ -67,6 +67,7 @@ class StoreSession:
         # a session that learns from the compiled cache (open_session(compact=True)): the number of
         # schemes its list read, its cache written again after each save (compiled.rewrite_cache)
         self.learnt_from: Optional[int] = None
+        self._told: Optional[str] = None  # why a shared session's games are not kept, as its operator was told
 
     def for_grid(self, grid: Grid) -> Learner:
         """The learner on another grid: the same store, compiled for it (a
@@ -123,9 +124,23 @@ class StoreSession:
             return "other visitors' games are being learnt and this one could not wait"
         return "the schemes file cannot be written just now"
 
+    def not_kept(self, err: DataFileError) -> str:
+        """A game's learning or its save has failed: the words for the player
+        (``shown_error``); a shared session (a visitor's) also tells the
+        operator's log why, once for each cause until a save mends it."""
+        cause = "held" if isinstance(err, LockHeld) else str(err)  # (the holder's process differs each time)
+        if self.shared_path is not None and cause != self._told:
+            self._told = cause
+            tell_operator(f"a visitor's learner cannot keep what it learns: {err}")
+        return self.shown_error(err)
+
     def saved(self) -> None:
-        """After the data file is saved: a session that learns from the
+        """After the data file is saved: the operator's log told that the
+        trouble it was told of has mended; a session that learns from the
         compiled cache writes the cache again (the next start is quick)."""
+        if self._told is not None:
+            self._told = None
+            tell_operator(f"a visitor's learner keeps what it learns again in {self.shared_path}")
         learner = self.learner
         if self.learnt_from is None or learner.path is None:
             return

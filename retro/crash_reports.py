@@ -8,16 +8,24 @@ import tempfile
 import time
 import traceback
 from pathlib import Path
+from typing import Callable
 
 from .exits import INTERNAL_ERROR
 
 KEEP_REPORTS = 10  # the newest reports kept; older ones are removed as a new one is written
 
 
-def report_internal_error(where: str, error: BaseException) -> int:
-    """One line on standard error; the traceback in a report file (save_report)."""
+def as_saved(place: str) -> str:
+    """A report's place as the user reads it: as it is."""
+    return place
+
+
+def report_internal_error(where: str, error: BaseException, told: Callable[[str], str] = as_saved) -> int:
+    """One line on standard error; the traceback in a report file (save_report),
+    whose place ``told`` turns into what the user reads (a visitor of `retro
+    serve` reads that the operator has it: ``operator_log.report_told``)."""
     details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-    place = save_report(details)
+    place = told(save_report(details))
     sys.stderr.write(f"retro: internal error in {where}: {type(error).__name__}: {error} (details: {place})\n")
     return INTERNAL_ERROR
 

@@ -42,6 +42,11 @@ And one visitor is not the crowd:
     every visitor that the operator can see why, and the log said nothing:
     the server's log says what is wrong with it;
 
+16. sessions opening while the template was SIGKILLed, three times, left
+    the template's middles (the child that forks each session and exits) as
+    zombies of the server until it exited, and the log said the first death
+    only: every child of a dead template is reaped, each death said;
+
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
@@ -724,3 +729,60 @@ def test_a_crowd_of_addresses_at_their_limit_is_remembered_within_the_bound(monk
         now[0] += 61
     assert len(said) == 24  # each said once
     assert len(table._logged) <= 8  # the bound is the point of the test
+
+
+def test_16_a_template_killed_while_sessions_open_leaves_no_zombie() -> None:
+    """Sessions opening and the template SIGKILLed as they are forked, three
+    times: every visitor gets a prompt, no child of the server is left a
+    zombie once they have ended, and the log says each death."""
+    from retro import processes
+    from retro.web.config import TEMPLATE_STARTS
+    from retro.web.forking import Template
+    from retro.web.process import CHILD, Terminal
+
+    said: list[str] = []
+    template = Template(said=said.append)
+
+    def zombies() -> set[int]:
+        return {pid for pid in processes.children() if processes.status(pid) == "zombie"}
+
+    async def prompted(forked: asyncio.Event, opening: "asyncio.Future[None]") -> bool:
+        term = await Terminal.start([*CHILD, "cpm-c"], 80, 24, template=template)
+        forked.set()
+        try:
+            output = b""
+            while b"Select your symbol" not in output:
+                data = await asyncio.wait_for(term.read(), 60)
+                if not data:
+                    return False
+                output += data
+            await opening  # every session is running: they end together
+            return True
+        finally:
+            await term.end(1.0)
+
+    async def round_of(sessions: int) -> list[bool]:
+        forked, opening = asyncio.Event(), asyncio.get_running_loop().create_future()
+        visits = [asyncio.create_task(prompted(forked, opening)) for _ in range(sessions)]
+        await asyncio.wait_for(forked.wait(), 60)
+        if template.process is not None:
+            template.process.kill()  # the others are being forked
+        await asyncio.wait(visits, timeout=60)
+        opening.set_result(None)
+        return await asyncio.gather(*visits)
+
+    async def rounds() -> tuple[list[list[bool]], set[int]]:
+        before = zombies()
+        prompts = [await round_of(30) for _ in range(TEMPLATE_STARTS)]
+        end = time.monotonic() + 10
+        while zombies() - before and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        return prompts, zombies() - before
+
+    try:
+        prompts, left = asyncio.run(rounds())
+    finally:
+        template.close()
+    assert all(all(one) for one in prompts), prompts
+    assert left == set()
+    assert len(said) == TEMPLATE_STARTS, said

@@ -274,8 +274,37 @@ def test_a_full_exhibit_asks_the_next_visitor_to_wait() -> None:
                                         (20, "20 sessions are running.")])
 def test_a_full_exhibit_says_how_many_sessions_in_good_english(most: int, said: str) -> None:
     exhibit = Exhibit(max_sessions=most)
-    exhibit.sessions.update(object() for _ in range(most))
-    assert exhibit.full() == f"The exhibit is full: {said} Please try again in a moment."
+    for visitor in range(most):
+        exhibit.sessions.reserve(f"192.0.2.{visitor}")
+    assert exhibit.sessions.full() == f"The exhibit is full: {said} Please try again in a moment."
+
+
+def test_a_sessions_place_is_taken_at_its_admission() -> None:
+    """Before anything is awaited (a WebSocket's handshake, a POST's run): the
+    next visitor of a full exhibit is refused there, and the place is given back."""
+    from aiohttp import web
+    from aiohttp.test_utils import make_mocked_request
+
+    from retro.web.exhibit import EXHIBIT
+    from retro.web.visitors import admit
+
+    exhibit = Exhibit(max_sessions=1)
+    app = web.Application()
+    app[EXHIBIT] = exhibit
+
+    def asking() -> web.Request:
+        return make_mocked_request("GET", "/ws/run/cpm-c", app=app, match_info={"id": "cpm-c"})
+
+    async def two_visitors() -> tuple[int, int]:
+        *_, slot = await admit(asking())
+        taken = len(exhibit.sessions)
+        with pytest.raises(web.HTTPServiceUnavailable):
+            await admit(asking())
+        exhibit.sessions.release(slot)
+        await admit(asking())
+        return taken, len(exhibit.sessions)
+
+    assert asyncio.run(two_visitors()) == (1, 1)
 
 
 def test_a_wrong_variant_is_refused_in_the_socket_too() -> None:

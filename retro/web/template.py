@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from retro.web import child  # first of retro: launch holds Ctrl-C while retro loads, as in a session
 
+import atexit
 import gc
 import importlib
 import json
@@ -26,7 +27,7 @@ import random
 import resource
 import socket
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from retro import launch
 from retro.operator_log import OPERATOR_ENV
@@ -147,8 +148,29 @@ def main() -> None:
     preload()
     gc.freeze()  # what is loaded now is never collected: a session's collections leave its pages shared
     if serve(server, keep):
-        child.main()  # the session, as retro.web.child's own start runs it
+        try:
+            child.main()  # the session, as retro.web.child's own start runs it
+        except SystemExit as ended:
+            leave(ended)
     sys.exit(0)
+
+
+def leave(ended: SystemExit) -> NoReturn:
+    """A session's process ends as Python would end it, less the teardown of
+    every module and object (tens of milliseconds, and each object written to
+    makes its shared page the session's own): the exit functions run, the
+    standard streams flushed, then the process ends."""
+    status = ended.code
+    if status is not None and not isinstance(status, int):
+        print(status, file=sys.stderr)
+        status = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            status = status or 120  # as Python says a failed flush at its exit
+    os._exit(status or 0)
 
 
 if __name__ == "__main__":

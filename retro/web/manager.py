@@ -9,13 +9,11 @@ import itertools
 import signal
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Awaitable, Callable, Optional, Sequence
+from typing import Awaitable, Callable, Optional, Protocol, Sequence
 
 from . import config, process
+from .clients import Clients
 from .forking import TEMPLATE, Template
-
-if TYPE_CHECKING:
-    from .exhibit import Exhibit
 
 STOPPING = "the server has stopped"
 
@@ -53,11 +51,20 @@ class Slot:
             await self.told(text)
 
 
-class SessionManager:
-    """The running sessions of an exhibit, whose settings (limits, most
-    sessions, clients, command, grace) it reads as they are now."""
+class Settings(Protocol):
+    """What the manager reads of the exhibit's settings (``exhibit.Exhibit``), as they are now."""
 
-    def __init__(self, exhibit: Exhibit, template: Optional[Template] = TEMPLATE) -> None:
+    limits: config.Limits
+    max_sessions: int
+    clients: Clients
+    command: process.Command
+    grace: float
+
+
+class SessionManager:
+    """The running sessions of an exhibit."""
+
+    def __init__(self, exhibit: Settings, template: Optional[Template] = TEMPLATE) -> None:
         self._exhibit = exhibit
         self.template = template
         self._slots: set[Slot] = set()

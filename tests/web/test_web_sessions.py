@@ -389,6 +389,26 @@ def test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops() ->
     assert exhibit.given_up == 1 and children_running("SIG_IGN") == [] and time.monotonic() - started < 15
 
 
+def test_the_manager_kills_every_program_it_started_at_once() -> None:
+    """``kill_all`` (a second Ctrl-C to the server): a POST run's program that
+    ignores the hang-up, with 30 s of grace, is killed now and counted."""
+    deaf = Command(prefix=(sys.executable, "-c", (
+        "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN); time.sleep(300)")))
+    exhibit = Exhibit(command=deaf, grace=30.0)
+
+    async def work():
+        slot = exhibit.sessions.reserve("192.0.2.1")
+        run = asyncio.create_task(exhibit.sessions.run_piped(slot, "cpm-c", [], b"", lambda: False))
+        end = time.monotonic() + 30
+        while slot.process is None and time.monotonic() < end:
+            await asyncio.sleep(0.01)
+        killed = exhibit.sessions.kill_all()
+        _, status, _ = await asyncio.wait_for(run, 10)
+        return killed, status
+
+    assert asyncio.run(work()) == (1, -signal.SIGKILL)
+
+
 def test_the_exit_message_carries_the_last_games_outcome() -> None:
     """Who won the last game, when the server knows it; absent otherwise; the
     end bar's words say it first, then how the session stopped."""

@@ -746,34 +746,30 @@ def test_16_a_template_killed_while_sessions_open_leaves_no_zombie() -> None:
     def zombies() -> set[int]:
         return {pid for pid in processes.children() if processes.status(pid) == "zombie"}
 
-    async def prompted(forked: asyncio.Event, opening: "asyncio.Future[None]") -> bool:
+    async def prompted(forked: asyncio.Event) -> tuple[bool, Terminal]:
         term = await Terminal.start([*CHILD, "cpm-c"], 80, 24, template=template)
         forked.set()
-        try:
-            output = b""
-            while b"Select your symbol" not in output:
-                data = await asyncio.wait_for(term.read(), 60)
-                if not data:
-                    return False
-                output += data
-            await opening  # every session is running: they end together
-            return True
-        finally:
-            await term.end(1.0)
+        output = b""
+        while b"Select your symbol" not in output:
+            data = await asyncio.wait_for(term.read(), 60)
+            if not data:
+                return False, term
+            output += data
+        return True, term
 
     async def round_of(sessions: int) -> list[bool]:
-        forked, opening = asyncio.Event(), asyncio.get_running_loop().create_future()
-        visits = [asyncio.create_task(prompted(forked, opening)) for _ in range(sessions)]
+        forked = asyncio.Event()
+        visits = [asyncio.create_task(prompted(forked)) for _ in range(sessions)]
         await asyncio.wait_for(forked.wait(), 60)
         if template.process is not None:
             template.process.kill()  # the others are being forked
-        await asyncio.wait(visits, timeout=60)
-        opening.set_result(None)
-        return await asyncio.gather(*visits)
+        seen = await asyncio.gather(*visits)
+        await asyncio.gather(*(term.end(1.0) for _, term in seen))
+        return [prompt for prompt, _ in seen]
 
     async def rounds() -> tuple[list[list[bool]], set[int]]:
         before = zombies()
-        prompts = [await round_of(30) for _ in range(TEMPLATE_STARTS)]
+        prompts = [await round_of(20) for _ in range(TEMPLATE_STARTS)]
         end = time.monotonic() + 10
         while zombies() - before and time.monotonic() < end:
             await asyncio.sleep(0.05)

@@ -1,9 +1,10 @@
 """The server's side of the template (retro.web.template): started with the server (or at the
 first session), asked for each session's process, started again if it dies (then, past ``TEMPLATE_STARTS``, each
-session starts its own Python as before; said once in the server's log).  The server is made
+session starts its own Python as before; said in the server's log).  The server is made
 a subreaper (prctl PR_SET_CHILD_SUBREAPER), so that a session's process, forked by the
 template's child, is the server's own child: ``Forked`` waits for it as asyncio waits for a
-process it spawned."""
+process it spawned.  A template that dies leaves its children to the server too: each death
+is said, and what it left is reaped (``reap_orphans``)."""
 from __future__ import annotations
 
 import asyncio
@@ -37,7 +38,8 @@ def become_subreaper() -> bool:
 
 AWAITED: set[int] = set()
 """The server's children that something waits for (a ``Forked``, asyncio for a program it
-spawned): any other child left by a dead template is reaped by ``reap_orphans``."""
+spawned, a ``Template`` for its template): any other child left by a dead template is reaped
+by ``reap_orphans``."""
 
 
 class Forked:
@@ -139,6 +141,7 @@ class Template:
             theirs.close()
         ours.setblocking(False)
         self._socket, self._pty, self._env = ours, master, dict(env)
+        AWAITED.add(self.process.pid)  # waited for by _end (another template's orphans are not it)
         return True
 
     def prepare(self, env: dict[str, str], keep: int) -> None:
@@ -259,6 +262,7 @@ class Template:
             return None
         self.process.kill()
         status = self.process.wait()  # reaped: its children are the server's now (a subreaper)
+        AWAITED.discard(self.process.pid)
         reap_orphans(self.command)
         return status
 

@@ -200,6 +200,28 @@ def test_an_internal_error_is_said_without_the_servers_folders(tmp_path: Path) -
     assert "the exhibit's operator has the report" in text and "/" not in text.split("ZeroDivisionError")[1]
 
 
+def test_the_operators_log_is_the_runtimes_own(monkeypatch) -> None:
+    """retro.operator_log, which a port calls, loads nothing of the server; a
+    session's internal error gives its report's place to it, one line, and
+    the visitor reads that the operator has the report."""
+    import subprocess
+
+    from retro.operator_log import OPERATOR_ENV, report_told
+
+    loaded = subprocess.run([sys.executable, "-c", "import sys, retro.operator_log; "
+                             "print([m for m in sys.modules if m.startswith('retro.web')])"],
+                            capture_output=True, text=True, timeout=60)
+    assert loaded.stdout == "[]\n", loaded.stderr
+    log, writer = os.pipe()
+    monkeypatch.setenv(OPERATOR_ENV, str(writer))
+    try:
+        assert report_told("/srv/retro/report.txt") == "the exhibit's operator has the report"
+    finally:
+        os.close(writer)
+    with os.fdopen(log, "rb") as said:
+        assert said.read() == b"retro serve: a session's internal error; report: /srv/retro/report.txt\n"
+
+
 def test_a_visitor_who_leaves_takes_the_program_along() -> None:
     """The WebSocket closed while the program thinks (the Altair at its
     period's pace, minutes without a byte): its process is gone within 5 s."""

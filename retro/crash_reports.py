@@ -10,6 +10,7 @@ import hashlib
 import re
 import sys
 from pathlib import Path
+from typing import Callable
 
 from .exits import INTERNAL_ERROR
 from .visible import visible
@@ -19,12 +20,21 @@ SAID_TEXT = 300  # characters of an error's message in its line
 FRAME = re.compile(r'^ *File ".*", line \d+, in .*$', re.MULTILINE)  # a traceback's line of a frame
 
 
-def report_internal_error(where: str, error: BaseException, tell: bool = True) -> int:
-    """One line on standard error (unless not ``tell``); the traceback in a report file (save_report)."""
+def as_saved(place: str) -> str:
+    """A report's place as the user reads it: as it is."""
+    return place
+
+
+def report_internal_error(where: str, error: BaseException, told: Callable[[str], str] = as_saved,
+                          tell: bool = True) -> int:
+    """One line on standard error (unless not ``tell``); the traceback in a
+    report file (save_report), whose place ``told`` turns into what the user
+    reads (a visitor of `retro serve` reads that the operator has it:
+    ``operator_log.report_told``)."""
     import traceback  # here, as tempfile and time below: a run without an error never loads them
 
     details = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-    place = save_report(details)
+    place = told(save_report(details))
     if tell:
         said = visible(str(error)).replace("\n", " ")[:SAID_TEXT]  # a message may quote a visitor's text
         sys.stderr.write(f"retro: internal error in {where}: {type(error).__name__}: {said} (details: {place})\n")

@@ -11,11 +11,11 @@ on, through every ``finally``.
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from .catalog import Program
 from .console import Console, ProgramExit
-from .crash_reports import report_internal_error
+from .crash_reports import as_saved, report_internal_error
 from .exits import INTERRUPTED, write_failed
 from .terminal import keys_unechoed
 
@@ -23,11 +23,13 @@ if TYPE_CHECKING:
     from .recording import Recorder
 
 
-def run_session(program: Program, console: Console, options: dict[str, Any]) -> int:
+def run_session(program: Program, console: Console, options: dict[str, Any],
+                report_told: Callable[[str], str] = as_saved) -> int:
     """Run one session and return its exit status; Ctrl-C gives 130.
 
     A failure of the port itself (a bug of ours, not of the original) is
-    reported in one line, with the details in a file, and gives status 70.
+    reported in one line, with the details in a file, and gives status 70
+    (``report_told``: what the user reads of the file's place).
     """
     try:
         with keys_unechoed() if console.screen else nullcontext():  # the terminal as it was, at the end
@@ -45,7 +47,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
     except OSError as error:  # a write that failed: EPIPE gives 141, the others 1 and a message
         return write_failed(error)
     except Exception as error:  # noqa: BLE001  # the last line of defence: a bug of ours, reported
-        return report_internal_error(program.id, error)
+        return report_internal_error(program.id, error, report_told)
 
 
 def record_session(program: Program, console: Console, options: dict[str, Any]) -> tuple[int, Recorder]:

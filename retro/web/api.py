@@ -16,10 +16,10 @@ from aiohttp import web
 from .. import catalog, resources, transcript
 from ..recording import Event
 from ..visible import visible
-from . import config, process, security
+from . import config, security
 from .connection import Connection
-from .exhibit import EXHIBIT, Slot
-from .visitors import admit, client_of, label_of, program_of, terminal_of
+from .exhibit import EXHIBIT
+from .visitors import admit, label_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
@@ -223,17 +223,12 @@ async def run_api(request: web.Request) -> web.StreamResponse:
         return security.plain(413, f"The input is larger than the {limits.body_bytes:,} bytes a run may take.")
     except asyncio.TimeoutError:
         return security.plain(408, f"The input did not arrive within {limits.body_seconds:g} seconds.")
-    program, words = await admit(request)
-    slot = Slot(client_of(request))
-    exhibit.sessions.add(slot)
+    program, words, slot = await admit(request)
     try:
-        output, status, reason = await process.run_piped(
-            exhibit.command.argv(program.id, words), body, limits.output_bytes,
-            lambda: _gone(request) or slot.stopped.is_set(), limits.seconds, exhibit.grace)
+        output, status, reason = await exhibit.sessions.run_piped(slot, program.id, words, body,
+                                                                  lambda: _gone(request))
     finally:
-        exhibit.sessions.discard(slot)
-    if slot.stopped.is_set():
-        reason = slot.reason
+        exhibit.sessions.release(slot)
     headers = {**security.HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
     if reason:
         headers["X-Retro-Limit"] = reason

@@ -10,9 +10,7 @@ import signal
 import sys
 import termios
 from pathlib import Path
-from typing import Callable, Optional
-
-from retro.web.config import OPERATOR_ENV
+from typing import Optional
 
 DATA_FOLDER = "--data-folder="
 
@@ -38,19 +36,6 @@ def take_terminal() -> None:
         pass  # already ours, or not allowed: the program runs all the same
 
 
-def tell_operator(details: str) -> str:
-    """``crash_reports.save_report`` for a visitor's session: the report is saved as
-    ever; its place goes to the server's log (the descriptor named in
-    ``RETRO_SERVE_LOG_FD``, which the server passes), and the visitor reads
-    only that the operator has it."""
-    place = _save_report(details) if _save_report is not None else "not saved"
-    try:
-        os.write(int(os.environ.get(OPERATOR_ENV, "2")), f"retro serve: a session's internal error; report: {place}\n".encode("utf-8", "replace"))
-    except (OSError, ValueError):
-        pass
-    return "the exhibit's operator has the report"
-
-
 def run(argv: list[str]) -> int:
     """``retro run ID [VARIANT OPTIONS]`` (the same console, chosen the same
     way: the screen on a terminal that can address the cursor, a teletype in a
@@ -61,6 +46,7 @@ def run(argv: list[str]) -> int:
     import click
 
     from retro import catalog, outcome, runner, stdio
+    from retro.operator_log import report_told
 
     folder, program_id, words = parse(argv)
     try:
@@ -70,24 +56,21 @@ def run(argv: list[str]) -> int:
         error.show()
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
-    status = runner.run_session(program, console, options)
+    status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's
     outcome.report(console.last_outcome, console.input_ended)  # for the page's end bar (websocket.py)
     return status
 
 
 def main() -> None:
     """The session: an internal error is said without the place of its report
-    (``tell_operator``).  On a pseudo-terminal (``retro serve``'s WebSocket
+    (``run``).  On a pseudo-terminal (``retro serve``'s WebSocket
     sessions) it first makes that terminal its controlling terminal, so that
     Ctrl-C typed in the page is SIGINT as on any terminal and the server's
     SIGHUP ends it; Ctrl-Z is ignored (nobody could bring a stopped program
     back)."""
-    from retro import crash_reports, signals
+    from retro import signals
     from retro.exits import INTERRUPTED
 
-    global _save_report
-    _save_report = crash_reports.save_report
-    crash_reports.save_report = tell_operator  # the one place a report's path is said (report_internal_error)
     take_terminal()
     try:
         try:
@@ -106,8 +89,6 @@ def main() -> None:
         status = ended.status
     sys.exit(status)
 
-
-_save_report: Optional[Callable[[str], str]] = None  # crash_reports.save_report, kept by main()
 
 if __name__ == "__main__":
     main()

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 # -- where the server listens (the `serve` options' defaults) ---------------------------
 HOST = "127.0.0.1"
 PORT = 8000
-OPERATOR_ENV = "RETRO_SERVE_LOG_FD"  # names the descriptor of the server's log to a session's program
 
 # -- how many sessions run at once ------------------------------------------------------
 # A session's process forked from the template, measured (tests/web/measure_sessions.py): its own

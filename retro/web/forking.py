@@ -1,9 +1,10 @@
 """The server's side of the template (retro.web.template): started with the server (or at the
 first session), asked for each session's process, started again if it dies (then, past ``TEMPLATE_STARTS``, each
-session starts its own Python as before; said once in the server's log).  The server is made
+session starts its own Python as before; said in the server's log).  The server is made
 a subreaper (prctl PR_SET_CHILD_SUBREAPER), so that a session's process, forked by the
 template's child, is the server's own child: ``Forked`` waits for it as asyncio waits for a
-process it spawned."""
+process it spawned.  A template that dies leaves its children to the server too: each death
+is said, and what it left is reaped (``reap_orphans``)."""
 from __future__ import annotations
 
 import asyncio
@@ -19,6 +20,7 @@ import threading
 import time
 from typing import Any, Callable, Optional
 
+from .. import processes
 from .config import TEMPLATE_MESSAGE, TEMPLATE_SECONDS, TEMPLATE_STARTS
 
 PR_SET_CHILD_SUBREAPER = 36  # linux/prctl.h
@@ -34,12 +36,19 @@ def become_subreaper() -> bool:
         return False
 
 
+AWAITED: set[int] = set()
+"""The server's children that something waits for (a ``Forked``, asyncio for a program it
+spawned, a ``Template`` for its template): any other child left by a dead template is reaped
+by ``reap_orphans``."""
+
+
 class Forked:
     """A session's process forked by the template, the server's child: its
     ``pid``, its ``returncode`` once reaped, and ``wait()``, as an asyncio process has."""
 
     def __init__(self, pid: int):
         self.pid = pid
+        AWAITED.add(pid)
         self.returncode: Optional[int] = None
         self._orphan_tries = 0
         self._loop = asyncio.get_running_loop()
@@ -80,6 +89,7 @@ class Forked:
         self._loop.call_soon_threadsafe(self._done, status)
 
     def _done(self, status: int) -> None:
+        AWAITED.discard(self.pid)
         self.returncode = os.waitstatus_to_exitcode(status)  # -N for signal N, as asyncio says it
         if not self._ended.done():
             self._ended.set_result(self.returncode)
@@ -106,7 +116,7 @@ class Template:
         self._subreaper: Optional[bool] = None
         self._env: dict[str, str] = {}  # the template's own environment (a request with it sends none)
         self._asked = 0  # requests numbered, so that their answers, in any order, find them
-        self._waiting: dict[int, asyncio.Future[Optional[int]]] = {}
+        self._waiting: dict[int, asyncio.Future[Optional[Forked]]] = {}
         self._reading: Optional[asyncio.AbstractEventLoop] = None  # the loop that reads the answers
 
     def _start(self, env: dict[str, str], keep: int) -> bool:
@@ -131,6 +141,7 @@ class Template:
             theirs.close()
         ours.setblocking(False)
         self._socket, self._pty, self._env = ours, master, dict(env)
+        AWAITED.add(self.process.pid)  # waited for by _end (another template's orphans are not it)
         return True
 
     def prepare(self, env: dict[str, str], keep: int) -> None:
@@ -138,25 +149,27 @@ class Template:
         if self._socket is None:
             self._start(env, keep)
 
-    async def fork(self, args: list[str], pty: int, env: dict[str, str], keep: int) -> Optional[Forked]:
-        """``python -m retro.web.child ARGS`` forked on ``pty`` with ``env``
-        (``keep`` is the descriptor the environment names for the server's
-        log); None if there is no template (the caller spawns it).  Requests
-        do not wait for each other: the template forks each at once."""
+    async def fork(self, args: list[str], streams: tuple[int, int, int], env: dict[str, str],
+                   keep: int) -> Optional[Forked]:
+        """``python -m retro.web.child ARGS`` forked on ``streams`` (its
+        standard input, output and error: a pty's three times, or pipes) with
+        ``env`` (``keep`` is the descriptor the environment names for the
+        server's log); None if there is no template (the caller spawns it).
+        Requests do not wait for each other: the template forks each at once."""
         for _ in range(2):  # a template found dead by this request: once more, with another
             if self._socket is None and not self._start(env, keep):
                 return None
             request = {"args": args, "env": None if env == self._env else env, "cwd": os.getcwd(),
                        "rlimits": {name: resource.getrlimit(getattr(resource, name)) for name in LIMITS}}
-            pid = await self._ask(request, pty)
-            if pid is not None:
-                return Forked(pid)
+            forked = await self._ask(request, streams)
+            if forked is not None:
+                return forked
             if self._socket is not None:
                 return None  # the template could not fork it: spawned instead
         return None
 
-    async def _ask(self, request: dict[str, Any], pty: int) -> Optional[int]:
-        """Send the request with the pty; the pid the template's answer names, or None."""
+    async def _ask(self, request: dict[str, Any], streams: tuple[int, int, int]) -> Optional[Forked]:
+        """Send the request with the streams; the process the template's answer names, or None."""
         sock = self._socket
         assert sock is not None
         loop = asyncio.get_running_loop()
@@ -165,14 +178,14 @@ class Template:
         message = json.dumps({**request, "id": ident}).encode()
         if len(message) > TEMPLATE_MESSAGE:
             return None
-        answer: asyncio.Future[Optional[int]] = loop.create_future()
+        answer: asyncio.Future[Optional[Forked]] = loop.create_future()
         self._waiting[ident] = answer
         self._read_on(loop)
         deadline = loop.time() + TEMPLATE_SECONDS
         try:
             while True:
                 try:
-                    socket.send_fds(sock, [message], [pty])
+                    socket.send_fds(sock, [message], list(streams))
                     break
                 except BlockingIOError:  # its queue is full: the template is busy forking
                     if loop.time() > deadline:
@@ -210,7 +223,8 @@ class Template:
             pid = answer.get("pid") if isinstance(answer.get("pid"), int) else None
             waiting = self._waiting.pop(answer.get("id"), None)
             if waiting is not None and not waiting.done():
-                waiting.set_result(pid)
+                # a Forked at once: waited for from now, so that a death read next leaves it alone
+                waiting.set_result(None if pid is None else Forked(pid))
             elif pid is not None:
                 _abandon(pid)  # its session's start was given up
 
@@ -221,12 +235,11 @@ class Template:
         self._end()
 
     def _died(self, how: str) -> None:
-        """The template is gone: ended and said once."""
+        """The template is gone: ended, its orphans reaped, and each death said."""
         status = self._end()
         if self._starts < TEMPLATE_STARTS:
-            if self._starts == 1:
-                self.said(f"retro serve: the template of the sessions' processes {how} (status {status}); "
-                          f"another is started")
+            self.said(f"retro serve: the template of the sessions' processes {how} (status {status}); "
+                      f"another is started")
         else:
             self._gone(f"{how} (status {status})")
 
@@ -248,7 +261,10 @@ class Template:
         if self.process is None:
             return None
         self.process.kill()
-        return self.process.wait()
+        status = self.process.wait()  # reaped: its children are the server's now (a subreaper)
+        AWAITED.discard(self.process.pid)
+        reap_orphans(self.command)
+        return status
 
     def _gone(self, how: str) -> None:
         self._starts = TEMPLATE_STARTS
@@ -256,9 +272,43 @@ class Template:
                   f"each session now starts a Python of its own")
 
 
+def reap_orphans(template: tuple[str, ...]) -> int:
+    """What a dead template leaves to the server: its middles that had ended
+    (zombies) reaped, those still running, and a session whose pid never
+    reached the server, killed and reaped (``_abandon``).  A child that
+    something waits for (``AWAITED``) is left to it.  How many there were."""
+    found = 0
+    for pid in processes.children():
+        if pid in AWAITED:
+            continue
+        if processes.status(pid) == "zombie":
+            try:
+                found += os.waitpid(pid, os.WNOHANG)[0] == pid
+            except ChildProcessError:
+                pass  # reaped meanwhile
+        elif processes.command_line(pid)[:len(template)] == list(template):
+            _abandon(pid)
+            found += 1
+    return found
+
+
 def _abandon(pid: int) -> None:
-    """A session's process that nobody waits for: killed, and reaped by its ``Forked``."""
+    """A process of the template's that nobody waits for: killed, and reaped
+    by a ``Forked`` (or here, when no loop runs: the template closed at the end)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        _kill(pid)
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass  # reaped by another
+        return
     Forked(pid)
+    _kill(pid)
+
+
+def _kill(pid: int) -> None:
     try:
         os.kill(pid, signal.SIGKILL)
     except OSError:

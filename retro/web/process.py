@@ -1,5 +1,6 @@
 """A session's program as a process of its own (the model of ttyd and terminado): on a pty of
-its own (``Terminal``) or on pipes (``run_piped``), and ended the same way (``end``)."""
+its own (``Terminal``) or on pipes (``Pipes``, ``run_piped``), started one way (``start``: forked
+from the template, else spawned) and ended one way (``end``)."""
 from __future__ import annotations
 
 import asyncio
@@ -15,8 +16,9 @@ from pathlib import Path
 from typing import Callable, Optional, Protocol, Sequence
 
 from ..outcome import REPORT_FILE
-from .config import OPERATOR_ENV, PAUSE_OUTPUT, READ_CHUNK
-from .forking import TEMPLATE, Template
+from ..operator_log import OPERATOR_ENV
+from .config import PAUSE_OUTPUT, READ_CHUNK
+from .forking import AWAITED, TEMPLATE, Template
 
 CHILD = (sys.executable, "-m", "retro.web.child")  # a session's program; forked from the template
 
@@ -77,24 +79,44 @@ def prepare_template() -> None:
     TEMPLATE.prepare(environment(terminal=True), operator_fd())
 
 
+async def start(argv: list[str], streams: tuple[int, int, int], env: dict[str, str],
+                template: Optional[Template]) -> SessionProcess:
+    """The one way a program starts: on ``streams`` (its standard input,
+    output and error), in a session of its own, forked from ``template`` if
+    it is ``python -m retro.web.child`` and a template runs, else spawned."""
+    if template is not None and tuple(argv[:len(CHILD)]) == CHILD:
+        forked = await template.fork(argv[len(CHILD):], streams, env, operator_fd())
+        if forked is not None:
+            return forked
+    spawned = await asyncio.create_subprocess_exec(
+        *argv, stdin=streams[0], stdout=streams[1], stderr=streams[2], env=env,
+        start_new_session=True, pass_fds=(operator_fd(),))
+    AWAITED.add(spawned.pid)  # asyncio reaps it: a dead template's orphans are not it
+    return spawned
+
+
 async def end(process: SessionProcess, grace: float) -> bool:
     """SIGHUP to the program's process group (what a terminal's hang-up
     sends), SIGKILL after ``grace`` seconds; always reaped.  Whether it had to
     be killed."""
-    if process.returncode is not None:
-        return False
-    _signal_group(process.pid, signal.SIGHUP)
     try:
-        await asyncio.wait_for(process.wait(), grace)
-        return False
-    except asyncio.TimeoutError:
-        pass
-    _signal_group(process.pid, signal.SIGKILL)
-    await process.wait()
-    return True
+        if process.returncode is not None:
+            return False
+        signal_group(process.pid, signal.SIGHUP)
+        try:
+            await asyncio.wait_for(process.wait(), grace)
+            return False
+        except asyncio.TimeoutError:
+            pass
+        signal_group(process.pid, signal.SIGKILL)
+        await process.wait()
+        return True
+    finally:
+        AWAITED.discard(process.pid)
 
 
-def _signal_group(pid: int, signum: int) -> None:
+def signal_group(pid: int, signum: int) -> None:
+    """``signum`` to the program's process group (it leads its own), else to it alone."""
     try:
         os.killpg(pid, signum)  # the program was started in a session (and group) of its own
     except (ProcessLookupError, PermissionError):
@@ -117,66 +139,39 @@ def no_flow_control(fd: int) -> None:
     termios.tcsetattr(fd, termios.TCSANOW, attrs)
 
 
-class Terminal:
-    """A program on a pseudo-terminal: ``read`` its output, ``write`` keys,
-    ``resize``, ``end``.  It runs as ``retro run ID`` runs in a terminal
-    window: the kernel's line discipline echoes and edits what is typed,
-    Ctrl-C is SIGINT, the screen backend addresses the cursor; the server only
-    moves bytes between the pty and the WebSocket, resizes it, and ends it."""
+class Channel:
+    """A program's standard streams as the server holds them: ``read`` its
+    output (paused while the reader lags), ``write`` its input (queued while
+    it does not read), ``end`` it.  On a pty both are the master; on pipes,
+    one pipe each way."""
 
-    def __init__(self, process: SessionProcess, master: int):
+    def __init__(self, process: SessionProcess, output: int, input: int):
         self.process = process
-        self._master = master
+        self._output_fd = output
+        self._input_fd = input
         self._loop = asyncio.get_running_loop()
         self._output: asyncio.Queue[bytes] = asyncio.Queue()
         self._queued = 0
         self._reading = False
         self._closed = False
-        self._keys = bytearray()  # typed, not yet taken by the pty
+        self._input_ends = False  # closed once what is queued is written (end_input)
+        self._keys = bytearray()  # typed, not yet taken by the program
         self._read_on()
-
-    @classmethod
-    async def start(cls, argv: list[str], cols: int, rows: int,
-                    template: Optional[Template] = TEMPLATE, report: Optional[Path] = None) -> "Terminal":
-        """The program on a new pty: forked from ``template`` if it is
-        ``python -m retro.web.child`` and a template runs, else spawned;
-        ``report``: the file it says how it ended in (retro.outcome)."""
-        master, slave = os.openpty()
-        try:
-            set_size(slave, cols, rows)
-            no_flow_control(slave)
-            os.set_blocking(master, False)
-            env = environment(terminal=True)
-            if report is not None:
-                env[REPORT_FILE] = str(report)
-            process: Optional[SessionProcess] = None
-            if template is not None and tuple(argv[:len(CHILD)]) == CHILD:
-                process = await template.fork(argv[len(CHILD):], slave, env, operator_fd())
-            if process is None:
-                process = await asyncio.create_subprocess_exec(
-                    *argv, stdin=slave, stdout=slave, stderr=slave, env=env,
-                    start_new_session=True, pass_fds=(operator_fd(),))
-        except BaseException:
-            os.close(master)
-            raise
-        finally:
-            os.close(slave)
-        return cls(process, master)
 
     # -- output ----------------------------------------------------------------
     def _read_on(self) -> None:
         if not self._reading and not self._closed:
-            self._loop.add_reader(self._master, self._readable)
+            self._loop.add_reader(self._output_fd, self._readable)
             self._reading = True
 
     def _read_off(self) -> None:
         if self._reading:
-            self._loop.remove_reader(self._master)
+            self._loop.remove_reader(self._output_fd)
             self._reading = False
 
     def _readable(self) -> None:
         try:
-            data = os.read(self._master, READ_CHUNK)
+            data = os.read(self._output_fd, READ_CHUNK)
         except BlockingIOError:
             return
         except OSError:  # EIO: every process holding the pty has closed it
@@ -191,7 +186,7 @@ class Terminal:
             self._read_off()  # the visitor reads slower than the program writes
 
     async def read(self) -> bytes:
-        """The program's next output; b"" when the terminal is closed on its side."""
+        """The program's next output; b"" when its output is closed on its side."""
         data = await self._output.get()
         self._queued -= len(data)
         if data and self._queued <= PAUSE_OUTPUT // 2:
@@ -200,40 +195,41 @@ class Terminal:
 
     # -- input -----------------------------------------------------------------
     def waiting_keys(self) -> int:
-        """Bytes typed that the pty has not taken yet (the program is not reading)."""
+        """Bytes typed that the program has not taken yet (it is not reading)."""
         return len(self._keys)
 
     def write(self, data: bytes) -> None:
         self._keys += data
         self._flush_keys()
 
+    def end_input(self) -> None:
+        """No more input: the program reads its end once it has taken what is queued."""
+        self._input_ends = True
+        self._flush_keys()
+
     def _flush_keys(self) -> None:
-        if self._closed:
+        if self._closed or self._input_fd < 0:
             return
         while self._keys:
             try:
-                sent = os.write(self._master, self._keys)
+                sent = os.write(self._input_fd, self._keys)
             except BlockingIOError:
-                self._loop.add_writer(self._master, self._writable)
+                self._loop.add_writer(self._input_fd, self._flush_keys)
                 return
-            except OSError as error:
-                if error.errno != errno.EIO:
+            except OSError as error:  # EIO (a pty) or EPIPE (a pipe): the program reads no more
+                if error.errno not in (errno.EIO, errno.EPIPE):
                     raise
                 self._keys.clear()
-                return
-            del self._keys[:sent]
-        self._loop.remove_writer(self._master)
-
-    def _writable(self) -> None:
-        self._flush_keys()
-
-    def resize(self, cols: int, rows: int) -> None:
-        if not self._closed:
-            set_size(self._master, cols, rows)
+            else:
+                del self._keys[:sent]
+        self._loop.remove_writer(self._input_fd)
+        if self._input_ends and self._input_fd != self._output_fd:
+            os.close(self._input_fd)
+            self._input_fd = -1
 
     # -- the end ---------------------------------------------------------------
     async def end(self, grace: float) -> bool:
-        """The program ended (SIGHUP, then SIGKILL), the pty closed; whether it had to be killed."""
+        """The program ended (SIGHUP, then SIGKILL), its streams closed; whether it had to be killed."""
         killed = await end(self.process, grace)
         self.close()
         return killed
@@ -241,69 +237,122 @@ class Terminal:
     def close(self) -> None:
         if not self._closed:
             self._read_off()
-            self._loop.remove_writer(self._master)
             self._closed = True
-            os.close(self._master)
+            if self._input_fd >= 0:
+                self._loop.remove_writer(self._input_fd)
+                if self._input_fd != self._output_fd:
+                    os.close(self._input_fd)
+            os.close(self._output_fd)
+
+
+class Terminal(Channel):
+    """A program on a pseudo-terminal: ``read`` its output, ``write`` keys,
+    ``resize``, ``end``.  It runs as ``retro run ID`` runs in a terminal
+    window: the kernel's line discipline echoes and edits what is typed,
+    Ctrl-C is SIGINT, the screen backend addresses the cursor; the server only
+    moves bytes between the pty and the WebSocket, resizes it, and ends it."""
+
+    def __init__(self, process: SessionProcess, master: int):
+        super().__init__(process, master, master)
+
+    @classmethod
+    async def start(cls, argv: list[str], cols: int, rows: int,
+                    template: Optional[Template] = TEMPLATE, report: Optional[Path] = None) -> "Terminal":
+        """The program on a new pty (``start``); ``report``: the file it says
+        how it ended in (retro.outcome)."""
+        master, slave = os.openpty()
+        try:
+            set_size(slave, cols, rows)
+            no_flow_control(slave)
+            os.set_blocking(master, False)
+            env = environment(terminal=True)
+            if report is not None:
+                env[REPORT_FILE] = str(report)
+            process = await start(argv, (slave, slave, slave), env, template)
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        return cls(process, master)
+
+    def resize(self, cols: int, rows: int) -> None:
+        if not self._closed:
+            set_size(self._output_fd, cols, rows)
+
+
+class Pipes(Channel):
+    """A program on pipes, as ``retro run ID < input > output`` (its errors
+    go nowhere): the POST API's run."""
+
+    @classmethod
+    async def start(cls, argv: list[str], template: Optional[Template] = TEMPLATE) -> "Pipes":
+        program_in, into = os.pipe()
+        out_of, program_out = os.pipe()
+        nowhere = os.open(os.devnull, os.O_WRONLY)
+        try:
+            for fd in (into, out_of):
+                os.set_blocking(fd, False)
+            process = await start(argv, (program_in, program_out, nowhere), environment(terminal=False), template)
+        except BaseException:
+            os.close(into)
+            os.close(out_of)
+            raise
+        finally:
+            for fd in (program_in, program_out, nowhere):
+                os.close(fd)
+        return cls(process, out_of, into)
 
 
 async def run_piped(argv: list[str], body: bytes, output_limit: int, ended: Callable[[], bool],
-                    seconds: float, grace: float) -> tuple[bytes, Optional[int], str]:
+                    seconds: float, grace: float, template: Optional[Template] = TEMPLATE,
+                    started: Callable[[SessionProcess], None] = lambda process: None,
+                    ) -> tuple[bytes, Optional[int], str]:
     """The program with ``body`` as its standard input, as ``retro run ID <
-    input > output`` (the POST API): (its standard output up
-    to ``output_limit`` bytes, its exit status or None, the limit that ended
-    it or ""). ``ended()`` says that the client has gone; checked often."""
-    process = await asyncio.create_subprocess_exec(
-        *argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL,
-        env=environment(terminal=False), start_new_session=True, pass_fds=(operator_fd(),))
-    stdin, stdout = process.stdin, process.stdout
-    assert stdin is not None and stdout is not None
+    input > output`` (the POST API): (its standard output up to
+    ``output_limit`` bytes, its exit status or None, the limit that ended it
+    or "").  ``ended()`` says that the client has gone; checked often.
+    ``started`` is told the program's process as soon as it runs."""
+    pipes = await Pipes.start(argv, template)
+    started(pipes.process)
+    pipes.write(body)
+    pipes.end_input()
     output = bytearray()
     reason = ""
 
-    async def feed() -> None:
-        try:
-            stdin.write(body)
-            await stdin.drain()
-            stdin.close()
-        except (BrokenPipeError, ConnectionResetError):
-            pass  # the program ended without reading it all
-
     async def take() -> None:
         nonlocal reason
-        while True:
-            data = await stdout.read(READ_CHUNK)
-            if not data:
-                return
+        while data := await pipes.read():
             room = output_limit - len(output)
             output.extend(data[:room])
             if len(data) > room:
                 reason = f"the session wrote its {output_limit:,} bytes"
                 return
 
-    # Two tasks, each awaited to its end below whatever happens: a run cut short
-    # (the client gone, the time up) cancels them, and their cancellation is
-    # retrieved here, never left for asyncio to report in the server's log.
-    work = [asyncio.create_task(feed()), asyncio.create_task(take())]
+    # One task, awaited to its end below whatever happens: a run cut short (the
+    # client gone, the time up) cancels it, and its cancellation is retrieved
+    # here, never left for asyncio to report in the server's log.
+    taking = asyncio.create_task(take())
     deadline = asyncio.get_running_loop().time() + seconds
     try:
-        while not all(task.done() for task in work):
-            await asyncio.wait(work, timeout=0.25, return_when=asyncio.ALL_COMPLETED)
+        while not taking.done():
+            await asyncio.wait([taking], timeout=0.25)
+            if taking.done():
+                break
             if ended():
                 reason = "the client has gone"
-                break
-            if asyncio.get_running_loop().time() > deadline:
+            elif asyncio.get_running_loop().time() > deadline:
                 reason = "the session's time is up"
+            if reason:
                 break
         if not reason:
-            for task in work:
-                task.result()
-            status: Optional[int] = await asyncio.wait_for(process.wait(), grace)
+            taking.result()
+            status: Optional[int] = await asyncio.wait_for(pipes.process.wait(), grace)
             return bytes(output), status, ""
     except asyncio.TimeoutError:
         reason = reason or "the program did not end after its output"
     finally:
-        for task in work:
-            task.cancel()
-        await asyncio.gather(*work, return_exceptions=True)
-        await end(process, grace)
+        taking.cancel()
+        await asyncio.gather(taking, return_exceptions=True)
+        await pipes.end(grace)
     return bytes(output), None, reason

@@ -1,13 +1,13 @@
 """The template of the sessions' processes (a zygote, as multiprocessing's forkserver):
 ``python -m retro.web.template FD`` loads retro, its ports and all a session runs once, then,
 for each request the server sends on the socket FD, forks a session's process that runs
-``retro.web.child`` as ``python -m retro.web.child`` would, on the visitor's pty.
+``retro.web.child`` as ``python -m retro.web.child`` would, on the visitor's pty (or a POST run's pipes).
 
 Each session's process is forked twice (the template's child forks it and exits at once), so
 that it is the server's own child: the server is a subreaper (``forking``), and waits for it,
 ends it and reads its status as it does for a program it spawned.  Before the session's code
-runs, its process is given what a spawned one has: a session of its own with the pty as its
-standard streams (``child.take_terminal`` makes it the controlling terminal), the server's
+runs, its process is given what a spawned one has: a session of its own with the pty (or the
+pipes) as its standard streams (``child.take_terminal`` makes it the controlling terminal), the server's
 environment, limits and folder as they are now (its umask, inherited), no descriptor but the pty's and the server's
 log, the signal dispositions of a Python just started (the template changes none), and fresh
 random numbers.  Its standard streams are the template's own objects, made by Python at its
@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from retro.web import child  # first of retro: launch holds Ctrl-C while retro loads, as in a session
 
+import atexit
 import gc
 import importlib
 import json
@@ -26,11 +27,13 @@ import random
 import resource
 import socket
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from retro import launch
-from retro.web.config import OPERATOR_ENV, TEMPLATE_MESSAGE
+from retro.operator_log import OPERATOR_ENV
+from retro.web.config import TEMPLATE_MESSAGE
 
+STREAMS = 3  # a request's descriptors: the session's standard input, output and error
 # A port's modules that a visitor's session never loads: `retro audit`, `retro train`, numpy.
 NOT_IN_A_SESSION = ("audit", "train", "vectorised")
 
@@ -53,13 +56,13 @@ def preload() -> None:
                 importlib.import_module(f"{name}.{module.name}")
 
 
-def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
+def become_session(request: dict[str, Any], streams: list[int], keep: int) -> None:
     """In the session's process, just forked: what a spawned session's process has (see above)."""
     os.setsid()
-    for stream in (0, 1, 2):
-        os.dup2(pty, stream)
-    os.closerange(3, keep)
-    os.closerange(keep + 1, os.sysconf("SC_OPEN_MAX"))
+    for number, fd in enumerate(streams):
+        os.dup2(fd, number)
+    os.closerange(3, keep)  # every other descriptor (close_range: no listing of them)
+    os.closerange(keep + 1, resource.getrlimit(resource.RLIMIT_NOFILE)[0])
     os.chdir(request["cwd"])
     for name, (soft, hard) in request["rlimits"].items():
         try:
@@ -75,7 +78,7 @@ def become_session(request: dict[str, Any], pty: int, keep: int) -> None:
     gc.enable()
 
 
-def fork_session(request: dict[str, Any], pty: int, keep: int, server: socket.socket) -> bool:
+def fork_session(request: dict[str, Any], streams: list[int], keep: int, server: socket.socket) -> bool:
     """False in the template, which goes on at once; True in the session's
     process.  The template's child (the middle) forks the session, tells the
     server its pid and ends: then the session's process is the server's child."""
@@ -86,7 +89,7 @@ def fork_session(request: dict[str, Any], pty: int, keep: int, server: socket.so
         session = os.fork()
         if session == 0:
             try:
-                become_session(request, pty, keep)
+                become_session(request, streams, keep)
             except BaseException:  # noqa: BLE001  # nothing of the template may go on in a session's process
                 os._exit(70)
             return True
@@ -114,7 +117,7 @@ def serve(server: socket.socket, keep: int) -> bool:
     while True:
         reap_middles()
         try:
-            data, fds, _, _ = socket.recv_fds(server, TEMPLATE_MESSAGE, 1)
+            data, fds, _, _ = socket.recv_fds(server, TEMPLATE_MESSAGE, STREAMS)
         except TimeoutError:
             continue
         except OSError:
@@ -125,7 +128,9 @@ def serve(server: socket.socket, keep: int) -> bool:
         in_session = False
         try:
             request = json.loads(data)
-            in_session = fork_session(request, fds[0], keep, server)
+            if len(fds) != STREAMS:
+                raise ValueError(f"{len(fds)} descriptors, not {STREAMS}")
+            in_session = fork_session(request, fds, keep, server)
         except (OSError, ValueError, KeyError, IndexError) as error:
             try:
                 server.send(json.dumps({"id": request.get("id"), "error": f"{type(error).__name__}: {error}"}).encode())
@@ -145,8 +150,29 @@ def main() -> None:
     preload()
     gc.freeze()  # what is loaded now is never collected: a session's collections leave its pages shared
     if serve(server, keep):
-        child.main()  # the session, as retro.web.child's own start runs it
+        try:
+            child.main()  # the session, as retro.web.child's own start runs it
+        except SystemExit as ended:
+            leave(ended)
     sys.exit(0)
+
+
+def leave(ended: SystemExit) -> NoReturn:
+    """A session's process ends as Python would end it, less the teardown of
+    every module and object (tens of milliseconds, and each object written to
+    makes its shared page the session's own): the exit functions run, the
+    standard streams flushed, then the process ends."""
+    status = ended.code
+    if status is not None and not isinstance(status, int):
+        print(status, file=sys.stderr)
+        status = 1
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            status = status or 120  # as Python says a failed flush at its exit
+    os._exit(status or 0)
 
 
 if __name__ == "__main__":

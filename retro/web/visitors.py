@@ -16,6 +16,7 @@ from . import security
 from .clients import client_address
 from .config import CLIENT_REFUSAL_PAUSE
 from .exhibit import EXHIBIT
+from .manager import Full, OverShare, Slot
 
 FLAG_ON = ("", "1", "true", "yes", "on")
 FLAG_OFF = ("0", "false", "no", "off")
@@ -99,10 +100,11 @@ def program_of(request: web.Request) -> catalog.Program:
     return program
 
 
-async def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
-    """The program and the visitor's words of a new session, or the answer
-    that refuses it (raised).  The words are parsed here as the program will
-    parse them, so that a wrong variant is refused before a process starts."""
+async def admit(request: web.Request) -> tuple[catalog.Program, list[str], Slot]:
+    """The program, the visitor's words and the place of a new session
+    (reserved: the caller releases it), or the answer that refuses it
+    (raised).  The words are parsed here as the program will parse them, so
+    that a wrong variant is refused before a process starts."""
     exhibit = request.app[EXHIBIT]
     program = program_of(request)
     try:
@@ -110,17 +112,15 @@ async def admit(request: web.Request) -> tuple[catalog.Program, list[str]]:
         program.visitor_options(words, exhibit.data_folder)
     except click.ClickException as err:
         raise web.HTTPBadRequest(text=err.format_message() + "\n", headers=security.HEADERS) from None
-    full = exhibit.full()
-    if full:
-        raise web.HTTPServiceUnavailable(text=full + "\n", headers=security.HEADERS)
-    client = client_of(request)
-    refused = exhibit.clients.refuse_start(client, exhibit.running_for(client), exhibit.limits)
-    if refused:
+    try:
+        return program, words, exhibit.sessions.reserve(client_of(request))
+    except Full as full:
+        raise web.HTTPServiceUnavailable(text=f"{full}\n", headers=security.HEADERS) from None
+    except OverShare as refused:
         # said after a pause: a client that starts and drops sessions as fast as it
         # can would otherwise take the server's time with its refusals instead
         await asyncio.sleep(CLIENT_REFUSAL_PAUSE)
-        raise web.HTTPTooManyRequests(text=refused + "\n", headers=security.HEADERS)
-    return program, words
+        raise web.HTTPTooManyRequests(text=f"{refused}\n", headers=security.HEADERS) from None
 
 
 def client_of(request: web.Request) -> str:

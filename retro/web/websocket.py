@@ -4,35 +4,40 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any, Optional
+from typing import Any
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from .. import catalog
 from ..outcome import read_report
 from . import config, messages, process, security
-from .exhibit import EXHIBIT, Exhibit, Slot
+from .exhibit import EXHIBIT, Exhibit
 from .exit_message import exit_frame
-from .visitors import admit, client_of, terminal_of
+from .manager import Slot
+from .visitors import admit, terminal_of
 
 
-class VisitorSession(Slot):
-    """One visitor's WebSocket session: the program on its pty, and the bytes
-    and messages between the pty and the visitor."""
+class VisitorSession:
+    """One visitor's WebSocket session in its ``slot``: the program on its pty,
+    and the bytes and messages between the pty and the visitor."""
 
-    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, client: str):
-        super().__init__(client)
+    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, slot: Slot):
         self.exhibit = exhibit
         self.ws = ws
+        self.slot = slot
+        slot.told = self.notice
         self.last_activity = time.monotonic()
         self.written = 0
 
+    def stop(self, reason: str) -> None:
+        self.slot.stop(reason)
+
     async def run(self, program: catalog.Program, words: list[str], cols: int, rows: int) -> None:
         limits = self.exhibit.limits
-        report = self.exhibit.report_file()
+        sessions = self.exhibit.sessions
+        report = sessions.report_file()
         try:
-            term = await process.Terminal.start(self.exhibit.command.argv(program.id, words), cols, rows,
-                                                report=report)
+            term = await sessions.terminal(self.slot, program.id, words, cols, rows, report)
         except OSError as error:  # out of processes or descriptors: said, not raised
             await self.notice("The program could not be started; please try again in a moment.")
             await self._send_json(exit_frame(None, f"not started ({type(error).__name__})"))
@@ -41,7 +46,7 @@ class VisitorSession(Slot):
             asyncio.create_task(self._give_output(term)): "output",
             asyncio.create_task(self._take_input(term)): "input",
             asyncio.create_task(self._watch(limits)): "limit",
-            asyncio.create_task(self.stopped.wait()): "stopped",
+            asyncio.create_task(self.slot.stopped.wait()): "stopped",
         }
         try:
             done, _ = await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
@@ -57,12 +62,11 @@ class VisitorSession(Slot):
             for task in waits:
                 task.cancel()
             await asyncio.gather(*waits, return_exceptions=True)
-            killed = await term.end(self.exhibit.grace)
-            if killed and self.exhibit.stopping:
-                self.exhibit.given_up += 1
+            await sessions.end(term)
         outcome, input_ended = read_report(report)
         report.unlink(missing_ok=True)
-        await self._send_json(exit_frame(None if self.reason else term.process.returncode, self.reason, program,
+        reason = self.slot.reason
+        await self._send_json(exit_frame(None if reason else term.process.returncode, reason, program,
                                          outcome, input_ended))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
@@ -170,29 +174,27 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
         return security.plain(403, "Sessions are opened from this server's own page.")
     ws = web.WebSocketResponse(heartbeat=exhibit.limits.heartbeat_seconds, max_msg_size=config.FRAME_READ_BYTES,
                                timeout=config.CLOSE_SECONDS)
-    refusal: Optional[web.HTTPException] = None
     try:
-        program, words = await admit(request)
+        program, words, slot = await admit(request)  # its place is taken here, before any wait
     except web.HTTPException as refused:
         if not ws.can_prepare(request).ok:
             raise  # not a WebSocket: the HTTP answer is read
-        refusal = refused
-    # A visitor who leaves during the handshake is a ConnectionError here, raised
-    # (app.no_traceback answers nobody): the half-prepared socket, returned, would
-    # be closed by aiohttp and log "RuntimeError: Call .prepare() first".
-    await ws.prepare(request)
-    if refusal is not None:
-        return await _refuse(ws, refusal)
-    session = VisitorSession(exhibit, ws, client_of(request))
-    exhibit.sessions.add(session)
+        # A visitor who leaves during the handshake is a ConnectionError here, raised
+        # (app.no_traceback answers nobody): the half-prepared socket, returned, would
+        # be closed by aiohttp and log "RuntimeError: Call .prepare() first".
+        await ws.prepare(request)
+        return await _refuse(ws, refused)
     try:
+        await ws.prepare(request)
+        session = VisitorSession(exhibit, ws, slot)
         screen = terminal_of(program)
         await session.run(program, words, screen.cols, screen.rows)
     finally:
-        exhibit.sessions.discard(session)
-        try:
-            await ws.close(code=WSCloseCode.GOING_AWAY if exhibit.stopping else WSCloseCode.OK,
-                           message=b"server stopping" if exhibit.stopping else b"")
-        except ConnectionError:
-            pass
+        exhibit.sessions.release(slot)
+    stopping = exhibit.sessions.stopping
+    try:
+        await ws.close(code=WSCloseCode.GOING_AWAY if stopping else WSCloseCode.OK,
+                       message=b"server stopping" if stopping else b"")
+    except ConnectionError:
+        pass
     return ws

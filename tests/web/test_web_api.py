@@ -32,6 +32,26 @@ def test_the_api_answers_with_the_bytes_of_retro_run(program_id: str) -> None:
     assert headers["X-Retro-Exit"] == str(status) == str(session.exit_status)
 
 
+def test_a_post_run_is_forked_and_answers_as_retro_run() -> None:
+    """A POST run's program is forked from the template, as a visitor's session
+    is, and its bytes and status are still those of `retro run` in a pipe."""
+    from retro.web.forking import TEMPLATE
+
+    forked = []
+
+    class Watched:  # the server's template, each fork seen
+        async def fork(self, *args):
+            forked.append(await TEMPLATE.fork(*args))
+            return forked[-1]
+
+    session = golden("perl-midterm")
+    expected, status = retro_run("perl-midterm", [], session.input_bytes())
+    code, body, headers = with_client(lambda c: post(c, "perl-midterm", session.input_bytes()),
+                                      Exhibit(template=Watched()))
+    assert (code, body, headers["X-Retro-Exit"]) == (200, expected, str(status))
+    assert [type(process).__name__ for process in forked] == ["Forked"]
+
+
 def test_the_issues_example_the_mj_weakness() -> None:
     expected, status = retro_run("fortran-rcd", ["--ai", "mj"], MJ_LINE)
     code, body, headers = with_client(lambda c: post(c, "fortran-rcd", MJ_LINE, {"ai": "mj"}))

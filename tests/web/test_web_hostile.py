@@ -42,6 +42,11 @@ And one visitor is not the crowd:
     every visitor that the operator can see why, and the log said nothing:
     the server's log says what is wrong with it;
 
+16. sessions opening while the template was SIGKILLed, three times, left
+    the template's middles (the child that forks each session and exits) as
+    zombies of the server until it exited, and the log said the first death
+    only: every child of a dead template is reaped, each death said;
+
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
@@ -889,7 +894,7 @@ def test_20_an_ipv6_client_is_named_by_its_network(tmp_path: Path) -> None:
     ("Referer", "http://127.0.0.1:8000/page?x=1", True), ("Referer", "/relative", True),
     ("Referer", "http://[zz]/", False), ("Referer", "http://a:x/", False),
 ])
-def test_16_which_headers_are_malformed(name: str, text: str, well_formed: bool) -> None:
+def test_16_which_headers_are_malformed_in_words(name: str, text: str, well_formed: bool) -> None:
     """What a browser sends passes; what urlsplit cannot read, or no server is, does not."""
     from multidict import CIMultiDict, CIMultiDictProxy
 
@@ -897,3 +902,54 @@ def test_16_which_headers_are_malformed(name: str, text: str, well_formed: bool)
 
     assert malformed(CIMultiDictProxy(CIMultiDict({name: text}))) == (None if well_formed else (name, text))
     assert malformed(CIMultiDictProxy(CIMultiDict([(name, text), (name, text)]))) == (name, f"{text}, {text}")
+def test_21_a_template_killed_while_sessions_open_leaves_no_zombie() -> None:
+    """Sessions opening and the template SIGKILLed as they are forked, three
+    times: every visitor gets a prompt, no child of the server is left a
+    zombie once they have ended, and the log says each death."""
+    from retro import processes
+    from retro.web.config import TEMPLATE_STARTS
+    from retro.web.forking import Template
+    from retro.web.process import CHILD, Terminal
+
+    said: list[str] = []
+    template = Template(said=said.append)
+
+    def zombies() -> set[int]:
+        return {pid for pid in processes.children() if processes.status(pid) == "zombie"}
+
+    async def prompted(forked: asyncio.Event) -> tuple[bool, Terminal]:
+        term = await Terminal.start([*CHILD, "cpm-c"], 80, 24, template=template)
+        forked.set()
+        output = b""
+        while b"Select your symbol" not in output:
+            data = await asyncio.wait_for(term.read(), 60)
+            if not data:
+                return False, term
+            output += data
+        return True, term
+
+    async def round_of(sessions: int) -> list[bool]:
+        forked = asyncio.Event()
+        visits = [asyncio.create_task(prompted(forked)) for _ in range(sessions)]
+        await asyncio.wait_for(forked.wait(), 60)
+        if template.process is not None:
+            template.process.kill()  # the others are being forked
+        seen = await asyncio.gather(*visits)
+        await asyncio.gather(*(term.end(1.0) for _, term in seen))
+        return [prompt for prompt, _ in seen]
+
+    async def rounds() -> tuple[list[list[bool]], set[int]]:
+        before = zombies()
+        prompts = [await round_of(20) for _ in range(TEMPLATE_STARTS)]
+        end = time.monotonic() + 10
+        while zombies() - before and time.monotonic() < end:
+            await asyncio.sleep(0.05)
+        return prompts, zombies() - before
+
+    try:
+        prompts, left = asyncio.run(rounds())
+    finally:
+        template.close()
+    assert all(all(one) for one in prompts), prompts
+    assert left == set()
+    assert len(said) == TEMPLATE_STARTS, said

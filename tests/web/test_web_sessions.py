@@ -200,6 +200,28 @@ def test_an_internal_error_is_said_without_the_servers_folders(tmp_path: Path) -
     assert "the exhibit's operator has the report" in text and "/" not in text.split("ZeroDivisionError")[1]
 
 
+def test_the_operators_log_is_the_runtimes_own(monkeypatch) -> None:
+    """retro.operator_log, which a port calls, loads nothing of the server; a
+    session's internal error gives its report's place to it, one line, and
+    the visitor reads that the operator has the report."""
+    import subprocess
+
+    from retro.operator_log import OPERATOR_ENV, report_told
+
+    loaded = subprocess.run([sys.executable, "-c", "import sys, retro.operator_log; "
+                             "print([m for m in sys.modules if m.startswith('retro.web')])"],
+                            capture_output=True, text=True, timeout=60)
+    assert loaded.stdout == "[]\n", loaded.stderr
+    log, writer = os.pipe()
+    monkeypatch.setenv(OPERATOR_ENV, str(writer))
+    try:
+        assert report_told("retro-error-1.txt") == "the exhibit's operator has the report"
+    finally:
+        os.close(writer)
+    with os.fdopen(log, "rb") as said:
+        assert said.read() == b"retro serve: a session's internal error; report: retro-error-1.txt\n"
+
+
 def test_a_visitor_who_leaves_takes_the_program_along() -> None:
     """The WebSocket closed while the program thinks (the Altair at its
     period's pace, minutes without a byte): its process is gone within 5 s."""
@@ -274,8 +296,37 @@ def test_a_full_exhibit_asks_the_next_visitor_to_wait() -> None:
                                         (20, "20 sessions are running.")])
 def test_a_full_exhibit_says_how_many_sessions_in_good_english(most: int, said: str) -> None:
     exhibit = Exhibit(max_sessions=most)
-    exhibit.sessions.update(object() for _ in range(most))
-    assert exhibit.full() == f"The exhibit is full: {said} Please try again in a moment."
+    for visitor in range(most):
+        exhibit.sessions.reserve(f"192.0.2.{visitor}")
+    assert exhibit.sessions.full() == f"The exhibit is full: {said} Please try again in a moment."
+
+
+def test_a_sessions_place_is_taken_at_its_admission() -> None:
+    """Before anything is awaited (a WebSocket's handshake, a POST's run): the
+    next visitor of a full exhibit is refused there, and the place is given back."""
+    from aiohttp import web
+    from aiohttp.test_utils import make_mocked_request
+
+    from retro.web.exhibit import EXHIBIT
+    from retro.web.visitors import admit
+
+    exhibit = Exhibit(max_sessions=1)
+    app = web.Application()
+    app[EXHIBIT] = exhibit
+
+    def asking() -> web.Request:
+        return make_mocked_request("GET", "/ws/run/cpm-c", app=app, match_info={"id": "cpm-c"})
+
+    async def two_visitors() -> tuple[int, int]:
+        *_, slot = await admit(asking())
+        taken = len(exhibit.sessions)
+        with pytest.raises(web.HTTPServiceUnavailable):
+            await admit(asking())
+        exhibit.sessions.release(slot)
+        await admit(asking())
+        return taken, len(exhibit.sessions)
+
+    assert asyncio.run(two_visitors()) == (1, 1)
 
 
 def test_a_wrong_variant_is_refused_in_the_socket_too() -> None:
@@ -358,6 +409,26 @@ def test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops() ->
     visitor, running = with_client(work, exhibit)  # the client and the server close at the end
     assert len(running) == 1
     assert exhibit.given_up == 1 and children_running("SIG_IGN") == [] and time.monotonic() - started < 15
+
+
+def test_the_manager_kills_every_program_it_started_at_once() -> None:
+    """``kill_all`` (a second Ctrl-C to the server): a POST run's program that
+    ignores the hang-up, with 30 s of grace, is killed now and counted."""
+    deaf = Command(prefix=(sys.executable, "-c", (
+        "import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN); time.sleep(300)")))
+    exhibit = Exhibit(command=deaf, grace=30.0)
+
+    async def work():
+        slot = exhibit.sessions.reserve("192.0.2.1")
+        run = asyncio.create_task(exhibit.sessions.run_piped(slot, "cpm-c", [], b"", lambda: False))
+        end = time.monotonic() + 30
+        while slot.process is None and time.monotonic() < end:
+            await asyncio.sleep(0.01)
+        killed = exhibit.sessions.kill_all()
+        _, status, _ = await asyncio.wait_for(run, 10)
+        return killed, status
+
+    assert asyncio.run(work()) == (1, -signal.SIGKILL)
 
 
 def test_the_exit_message_carries_the_last_games_outcome() -> None:
@@ -462,7 +533,7 @@ def test_a_real_session_is_forked_and_holds_no_descriptor_of_the_server() -> Non
     assert len(fds) == 4 and not any("socket" in target for target in fds.values())
 
 
-def test_a_template_that_dies_is_replaced_then_given_up_and_said_once() -> None:
+def test_a_template_that_dies_is_replaced_then_given_up_each_death_said() -> None:
     from retro.web.config import TEMPLATE_STARTS
     from retro.web.forking import Template
     from retro.web.process import CHILD, Terminal
@@ -488,7 +559,8 @@ def test_a_template_that_dies_is_replaced_then_given_up_and_said_once() -> None:
 
     kinds = asyncio.run(deaths())
     assert kinds == ["Forked"] * TEMPLATE_STARTS + ["Process"]
-    assert len(said) == 2 and "another is started" in said[0] and "a Python of its own" in said[1]
+    assert len(said) == TEMPLATE_STARTS and all("another is started" in line for line in said[:-1])
+    assert "a Python of its own" in said[-1]
 
 
 @pytest.mark.parametrize("key", ["\x1c", "\x03"])

@@ -11,9 +11,7 @@ on, through every ``finally``.
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import Any
-
-from .catalog import Program
+from .catalog import Options, Program
 from .console import Console, ProgramExit
 from .crash_reports import report_internal_error
 from .exits import INTERRUPTED, write_failed
@@ -21,7 +19,7 @@ from .recording import Recorder
 from .terminal import keys_unechoed
 
 
-def run_session(program: Program, console: Console, options: dict[str, Any]) -> int:
+def run_session(program: Program, console: Console, options: Options) -> int:
     """Run one session and return its exit status; Ctrl-C gives 130.
 
     A failure of the port itself (a bug of ours, not of the original) is
@@ -30,7 +28,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
     try:
         with keys_unechoed() if console.screen else nullcontext():  # the terminal as it was, at the end
             try:
-                return program.run(console, **options)
+                return program.run(console, options)
             except ProgramExit as done:
                 return done.status
             finally:
@@ -46,7 +44,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any]) -> 
         return report_internal_error(program.id, error)
 
 
-def record_session(program: Program, console: Console, options: dict[str, Any]) -> tuple[int, Recorder]:
+def record_session(program: Program, console: Console, options: Options) -> tuple[int, Recorder]:
     """Run one session (run_session) and keep it as events."""
     recorder = Recorder(console)
     status = run_session(program, recorder, options)

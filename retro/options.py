@@ -171,8 +171,7 @@ def file_options(cls: type[Options]) -> list[tuple[str, str]]:
 def parse(cls: type[O], words: Sequence[str], program_id: str) -> O:
     """Options from words (a transcript's header, the pipe menu, a visitor's);
     click.UsageError for anything but the declared options (--help included)."""
-    command = click.Command(program_id, params=list(click_options(cls)), callback=lambda **kw: kw,
-                            add_help_option=False)
+    command = click.Command(program_id, params=list(click_options(cls)), add_help_option=False)
     with command.make_context(f"retro run {program_id}", list(words)) as ctx:
         return cls.of(ctx.params)
 

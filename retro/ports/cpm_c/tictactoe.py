@@ -16,7 +16,6 @@ from __future__ import annotations
 from retro.console import Console
 from retro.outcome import Outcome
 from retro.dialects.c import CProgram, toupper
-
 from . import CpmOptions
 from .game import (BLANK, COMPUTER_WINS, NOT_DONE, PLAYER_WINS, TIE, Game, choose_symbol, comp_move, computer_begins,
                    game_done, put_plr_move)

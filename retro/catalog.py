@@ -12,13 +12,13 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Optional, get_args
+from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Mapping, Optional, get_args
 
 import click
 
 from . import options as declared
 from .console import Console
-from .options import Options, RenamedOption
+from .options import Options as Options, RenamedOption as RenamedOption  # (the ports' and cli's names)
 from .safefile import inside
 
 if TYPE_CHECKING:
@@ -41,8 +41,6 @@ else:
     from typing import TypeVar
 
     O = TypeVar("O", bound=Options)
-
-__all__ = ["LazyGroup", "Options", "Program", "RenamedOption", "find", "get", "ids", "lazy", "programs"]
 
 # How the page of `retro serve` draws a program's terminal: "paper" (a
 # teletype's roll, the plain one), "amber" (an ASCII video terminal), "glass"
@@ -160,7 +158,7 @@ class Program(Generic[O]):
     def defaults(self) -> O:
         return self.options_type()
 
-    def typed(self, values: dict[str, Any]) -> O:
+    def typed(self, values: Mapping[str, Any]) -> O:
         """Options from values by name (click's, a form's); TypeError for a name not declared."""
         return self.options_type.of(values)
 

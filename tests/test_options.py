@@ -36,6 +36,19 @@ def test_each_port_replays_and_hosts_its_own_options_typed(program: catalog.Prog
     assert isinstance(replayed, program.options_type) and isinstance(visited, program.options_type)
 
 
+def test_a_replay_never_sleeps_nor_writes_and_a_visitor_writes_only_the_servers_file(tmp_path: Path) -> None:
+    altair, learner = catalog.get("altair-3d"), catalog.get("pascal-learner")
+    assert not altair.replay_options(altair.parse_options(["--period-timing"]), tmp_path).period_timing
+    named = learner.replay_options(learner.parse_options(["--data", "trained.data"]), tmp_path)
+    assert (named.data, named.data_folder, named.no_save, named.fresh) == ("trained.data", tmp_path, True, False)
+    unnamed = learner.replay_options(learner.defaults(), tmp_path)
+    assert unnamed.fresh and unnamed.no_save and unnamed.data is None
+    shared = learner.visitor_options([], tmp_path)
+    assert shared.shared and shared.data_folder == tmp_path and not shared.no_save
+    alone = learner.visitor_options(["--five"], None)
+    assert alone.five and alone.no_save and not alone.shared
+
+
 @pytest.mark.parametrize("name", LEAVING)
 @pytest.mark.parametrize("program,opt", FILE_OPTIONS, ids=lambda x: getattr(x, "id", None) or x.opts[0])
 def test_a_file_named_outside_the_transcripts_folder_is_refused(program, opt, name, tmp_path: Path) -> None:

@@ -3,8 +3,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from retro.catalog import Options, Program, lazy
-from retro.options import option
+from retro.catalog import Program, lazy
+from retro.options import Options, option
 
 
 @dataclass(frozen=True)

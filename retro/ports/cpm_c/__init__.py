@@ -1,8 +1,8 @@
 """cpm-c: Marek K's Tic-Tac-Toe in C for CP/M (2015), with its heuristic comp_move()."""
 from dataclasses import dataclass
 
-from retro.catalog import Options, Program, lazy
-from retro.options import option
+from retro.catalog import Program, lazy
+from retro.options import Options, option
 
 
 @dataclass(frozen=True)

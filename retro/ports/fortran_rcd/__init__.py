@@ -2,8 +2,8 @@
 from dataclasses import dataclass
 from typing import Literal
 
-from retro.catalog import Options, Program, lazy
-from retro.options import option
+from retro.catalog import Program, lazy
+from retro.options import Options, option
 
 
 @dataclass(frozen=True)

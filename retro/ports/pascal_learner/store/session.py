@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Iterator, Optional
 
 from retro.console import Console
 from retro.operator_log import tell_operator
-from retro.safefile import inside
 from retro.userdirs import data_folder, shown
 
 from ..model.board import Grid
@@ -281,7 +280,6 @@ def for_replay(options: LearnerOptions, folder: Path) -> LearnerOptions:
     names no file reads none (it starts with no schemes, as with --fresh), so
     that no user's own store takes part."""
     if options.data and not options.fresh:
-        inside(folder, options.data)  # ValueError: the name leaves the folder
         return options.changed(data_folder=folder, no_save=True)
     return options.changed(fresh=True, no_save=True)
 

@@ -3,21 +3,23 @@
 A port's ``retro/ports/<name>/__init__.py`` defines ``PROGRAM = Program(...)``, a
 light declaration: its entry points (``main``, ``audit``, ``tournament``) are
 ``lazy`` and load the port's code when used.  The catalog only lists which
-packages to import, and imports one only when its program is asked for.  An entry's ``options`` are click
-options: the command line builds ``retro run ID`` from them and the menu asks
-for them before a program starts.
+packages to import, and imports one only when its program is asked for.  An entry's
+options are a typed dataclass (retro/options.py): the command line builds
+``retro run ID`` from them and the menu asks for them before a program starts.
 """
 from __future__ import annotations
 
 import importlib
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Literal, Mapping, Optional, Sequence, get_args
+from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Mapping, Optional, get_args
 
 import click
 
+from . import options as declared
 from .console import Console
+from .options import Options as Options, RenamedOption as RenamedOption  # (the ports' and cli's names)
+from .safefile import inside
 
 if TYPE_CHECKING:
     from .audit.explore import Subject
@@ -31,7 +33,14 @@ PORT_MODULES = (
     "retro.ports.perl_midterm",
 )
 
-Main = Callable[..., int]
+if TYPE_CHECKING:  # a bare `Program` is a Program[Any] (PEP 696): a port's own is checked against its options
+    from typing_extensions import TypeVar
+
+    O = TypeVar("O", bound=Options, default=Any)
+else:
+    from typing import TypeVar
+
+    O = TypeVar("O", bound=Options)
 
 # How the page of `retro serve` draws a program's terminal: "paper" (a
 # teletype's roll, the plain one), "amber" (an ASCII video terminal), "glass"
@@ -77,48 +86,14 @@ class LazyGroup(click.Group):
         return self.built().get_command(ctx, name)
 
 
-class RenamedOption(click.Option):
-    """A click option that still takes its old names, which no user is shown:
-    not in --help, not in an error's hint (``opts[0]`` is the name `retro
-    list`, the menu's form and a recorded transcript use).  So a recorded
-    transcript, a script or a tool that gives an old name goes on working.
-
-    >>> option = RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int)
-    >>> option.opts, option.name
-    (['--random-state', '--seed'], 'seed')
-    >>> option.get_error_hint(None)
-    "'--random-state'"
-    """
-
-    def __init__(self, param_decls: Sequence[str], *, old_names: Sequence[str] = (), **kwargs: Any) -> None:
-        super().__init__([*param_decls, *old_names], **kwargs)
-        self.old_names = tuple(old_names)
-
-    @contextmanager
-    def _new_names_only(self) -> Iterator[None]:
-        every = self.opts
-        self.opts = [name for name in every if name not in self.old_names]
-        try:
-            yield
-        finally:
-            self.opts = every
-
-    def get_help_record(self, ctx: click.Context) -> Optional[tuple[str, str]]:
-        with self._new_names_only():
-            return super().get_help_record(ctx)
-
-    def get_error_hint(self, ctx: Optional[click.Context]) -> str:
-        with self._new_names_only():
-            return super().get_error_hint(ctx)
-
-
 @dataclass(frozen=True)
-class Program:
+class Program(Generic[O]):
     """A historical program and how to run its port.
 
-    ``main(console, **options) -> exit status`` runs one session.  ``options``
-    are the variant options as click options (their ``name`` is the keyword
-    ``main`` receives).
+    ``main(console, options) -> exit status`` runs one session.  ``options_type``
+    declares its variant options, typed (retro/options.py): the command line,
+    the menu's form, the page's catalog and a transcript's header are made
+    from it.
     """
 
     id: str
@@ -128,8 +103,8 @@ class Program:
     machine: str
     author: str
     description: str
-    main: Main
-    options: tuple[click.Option, ...] = ()
+    main: Callable[[Console, O], int]
+    options_type: type[O]
     # Extra commands this port adds to the command line, e.g. `retro train`.
     commands: tuple[click.Command, ...] = field(default=())
     # Every exit status a session can end with, and what it means.  130 (Ctrl-C)
@@ -137,7 +112,7 @@ class Program:
     exit_statuses: tuple[tuple[int, str], ...] = ((0, "the program ended"),)
     # For a port that draws on the screen: (rows, columns) its layout needs with
     # these options.  A smaller terminal gets a notice and the teletype instead.
-    screen_size: Optional[Callable[[dict[str, Any]], tuple[int, int]]] = None
+    screen_size: Optional[Callable[[O], tuple[int, int]]] = None
     # Whether its output is prose of the port's own (no original's layout to
     # keep): on a terminal, never in a pipe, its teletype then wraps the text
     # at word boundaries to the terminal's width (retro.screen.line.TerminalLine).
@@ -146,18 +121,15 @@ class Program:
     wraps_words: bool = False
     # The terminal its original had, as `retro serve`'s page draws it (``Look``).
     look: Look = "paper"
-    # Its variants named in words for `retro serve`'s page, by option name
-    # ({"ai": "Move routine"}); an option not named here is its name in words.
-    labels: Mapping[str, str] = field(default_factory=dict, hash=False)
     # For a replay of a transcript (data from anyone): the options made safe,
     # given the transcript's folder -- a file an option names is looked for
-    # there (retro.safefile.inside) and only read; nothing sleeps.  ValueError
-    # refuses them.  Ports with no such option need none.
-    for_replay: Optional[Callable[[dict[str, Any], Path], dict[str, Any]]] = None
+    # there and only read; nothing sleeps.  ValueError refuses them.  Ports
+    # with no option that names a file or sleeps need none.
+    for_replay: Optional[Callable[[O, Path], O]] = None
     # For a browser session (retro serve), after the visitor's options are
     # parsed (they can name no file): the options given the server's data
     # folder, or None if it has none (then nothing may be written).
-    for_visitor: Optional[Callable[[dict[str, Any], Optional[Path]], dict[str, Any]]] = None
+    for_visitor: Optional[Callable[[O, Optional[Path]], O]] = None
     # The author's claim put to the test (retro audit): ``audit(**options)`` is
     # the port's subject (retro.audit.explore.Subject, in retro/ports/<name>/audit.py),
     # moved by the port's own code; None if the port has no audit.
@@ -169,63 +141,72 @@ class Program:
         if self.look not in LOOKS:
             raise ValueError(f"{self.id}: look {self.look!r} is none of {', '.join(LOOKS)}")
 
-    def defaults(self) -> dict[str, Any]:
-        return {opt.name: opt.get_default(click.Context(click.Command(self.id))) for opt in self.options}
+    @property
+    def options(self) -> tuple[click.Option, ...]:
+        """The variant options as click options (each named by its field)."""
+        return declared.click_options(self.options_type)
 
-    def parse_options(self, args: list[str]) -> dict[str, Any]:
+    @property
+    def labels(self) -> dict[str, str]:
+        """Each variant's name in words, by option name ({"ai": "Move routine"})."""
+        return declared.labels(self.options_type)
+
+    def label(self, name: str) -> str:
+        """An option's name in words (the page): its label, else its name with spaces."""
+        return self.labels.get(name) or name.replace("_", " ").capitalize()
+
+    def defaults(self) -> O:
+        return self.options_type()
+
+    def typed(self, values: Mapping[str, Any]) -> O:
+        """Options from values by name (click's, a form's); TypeError for a name not declared."""
+        return self.options_type.of(values)
+
+    def parse_options(self, args: list[str]) -> O:
         """Variant options from words (a transcript's header, the pipe menu);
         click.UsageError for anything but the declared options (--help included)."""
-        command = click.Command(self.id, params=list(self.options), callback=lambda **kw: kw,
-                                add_help_option=False)
-        with command.make_context(f"retro run {self.id}", list(args)) as ctx:
-            return dict(ctx.params)
+        return declared.parse(self.options_type, args, self.id)
 
-    def option_words(self, options: dict[str, Any]) -> list[str]:
+    def option_words(self, options: O) -> list[str]:
         """The command-line words that give these option values, defaults left
         out (a transcript's ``# options:``, a report's heading)."""
-        words: list[str] = []
-        defaults = self.defaults()
-        for opt in self.options:
-            value = options.get(opt.name)
-            if value == defaults.get(opt.name):
-                continue
-            flag = opt.opts[0]
-            if opt.is_flag:
-                if value:
-                    words.append(flag)
-                elif opt.secondary_opts:
-                    words.append(opt.secondary_opts[0])
-            elif value is not None:
-                words.extend([flag, str(value)])
-        return words
+        return declared.words(options)
 
     def option_lines(self) -> list[str]:
         """One line per variant option: its flag, its values and its default."""
-        lines = []
-        for opt in self.options:
-            kind = opt.type
-            values = "|".join(kind.choices) if isinstance(kind, click.Choice) else ("" if opt.is_flag else kind.name.upper())
-            default = self.defaults().get(opt.name)
-            shown = f" (default {default})" if default not in (None, False, "") else ""
-            lines.append(f"{opt.opts[0]} {values}{shown}".rstrip())
-        return lines
+        return declared.lines(self.options_type)
 
-    def replay_options(self, options: dict[str, Any], folder: Path) -> dict[str, Any]:
-        """The options a replay runs with (see ``for_replay``)."""
-        return self.for_replay(dict(options), folder) if self.for_replay else dict(options)
+    def replay_options(self, options: O, folder: Path) -> O:
+        """The options a replay runs with (see ``for_replay``): a file an
+        option names must be inside the transcript's folder, and only a port
+        that says how its replay reads it (``for_replay``) may name one at
+        all; ValueError refuses them."""
+        for name, flag in declared.file_options(self.options_type):
+            value = getattr(options, name)
+            if value is None:
+                continue
+            if self.for_replay is None:
+                raise ValueError(f"{flag} names a file, which a replay of {self.id} may not do")
+            inside(folder, value)  # ValueError: the name leaves the folder
+        return self.for_replay(options, folder) if self.for_replay else options
 
-    def visitor_options(self, words: list[str], data_folder: Optional[Path]) -> dict[str, Any]:
+    def visitor_choices(self) -> list[click.Option]:
+        """The options a visitor may set (retro serve's page): none that names a file."""
+        files = {name for name, _ in declared.file_options(self.options_type)}
+        return [opt for opt in self.options if opt.name not in files]
+
+    def visitor_options(self, words: list[str], data_folder: Optional[Path]) -> O:
         """The options of a browser session from the visitor's words: the
         declared options only, none that names a file (click.UsageError),
         then ``for_visitor``."""
         options = self.parse_options(words)
-        for opt in self.options:
-            if isinstance(opt.type, (click.Path, click.File)) and options.get(opt.name) is not None:
-                raise click.UsageError(f"{opt.opts[0]} names a file, which a visitor may not do")
+        for name, flag in declared.file_options(self.options_type):
+            if getattr(options, name) is not None:
+                raise click.UsageError(f"{flag} names a file, which a visitor may not do")
         return self.for_visitor(options, data_folder) if self.for_visitor else options
 
-    def run(self, console: Console, **options: Any) -> int:
-        return self.main(console, **options)
+    def run(self, console: Console, options: O) -> int:
+        return self.main(console, options)
 
 
 def port_id(module: str) -> str:
@@ -238,14 +219,14 @@ def ids() -> list[str]:
     return [port_id(name) for name in PORT_MODULES]
 
 
-_found: dict[str, Optional[Program]] = {}
+_found: dict[str, Optional[Program[Any]]] = {}
 
 
-def find(program_id: str) -> Optional[Program]:
+def find(program_id: str) -> Optional[Program[Any]]:
     """One port's entry, loading its package's declaration (only); None if there is no such port."""
     if program_id not in _found:
         module = next((name for name in PORT_MODULES if port_id(name) == program_id), None)
-        program: Optional[Program] = None
+        program: Optional[Program[Any]] = None
         if module is not None:
             try:
                 program = importlib.import_module(module).PROGRAM
@@ -258,13 +239,13 @@ def find(program_id: str) -> Optional[Program]:
     return _found[program_id]
 
 
-def programs() -> dict[str, Program]:
+def programs() -> dict[str, Program[Any]]:
     """Every port, by id, in menu order."""
     found = {program_id: find(program_id) for program_id in ids()}
     return {program_id: program for program_id, program in found.items() if program is not None}
 
 
-def get(program_id: str) -> Program:
+def get(program_id: str) -> Program[Any]:
     program = find(program_id)
     if program is None:
         known = ", ".join(ids()) or "none"

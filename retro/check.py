@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import click
 
@@ -40,7 +39,7 @@ class CheckResult:
         return not self.diff and not self.error
 
 
-def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> dict[str, Any]:
+def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> catalog.Options:
     """The variant options a replay of ``golden`` runs with; TranscriptError
     (naming the header's line) for options the port does not declare or refuses."""
     line = golden.line_of("options")
@@ -49,8 +48,8 @@ def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<tr
     except click.UsageError as err:
         raise transcript.TranscriptError(path, golden.line_of("program"), err.format_message()) from None
     try:
-        options = program.parse_options(golden.options)
-        return program.replay_options(options, folder)
+        safe: catalog.Options = program.replay_options(program.parse_options(golden.options), folder)
+        return safe
     except click.ClickException as err:
         raise transcript.TranscriptError(path, line, f"options: {err.format_message()}") from None
     except ValueError as err:
@@ -66,7 +65,7 @@ def rerun(golden: transcript.Transcript, folder: Path, path: str = "<transcript>
     return session(program, console, options, golden.options, golden.header)
 
 
-def session(program: catalog.Program, console: Console, options: dict[str, Any], words: list[str],
+def session(program: catalog.Program, console: Console, options: catalog.Options, words: list[str],
             header: dict[str, str]) -> transcript.Transcript:
     """Run one session of ``program`` on ``console`` and keep it as a
     transcript: ``words`` are its options as the header gives them, and the

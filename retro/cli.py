@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 import click
 
@@ -81,21 +81,34 @@ class ProgramGroup(ProgramsGroup):
         return self._make(program) if program else None
 
 
+class OptionsCommand(UsageCommand):
+    """A command on one program's variant options (``retro run ID``,
+    ``record``, ``audit``): its ``act`` is given them typed (the program's
+    own options, catalog.Options), then the command's own parameters by name."""
+
+    def __init__(self, program: catalog.Program, act: Callable[..., None], own: Sequence[click.Parameter] = (),
+                 **kwargs: Any) -> None:
+        super().__init__(program.id, params=[*program.options, *own], **kwargs)
+        self.program = program
+        self.act = act
+
+    def invoke(self, ctx: click.Context) -> Any:
+        names = {opt.name for opt in self.program.options}
+        options = self.program.typed({name: value for name, value in ctx.params.items() if name in names})
+        own = {name: value for name, value in ctx.params.items() if name not in names}
+        return ctx.invoke(self.act, options, **own)
+
+
 def _run_command(program: catalog.Program) -> click.Command:
-    def callback(**options: Any) -> None:
+    def act(options: catalog.Options) -> None:
         console = stdio_console(program=program, options=options)
         status = run_session(program, console, options)
         report_outcome(console.last_outcome, console.input_ended)
         _finish_line(console)
         sys.exit(status)
 
-    return UsageCommand(
-        program.id,
-        params=list(program.options),
-        callback=callback,
-        help=f"{program.title} ({program.language}, {program.year}).\n\n{program.description}",
-        short_help=program.title,
-    )
+    return OptionsCommand(program, act, help=f"{program.title} ({program.language}, {program.year}).\n\n"
+                                             f"{program.description}", short_help=program.title)
 
 
 def _finish_line(console: Console) -> None:
@@ -107,7 +120,7 @@ def _finish_line(console: Console) -> None:
 
 
 def _record_command(program: catalog.Program) -> click.Command:
-    def callback(output: Path, title: str, source: str, **options: Any) -> None:
+    def act(options: catalog.Options, output: Path, title: str, source: str) -> None:
         from .check import session
 
         # A teletype, as `retro run` has when it does not draw on the screen: on a
@@ -121,16 +134,15 @@ def _record_command(program: catalog.Program) -> click.Command:
         click.echo(f"retro: saved {len(recorded.events)} events to {output}", err=True)
         sys.exit(recorded.exit_status)
 
-    params: list[click.Parameter] = [
-        *program.options,
+    own = [
         click.Option(["-o", "--output"], type=click.Path(dir_okay=False, writable=True, path_type=Path),
                      required=True, help="The transcript file to write."),
         click.Option(["--title"], default="", help="A title for the transcript's header."),
         click.Option(["--source"], default="a regression recording (retro record)",
                      help="Where the case comes from, for the header."),
     ]
-    return UsageCommand(program.id, params=params, callback=callback, short_help=program.title,
-                        help=f"Record a session of {program.title} (as on a teletype) into a transcript.")
+    return OptionsCommand(program, act, own, short_help=program.title,
+                          help=f"Record a session of {program.title} (as on a teletype) into a transcript.")
 
 
 class RetroGroup(click.Group):
@@ -189,7 +201,7 @@ cli.add_command(ProgramGroup("record", make=_record_command,
 
 
 def _audit_command(program: catalog.Program) -> click.Command:
-    def callback(as_json: bool, save: bool, **options: Any) -> None:
+    def act(options: catalog.Options, as_json: bool, save: bool) -> None:
         import json
 
         from . import resources
@@ -197,7 +209,7 @@ def _audit_command(program: catalog.Program) -> click.Command:
 
         counter = GamesCounter(sys.stderr) if sys.stderr.isatty() else None
         try:
-            report = audit_program(program.id, options, progress=counter)
+            report = audit_program(program.id, options.as_dict(), progress=counter)
         except KeyError:
             raise click.ClickException(f"{program.id} has no audit yet") from None
         finally:
@@ -219,14 +231,13 @@ def _audit_command(program: catalog.Program) -> click.Command:
         else:
             click.echo(render(report))
 
-    params: list[click.Parameter] = [
-        *program.options,
+    own = [
         click.Option(["--json", "as_json"], is_flag=True, help="Print the report as one JSON object."),
         click.Option(["--save"], is_flag=True,
                      help="Save the shortest beating lines as golden transcripts (transcripts/ID/audit-*.txt)."),
     ]
-    return UsageCommand(program.id, params=params, callback=callback, short_help=program.title,
-                        help=f"Put the claim made for {program.title} to the test.")
+    return OptionsCommand(program, act, own, short_help=program.title,
+                          help=f"Put the claim made for {program.title} to the test.")
 
 
 cli.add_command(ProgramGroup("audit", make=_audit_command,

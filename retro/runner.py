@@ -11,9 +11,9 @@ on, through every ``finally``.
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable
 
-from .catalog import Program
+from .catalog import Options, Program
 from .console import Console, ProgramExit
 from .crash_reports import as_saved, report_internal_error
 from .exits import INTERRUPTED, write_failed
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from .recording import Recorder
 
 
-def run_session(program: Program, console: Console, options: dict[str, Any],
+def run_session(program: Program, console: Console, options: Options,
                 report_told: Callable[[str], str] = as_saved) -> int:
     """Run one session and return its exit status; Ctrl-C gives 130.
 
@@ -34,7 +34,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any],
     try:
         with keys_unechoed() if console.screen else nullcontext():  # the terminal as it was, at the end
             try:
-                return program.run(console, **options)
+                return program.run(console, options)
             except ProgramExit as done:
                 return done.status
             finally:
@@ -50,7 +50,7 @@ def run_session(program: Program, console: Console, options: dict[str, Any],
         return report_internal_error(program.id, error, report_told)
 
 
-def record_session(program: Program, console: Console, options: dict[str, Any]) -> tuple[int, Recorder]:
+def record_session(program: Program, console: Console, options: Options) -> tuple[int, Recorder]:
     """Run one session (run_session) and keep it as events."""
     from .recording import Recorder  # here: `retro run` keeps no events
 

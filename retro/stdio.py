@@ -6,7 +6,7 @@ import os
 import sys
 from typing import TYPE_CHECKING, Any, Optional
 
-from .catalog import Program
+from .catalog import Options, Program
 from .console import Console, LineConsole
 from .terminal import can_address_cursor, on_terminal, terminal
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def stdio_console(*, line_mode: bool = False, program: Optional[Program] = None,
-                  options: Optional[dict[str, Any]] = None) -> Console:
+                  options: Optional[Options] = None) -> Console:
     """The console for this process: the screen on a capable terminal, for a
     program that draws on it; a teletype otherwise (a teletype-style port
     needs no screen, and so asks the terminal nothing)."""
@@ -23,7 +23,7 @@ def stdio_console(*, line_mode: bool = False, program: Optional[Program] = None,
     if on_terminal() and not line_mode and draws:
         term = terminal()
         if can_address_cursor(term):
-            return terminal_console(term, program, options or {})
+            return terminal_console(term, program, options)
     return teletype(program)
 
 
@@ -57,7 +57,7 @@ def _width() -> int:
         return 0
 
 
-def terminal_console(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> Console:
+def terminal_console(term: Terminal, program: Optional[Program], options: Optional[Options]) -> Console:
     """The screen, if the program's layout fits this terminal; else, after a
     notice, the teletype.  A program that writes as on a teletype gets the
     teletype, as ``retro run`` gives it (the menu's too)."""
@@ -70,14 +70,15 @@ def terminal_console(term: Terminal, program: Optional[Program], options: dict[s
     return ScreenConsole(term, needs=_needs(program, options))
 
 
-def _needs(program: Optional[Program], options: dict[str, Any]) -> Optional[tuple[int, int]]:
-    """The (rows, columns) the program draws on with these options; None: it draws on no screen."""
+def _needs(program: Optional[Program], options: Optional[Options]) -> Optional[tuple[int, int]]:
+    """The (rows, columns) the program draws on with these options (None: its
+    defaults); None: it draws on no screen."""
     if program is None or program.screen_size is None:
         return None
-    return program.screen_size({**program.defaults(), **options})
+    return program.screen_size(options if options is not None else program.defaults())
 
 
-def fits(term: Terminal, program: Optional[Program], options: dict[str, Any]) -> bool:
+def fits(term: Terminal, program: Optional[Program], options: Optional[Options]) -> bool:
     """Whether the program's screen layout fits this terminal; if not, say so,
     wrapped, until a key is pressed (the program then runs as on a teletype,
     whose lines the terminal wraps)."""

@@ -12,9 +12,11 @@ import pytest
 from retro.audit.run import audit_program
 from retro.audit.subjects import SUBJECTS
 from retro.console import LineConsole
+from retro.ports.cpm_c import CpmOptions
 from retro.ports.cpm_c.tictactoe import run as run_cpm
+from retro.ports.fortran_rcd import FortranOptions
 from retro.ports.fortran_rcd.tictactoe import run as run_fortran
-from retro.ports.perl_midterm.midterm import run as run_perl
+from retro.ports.perl_midterm.midterm import PerlOptions, run as run_perl
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -60,12 +62,12 @@ def perl_state(out: str, moves: int):
     return None, [c for c in cells if c.isdigit()]
 
 
-def brute_force(run, state, starts, first=False, **options):
+def brute_force(run, state, starts, options, first=False):
     counts = {"program": 0, "draw": 0, "human": 0}
 
     def walk(prefix):
         console = LineConsole.from_lines(prefix)
-        run(console, **options)
+        run(console, options)
         outcome, free = state(console.output(), len(prefix)) if first else state(console.output())
         if outcome:
             counts[outcome] += 1
@@ -83,18 +85,18 @@ def brute_force(run, state, starts, first=False, **options):
 @pytest.mark.parametrize("ai", ["ia", "mj"])
 def test_fortran_audit_counts_equal_a_brute_force_enumeration(ai) -> None:
     report = audit_program("fortran-rcd", {"ai": ai, "lang": "es"})
-    assert report.results == brute_force(run_fortran, fortran_state, ["S", "N"], ai=ai)
+    assert report.results == brute_force(run_fortran, fortran_state, ["S", "N"], FortranOptions(ai=ai))
 
 
 def test_cpm_audit_counts_equal_a_brute_force_enumeration() -> None:
     report = audit_program("cpm-c", {"cpm": False})
-    assert report.results == brute_force(run_cpm, cpm_state, ["O", "X"])
+    assert report.results == brute_force(run_cpm, cpm_state, ["O", "X"], CpmOptions())
 
 
 @pytest.mark.parametrize("nesting", ["pattern", "rotation"])
 def test_perl_audit_counts_equal_a_brute_force_enumeration(nesting) -> None:
     report = audit_program("perl-midterm", {"nesting": nesting})
-    assert report.results == brute_force(run_perl, perl_state, [], nesting=nesting, first=True)
+    assert report.results == brute_force(run_perl, perl_state, [], PerlOptions(nesting=nesting), first=True)
 
 
 def retro_run(program_id, words, lines):

@@ -60,9 +60,9 @@ def test_the_variant_form_cycles_choices_and_edits_text() -> None:
     form = menu.VariantForm(SizedTerminal(24, 80), program)
     assert press(form, form.KEYS, "right") == [None] and form.editing == ""  # --rows: a number, edited
     assert press(form, form.EDIT_KEYS, "1", "q", "backspace", "4", "enter") == [None] * 5  # q is typed here
-    assert form.values["rows"] == 14 and form.editing is None
+    assert form.values.rows == 14 and form.editing is None
     press(form, form.KEYS, "down", "down", "down", "right")  # --five, a flag
-    assert form.values["five"] is True
+    assert form.values.five is True
     press(form, form.KEYS, *["down"] * (len(program.options) - 3))
     assert press(form, form.KEYS, "enter") == [Action.START]
     assert press(form, form.KEYS, "q") == [Action.LEAVE]
@@ -86,11 +86,11 @@ def test_a_choice_changes_with_left_right_or_space() -> None:
     changes = []
     for key in (" ", " ", "right", "left", "left"):
         assert form.press(key) is None
-        changes.append(form.values["ai"])
+        changes.append(form.values.ai)
     assert changes == ["mj", "ia", "mj", "ia", "mj"]
     form.press("down")
     form.press(" ")
-    assert form.values == {"ai": "mj", "lang": "en"}
+    assert form.values.as_dict() == {"ai": "mj", "lang": "en"}
     assert "Left/Right or Space: change" in form.hints
 
 
@@ -101,18 +101,18 @@ def test_typing_on_a_text_option_starts_its_new_value() -> None:
     for key in "12":
         form.press(key)
     form.press("enter")  # kept, not started
-    assert form.values["rows"] == 12 and form.editing is None
+    assert form.values.rows == 12 and form.editing is None
     for key in "7":
         form.press(key)  # a new value, not "127"
     assert form.editing == "7"
-    assert form.press("enter") is None and form.values["rows"] == 7
+    assert form.press("enter") is None and form.values.rows == 7
     assert form.press("enter") == Action.START
 
 
 def test_the_variant_form_opens_with_the_values_it_is_given() -> None:
     program = catalog.get("fortran-rcd")
-    form = menu.VariantForm(SizedTerminal(24, 80), program, {"ai": "mj"})
-    assert form.values == {"ai": "mj", "lang": "es"}
+    form = menu.VariantForm(SizedTerminal(24, 80), program, program.typed({"ai": "mj"}))
+    assert form.values.as_dict() == {"ai": "mj", "lang": "es"}
     assert menu.VariantForm(SizedTerminal(24, 80), program).values == program.defaults()
 
 
@@ -209,7 +209,7 @@ def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: s
     form = menu.VariantForm(SizedTerminal(24, 80), program)
     press(form, form.KEYS, "right")  # --rows: edited
     press(form, form.EDIT_KEYS, *typed, "enter")
-    assert form.editing == typed and form.values["rows"] is None  # still edited, the value as it was
+    assert form.editing == typed and form.values.rows is None  # still edited, the value as it was
     from retro.ports.pascal_learner.model.board import MAXSIZE
 
     assert form.message == f"--rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
@@ -221,10 +221,10 @@ def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: s
         assert f"--rows               {typed}_" in "\n".join(shown)
         assert_whole_words(shown[1:2], vocabulary(form.message))
     press(form, form.EDIT_KEYS, *["backspace"] * len(typed), "4", "enter")  # corrected
-    assert form.values["rows"] == 4 and form.editing is None and form.message == ""
+    assert form.values.rows == 4 and form.editing is None and form.message == ""
     press(form, form.KEYS, "right")
     press(form, form.EDIT_KEYS, "x", "enter", "escape")  # Esc: the value it had
-    assert form.values["rows"] == 4 and form.editing is None and form.message == ""
+    assert form.values.rows == 4 and form.editing is None and form.message == ""
 
 
 @pytest.mark.parametrize("ai, keys, said", [

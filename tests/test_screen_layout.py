@@ -178,7 +178,7 @@ def test_the_learners_screen_reads_whole(rows: int, cols: int, monkeypatch) -> N
     program = catalog.programs()["pascal-learner"]
     for keys in (["escape"], ["y", "enter", "2", ",", "2", "enter"], ["n", "enter", "1", ",", "1", "enter", "x", "enter"]):
         term = SizedTerminal(rows, cols)
-        status = program.run(KeysConsole(term, keys), **program.parse_options(["--fresh", "--seed", "1", "--no-save"]))
+        status = program.run(KeysConsole(term, keys), program.parse_options(["--fresh", "--seed", "1", "--no-save"]))
         assert status == 0
         shown = term.shown()
         assert_whole_words(shown[5:], vocabulary(*said))  # below the title and the board
@@ -194,7 +194,7 @@ def test_the_size_notice_is_wrapped_and_waits_for_a_key(rows: int, cols: int, mo
     keys: list[str] = []
     term = SizedTerminal(rows, cols)
     monkeypatch.setattr(term, "inkey", lambda *a, **k: keys.append("read") or " ")
-    assert stdio.fits(term, altair, {}) is False
+    assert stdio.fits(term, altair, altair.defaults()) is False
     assert keys == ["read"]
     shown = term.shown()
     notice = " ".join(" ".join(shown).split())

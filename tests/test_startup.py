@@ -53,5 +53,5 @@ def test_a_lazy_entry_point_loads_its_module_when_called() -> None:
     from retro.console import LineConsole
 
     console = LineConsole.from_bytes(GAME)
-    assert program.run(console, ai="mj", lang="es") == 0
+    assert program.run(console, program.parse_options(["--ai", "mj", "--lang", "es"])) == 0
     assert "Gana el humano" in console.output()

@@ -59,9 +59,9 @@ def test_what_the_commands_show(args: list[str]) -> None:
 def test_the_random_state_is_still_taken_by_its_old_name() -> None:
     learner = catalog.get("pascal-learner")
     assert learner.parse_options(["--seed", "5"]) == learner.parse_options(["--random-state", "5"])
-    assert learner.parse_options(["--seed", "5"])["seed"] == 5
+    assert learner.parse_options(["--seed", "5"]).seed == 5
     assert "--random-state INTEGER" in learner.option_lines()
-    assert learner.option_words({**learner.defaults(), "seed": 5}) == ["--random-state", "5"]
+    assert learner.option_words(learner.defaults().changed(seed=5)) == ["--random-state", "5"]
     typed = b"y\n3,2\n3,1\n3,3\nn\n"
     old, new = (subprocess.run([sys.executable, "-m", "retro", "run", "pascal-learner", "--fresh", name, "2"],
                                input=typed, capture_output=True, cwd=ROOT, timeout=60) for name in ("--seed", "--random-state"))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from retro import userdirs
 from retro.catalog import Program
+from retro.options import NoOptions
 from retro.console import LineConsole
 from retro.crash_reports import KEEP_REPORTS, report_internal_error
 from retro.exits import INTERNAL_ERROR
@@ -24,11 +25,11 @@ def test_the_folders_follow_the_xdg_variables() -> None:
 
 
 def test_a_bug_of_a_port_is_one_line_and_a_report_in_the_state_folder(capfd) -> None:
-    def broken(console) -> int:
+    def broken(console, options) -> int:
         raise ZeroDivisionError("a bug of ours")
 
-    program = Program("broken", "Broken", "", "", "", "", "", broken)
-    assert run_session(program, LineConsole.from_bytes(b""), {}) == INTERNAL_ERROR
+    program = Program("broken", "Broken", "", "", "", "", "", broken, NoOptions)
+    assert run_session(program, LineConsole.from_bytes(b""), NoOptions()) == INTERNAL_ERROR
     err = capfd.readouterr().err
     [saved] = list(reports().iterdir())
     assert err == f"retro: internal error in broken: ZeroDivisionError: a bug of ours (details: {saved})\n"

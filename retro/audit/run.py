@@ -64,7 +64,7 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
     """Each beating line, played through the real program, as a golden transcript."""
     program = catalog.get(report.program)
     subject = SUBJECTS[report.program](**report.options)
-    words = program.option_words(report.options)
+    words = program.option_words(program.typed(report.options))
     folder.mkdir(parents=True, exist_ok=True)
     saved: list[Path] = []
     numbers: dict[bool, int] = {}
@@ -90,7 +90,8 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
 
 def render(report: explore.Report, width: int = 80) -> str:
     """The report for a person, wrapped to ``width`` columns under each line's indent."""
-    words = catalog.get(report.program).option_words(report.options)
+    program = catalog.get(report.program)
+    words = program.option_words(program.typed(report.options))
     out = [f"{report.program} {' '.join(words)}".rstrip(),
            f"  claim:   {report.claim}"]
     verdict = {True: "holds", False: "does not hold", None: "is not settled"}[report.claim_holds]

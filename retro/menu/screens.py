@@ -2,9 +2,10 @@
 recorded sessions) and a program's sessions (Enter asks the pace and replays one)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, TextIO, cast
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO, cast
 
 from .. import resources, signals
+from ..catalog import Options
 from ..screen.notice import notice
 from ..screen.wrap import hint_rows, with_note, wrap
 from ..exits import INTERRUPTED
@@ -53,7 +54,7 @@ class ScreenMenu(ListScreen):
     def __init__(self, term: Terminal):
         self.items = entries()
         super().__init__(term, len(self.items))
-        self.variants: dict[str, dict[str, Any]] = {}  # each program's options as last started, while the menu runs
+        self.variants: dict[str, Options] = {}  # each program's options as last started, while the menu runs
 
     def rows(self, width: int) -> list[tuple[int, str]]:
         """Each program: its title with its sessions count, then its language,
@@ -109,7 +110,7 @@ class ScreenMenu(ListScreen):
     def _start(self, item: Entry) -> None:
         t = self.term
         program = item.program
-        options = VariantForm(t, program, self.variants.get(program.id)).ask() if program.options else {}
+        options = VariantForm(t, program, self.variants.get(program.id)).ask() if program.options else program.defaults()
         if options is None:
             return
         self.variants[program.id] = options

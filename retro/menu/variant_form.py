@@ -2,7 +2,7 @@
 list whose keys are the list screens' own, a text option edited in place."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Optional
 
 import click
 
@@ -43,16 +43,22 @@ class VariantForm(ListScreen):
     hints = ("Up/Down: option", "Left/Right or Space: change", "Enter: start", "Esc: back")
     edit_hints = ("Type the value", "Enter: keep it", "Esc: cancel")
 
-    def __init__(self, term: Terminal, program: catalog.Program, values: Optional[dict[str, Any]] = None):
+    def __init__(self, term: Terminal, program: catalog.Program, values: Optional[catalog.Options] = None):
         """``values``: the options as they were last chosen (else the defaults)."""
         super().__init__(term, len(program.options) + 1)  # the options and Start
         self.program = program
         self.title = f"{program.title} -- variants"
-        self.values: dict[str, Any] = {**program.defaults(), **(values or {})}
+        self.values: catalog.Options = values if values is not None else program.defaults()
         self.editing: Optional[str] = None  # the text of the option being edited
 
+    def _value(self, opt: click.Option) -> object:
+        return getattr(self.values, opt.name or "")
+
+    def _set(self, opt: click.Option, value: object) -> None:
+        self.values = self.values.changed(**{opt.name or "": value})
+
     def _text(self, opt: click.Option) -> str:
-        value = self.values.get(opt.name)
+        value = self._value(opt)
         if opt.is_flag:
             return "yes" if value else "no"
         return "" if value is None else str(value)
@@ -86,9 +92,9 @@ class VariantForm(ListScreen):
         was refused) stays until the text is corrected or its editing cancelled."""
         return dispatch(self, self.table(), key)
 
-    def ask(self) -> Optional[dict[str, Any]]:
+    def ask(self) -> Optional[catalog.Options]:
         """The options chosen, or None (Esc, q, Ctrl-D or Ctrl-C)."""
-        return dict(self.values) if self.read_action() is not None else None
+        return self.values if self.read_action() is not None else None
 
     # -- the handlers of KEYS beside the list's ----------------------------------
     def change(self, key: str, step: int = 1) -> None:
@@ -128,7 +134,8 @@ class VariantForm(ListScreen):
         except click.BadParameter as err:
             self.message = why_not(opt, text, err)
             return
-        self.values[opt.name], self.editing, self.message = value, None, ""
+        self._set(opt, value)
+        self.editing, self.message = None, ""
 
     def cancel(self, key: str) -> None:
         self.editing = None
@@ -144,9 +151,9 @@ class VariantForm(ListScreen):
 
     def _cycle(self, opt: click.Option, step: int) -> None:
         if opt.is_flag:
-            self.values[opt.name] = not self.values.get(opt.name)
+            self._set(opt, not self._value(opt))
         elif isinstance(opt.type, click.Choice):
             choices = list(opt.type.choices)
-            current = self.values.get(opt.name)
+            current = self._value(opt)
             k = choices.index(current) if current in choices else 0
-            self.values[opt.name] = choices[(k + step) % len(choices)]
+            self._set(opt, choices[(k + step) % len(choices)])

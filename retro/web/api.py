@@ -84,15 +84,13 @@ def describe(program: catalog.Program) -> dict[str, Any]:
     """A program as the page shows it: the variants a visitor may set, the terminal it had."""
     variants = []
     defaults = program.defaults()
-    for opt in program.options:
-        if isinstance(opt.type, (click.Path, click.File)):
-            continue  # a visitor names no file
+    for opt in program.visitor_choices():  # a visitor names no file
         kind = "flag" if opt.is_flag else "choice" if isinstance(opt.type, click.Choice) else opt.type.name
         variants.append({"name": opt.name, "label": label_of(program, opt), "flag": opt.opts[0], "kind": kind,
                          "help": opt.help or "",
                          "choices": list(opt.type.choices) if isinstance(opt.type, click.Choice) else None,
                          "min": getattr(opt.type, "min", None), "max": getattr(opt.type, "max", None),
-                         "default": defaults.get(opt.name)})
+                         "default": getattr(defaults, opt.name or "")})
     return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
             "machine": program.machine, "author": program.author, "description": program.description,
             "variants": variants, "exit_statuses": [list(s) for s in program.exit_statuses],

@@ -47,8 +47,7 @@ def terminal_of(program: catalog.Program) -> Screen:
 def label_of(program: catalog.Program, option: click.Option) -> str:
     """A variant's name in words: the port's own (``Program.labels``), else
     its option's name with spaces ("no_boards": "No boards")."""
-    name = option.name or option.opts[0].lstrip("-")
-    return program.labels.get(name) or name.replace("_", " ").capitalize()
+    return program.label(option.name or option.opts[0].lstrip("-"))
 
 
 def in_words(program: catalog.Program, option: click.Option, value: str) -> str:
@@ -68,7 +67,7 @@ def in_words(program: catalog.Program, option: click.Option, value: str) -> str:
 def option_words(program: catalog.Program, query: Mapping[str, str]) -> list[str]:
     """Command-line words from query parameters (``version=2``, ``ultimate=1``)."""
     by_key: dict[str, click.Option] = {}
-    for opt in program.options:
+    for opt in program.options:  # one that names a file is refused by name (Program.visitor_options)
         if opt.name is not None:
             by_key[opt.name] = opt
         for flag in opt.opts:

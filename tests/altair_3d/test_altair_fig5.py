@@ -25,7 +25,7 @@ MOVE = re.compile(r"I (WANT|WON WITH) BOARD (-?\d+) POSITION (-?\d+) \n")
 def play(version, moves, extra=()):
     console = LineConsole.from_lines(list(moves) + list(extra))
     options = PROGRAM.parse_options(["--version", version])
-    status = PROGRAM.run(console, **options)
+    status = PROGRAM.run(console, options)
     return console.output(), status
 
 

@@ -70,7 +70,7 @@ def test_a_colon_ends_an_input_answer():
 def test_the_modern_fix_plays_the_second_game_where_the_interpreter_stops():
     t = load(ROOT / "transcripts" / "altair-3d" / "basic-nf-error-second-game.txt")
     console = LineConsole.from_bytes(t.input_bytes())
-    status = PROGRAM.run(console, **PROGRAM.parse_options([*t.options, "--fix-for-stack"]))
+    status = PROGRAM.run(console, PROGRAM.parse_options([*t.options, "--fix-for-stack"]))
     out = console.output()
     assert "?NF ERROR" not in out and out.count("YOUR MOVES ARE UU AND I'M CC") == 2
     assert out.rstrip().endswith("OK") and "BREAK IN 90" in out and status == 0

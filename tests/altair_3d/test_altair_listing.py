@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from retro.ports.altair_3d import PROGRAM, run
+from retro.ports.altair_3d import PROGRAM, AltairOptions, run
 from retro.ports.altair_3d.combinations import build_w
 from retro.ports.altair_3d.game import Game, computer_reply
 from retro.ports.altair_3d.readings import CHOSEN, Readings
@@ -16,7 +16,7 @@ MOVE = re.compile(r"I (?:WANT|WON WITH) BOARD (-?\d+) POSITION (-?\d+) ")
 
 def session(lines, **options):
     console = LineConsole.from_lines(lines)
-    status = run(console, **options)
+    status = run(console, AltairOptions(**options))
     return console.output(), status
 
 
@@ -294,14 +294,14 @@ def test_version_2_never_resets_y1_line_201_jumps_past_204():
 
 def test_conflicting_programs_d_and_e_are_refused():
     console = LineConsole.from_lines([])
-    assert run(console, check_combinations=True, resume=True) == 2
+    assert run(console, AltairOptions(check_combinations=True, resume=True)) == 2
     assert "choose one" in console.errors()
 
 
 def test_options_parse_as_on_the_command_line():
     opts = PROGRAM.parse_options(["--version", "1", "--ultimate", "--no-boards"])
-    assert opts["version"] == "1" and opts["ultimate"] and opts["no_boards"]
-    assert PROGRAM.defaults()["version"] == "3"
+    assert opts == AltairOptions(version="1", ultimate=True, no_boards=True)
+    assert PROGRAM.defaults().version == "3"
 
 
 # -- Program E -------------------------------------------------------------------------------------

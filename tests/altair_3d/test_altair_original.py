@@ -20,14 +20,14 @@ from pathlib import Path
 
 import pytest
 
-from retro.ports.altair_3d import run
+from retro.ports.altair_3d import AltairOptions, run
 from retro.console import LineConsole
 
 MANIFEST = Path(__file__).resolve().parents[1] / "data" / "altair_8k_original.tsv"
 
 
 def options_of(text: str) -> dict:
-    """'--version 2 --no-boards' as run()'s keyword arguments."""
+    """'--version 2 --no-boards' as AltairOptions' keyword arguments."""
     words = text.split()
     out: dict = {}
     i = 0
@@ -60,7 +60,7 @@ for row in ROWS:
 def port_differs(row) -> bool:
     options, _, data, status, digest, length, _ = row
     console = LineConsole.from_bytes(data)
-    got = run(console, **options_of(options))
+    got = run(console, AltairOptions(**options_of(options)))
     out = console._out.getvalue()
     if status == -1:  # the interpreter's output, turned off by Ctrl-O, did not show how it ended
         got = -1

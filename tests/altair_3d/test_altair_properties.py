@@ -5,7 +5,7 @@ from hypothesis import strategies as st
 from altair_literal import LiteralGame
 from retro.ports.altair_3d.game import Game
 from retro.console import LineConsole
-from retro.ports.altair_3d import run
+from retro.ports.altair_3d import AltairOptions, run
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -129,7 +129,7 @@ def test_table_driven_line_205_equals_the_literal_listing(game_args):
 @given(st.lists(st.text(alphabet=st.characters(codec="utf-8"), max_size=12), max_size=12), st.sampled_from(["1", "2", "3"]))
 def test_bad_input_never_raises(lines, version):
     console = LineConsole.from_lines([line.replace("\n", " ") for line in lines])
-    status = run(console, version=version)
+    status = run(console, AltairOptions(version=version))
     assert status in (0, 1)
     out = console.output()
     assert out.endswith("OK\n")
@@ -140,7 +140,7 @@ def test_bad_input_never_raises(lines, version):
 @given(st.binary(max_size=200))
 def test_arbitrary_bytes_never_raise(data):
     console = LineConsole.from_bytes(data)
-    assert run(console, version="3", resume=True) in (0, 1)
+    assert run(console, AltairOptions(version="3", resume=True)) in (0, 1)
     assert console.output().endswith("OK\n")
 
 

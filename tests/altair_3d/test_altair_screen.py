@@ -6,7 +6,7 @@ from pathlib import Path
 import pyte
 import pytest
 
-from retro.ports.altair_3d import PROGRAM, run
+from retro.ports.altair_3d import PROGRAM, AltairOptions, run
 from pty_terminal import Terminal
 from retro import transcript
 from retro.console import Console, LineConsole, ScreenConsole
@@ -67,7 +67,7 @@ class GridScreen(Console):
 
 def test_screen_shows_the_boards_and_positions_in_80x24_without_wraps():
     screen = GridScreen(["1,4"])
-    run(screen, version="3")
+    run(screen, AltairOptions(version="3"))
     assert screen.written == ""  # everything was drawn, nothing streamed
     first = screen.snapshots[0]
     assert first[0] == "YOUR MOVES ARE UU AND I'M CC"
@@ -85,7 +85,7 @@ def test_screen_shows_the_boards_and_positions_in_80x24_without_wraps():
 
 def test_screen_everything_from_the_move_to_the_next_prompt_fits_24_rows():
     screen = GridScreen(["1,4", "1,13"])
-    run(screen, version="3")
+    run(screen, AltairOptions(version="3"))
     second = screen.snapshots[1]
     start = second.index("YOUR BOARD, POSITION? 1,4")
     assert second[start + 1].startswith("I WANT BOARD 1 POSITION 1")
@@ -95,7 +95,7 @@ def test_screen_everything_from_the_move_to_the_next_prompt_fits_24_rows():
 
 def test_screen_smaller_than_the_terminal_shows_the_bottom_rows_cut_not_wrapped():
     screen = GridScreen(["1,4"], rows=20, cols=60)
-    run(screen, version="3")
+    run(screen, AltairOptions(version="3"))
     last = screen.snapshots[-1]
     assert last[-1] == "" or last[-1].startswith("YOUR BOARD")
     assert all(len(line) <= 60 for line in last)
@@ -103,7 +103,7 @@ def test_screen_smaller_than_the_terminal_shows_the_bottom_rows_cut_not_wrapped(
 
 def test_pipe_output_has_no_cursor_codes():
     console = LineConsole.from_lines(["1,4"])
-    run(console, version="3")
+    run(console, AltairOptions(version="3"))
     assert "\x1b" not in console.output()
 
 
@@ -147,7 +147,7 @@ def test_blessed_screen_as_pyte_shows_it():
         console = PyteScreenConsole(["1,4"])
     except Exception as err:  # noqa: BLE001  # pragma: no cover - no terminfo for xterm
         pytest.skip(f"no terminal description: {err}")
-    run(console, version="2")
+    run(console, AltairOptions(version="2"))
     picture = console.pictures[1]
     text = [line.rstrip() for line in picture]
     assert "I WANT BOARD 2 POSITION 8" in text
@@ -184,7 +184,7 @@ def test_the_rows_that_scroll_off_the_glass_go_to_the_scrollback_in_order():
     last screen they make the whole session as a roll of paper shows it."""
     session = fig5_player_wins()
     screen = GridScreen(session.input_lines())
-    run(screen, **PROGRAM.parse_options(session.options))
+    run(screen, PROGRAM.parse_options(session.options))
     assert "YOU WON" in screen.history
     held = screen.history + screen.text()
     while held and not held[-1]:

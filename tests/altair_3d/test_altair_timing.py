@@ -5,7 +5,7 @@ BASIC 4.0 at 2 MHz, tools/basic_reference/cycles.py); the article's words are
 checked against them in retro/ports/altair_3d/NOTES.md, "Period timing"."""
 import pytest
 
-from retro.ports.altair_3d import PROGRAM, run
+from retro.ports.altair_3d import PROGRAM, AltairOptions, run
 from retro.console import LineConsole
 
 FIG5_V3 = ["1,4", "1,13", "2,4", "2,13", "2,11", "2,3", "3,4", "3,13", "3,1", "3,14"]
@@ -15,7 +15,7 @@ def waits(version, moves, **options):
     slept = []
     console = LineConsole.from_lines(moves)
     console.pause = slept.append
-    run(console, version=version, period_timing=True, **options)
+    run(console, AltairOptions(version=version, period_timing=True, **options))
     return slept, console.output()
 
 
@@ -45,7 +45,7 @@ def test_version_1_is_quick():
 def test_pace_does_not_change_the_output():
     _, paced = waits("3", FIG5_V3[:3])
     console = LineConsole.from_lines(FIG5_V3[:3])
-    run(console, version="3")
+    run(console, AltairOptions(version="3"))
     assert paced == console.output()
 
 
@@ -53,6 +53,6 @@ def test_no_waiting_without_the_option():
     slept = []
     console = LineConsole.from_lines(["1,4"])
     console.pause = slept.append
-    run(console, version="3")
+    run(console, AltairOptions(version="3"))
     assert slept == []
-    assert PROGRAM.defaults()["period_timing"] is False
+    assert PROGRAM.defaults().period_timing is False

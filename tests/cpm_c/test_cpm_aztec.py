@@ -20,6 +20,7 @@ from typing import Iterator, NamedTuple
 import pytest
 
 from retro.ports.cpm_c.game import BLANK, Game, computer_move
+from retro.ports.cpm_c import CpmOptions
 from retro.ports.cpm_c.tictactoe import run
 from retro.console import LineConsole
 
@@ -47,7 +48,7 @@ ROWS = list(rows())
 
 def port_output(data: bytes) -> bytes:
     console = LineConsole.from_bytes(data)
-    run(console, cpm=True)
+    run(console, CpmOptions(cpm=True))
     return console._out.getvalue()
 
 

@@ -6,7 +6,7 @@ import re
 
 from retro.console import LineConsole
 from retro.dialects.c import CProgram
-from retro.ports.cpm_c import PROGRAM
+from retro.ports.cpm_c import PROGRAM, CpmOptions
 from retro.ports.cpm_c import game as G
 from retro.ports.cpm_c.tictactoe import QUIT, PLAY_AGAIN, TicTacToe, run
 
@@ -15,7 +15,7 @@ COMPUTER_MOVE = re.compile(r"Computer move: ([A-C][1-3])\n")
 
 def session(*lines: str, data: bytes = None, **options) -> tuple[int, str]:
     console = LineConsole.from_bytes(data) if data is not None else LineConsole.from_lines(lines)
-    status = run(console, **options)
+    status = run(console, CpmOptions(**options))
     return status, console.output()
 
 
@@ -191,8 +191,8 @@ def test_without_cpm_ctrl_z_is_an_invalid_move() -> None:
 
 def test_the_catalog_entry() -> None:
     assert PROGRAM.id == "cpm-c"
-    assert PROGRAM.defaults() == {"cpm": False}
-    assert PROGRAM.parse_options(["--cpm"]) == {"cpm": True}
+    assert PROGRAM.defaults() == CpmOptions(cpm=False)
+    assert PROGRAM.parse_options(["--cpm"]) == CpmOptions(cpm=True)
 
 
 def test_the_game_state_starts_empty() -> None:

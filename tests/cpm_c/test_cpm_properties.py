@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from retro.console import LineConsole
 from retro.ports.cpm_c import game as G
+from retro.ports.cpm_c import CpmOptions
 from retro.ports.cpm_c.tictactoe import run
 
 SQUARES = [(i, j) for i in range(3) for j in range(3)]
@@ -79,7 +80,7 @@ LINES = st.one_of(st.sampled_from(MOVES), st.text(max_size=120),
 def test_bad_input_never_raises(lines, newline_at_end, cpm) -> None:
     data = "\n".join(lines).encode("utf-8", "surrogateescape") + (b"\n" if newline_at_end else b"")
     console = LineConsole.from_bytes(data)
-    assert run(console, cpm=cpm) == 0
+    assert run(console, CpmOptions(cpm=cpm)) == 0
     assert console.errors() == ""
 
 

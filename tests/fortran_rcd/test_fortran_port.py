@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from retro.console import LineConsole
 from retro.dialects.fortran import Segfault
-from retro.ports.fortran_rcd import memory
+from retro.ports.fortran_rcd import FortranOptions, memory
 from retro.ports.fortran_rcd.tictactoe import MESSAGES, MJ, cell, ganar, ia, maxloc, pc, run, sums
 
 
@@ -25,7 +25,7 @@ def board(rows: list[str]) -> list[int]:
 
 def session(text: str, **options) -> tuple[int, str, str]:
     console = LineConsole.from_bytes(text.encode())
-    status = run(console, **options)
+    status = run(console, FortranOptions(**options))
     return status, console.output(), console.errors()
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from retro.console import LineConsole
+from retro.ports.fortran_rcd import FortranOptions
 from retro.ports.fortran_rcd.tictactoe import run
 
 MANIFEST = Path(__file__).resolve().parent.parent / "data" / "fortran_rcd_original.tsv"
@@ -48,7 +49,7 @@ def test_port_prints_what_the_build_printed(kind: str) -> None:
     mismatches = []
     for _, ai, stdout, text, status, out_hash, err_hash in (r for r in ROWS if r[0] == kind):
         console = LineConsole.from_bytes(text.encode("utf-8", "surrogateescape"), output_kind=stdout)
-        got = run(console, ai=ai)
+        got = run(console, FortranOptions(ai=ai))
         if (got, digest(console._out.getvalue()), digest(console._err.getvalue())) != (status, out_hash, err_hash):
             mismatches.append((ai, stdout, text, status, got))
     assert not mismatches, f"{len(mismatches)} cases differ from the build, e.g. {mismatches[:3]}"

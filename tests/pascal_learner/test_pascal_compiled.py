@@ -294,7 +294,7 @@ def test_run_five_plays_and_learns_from_the_compact_form_as_from_the_store(tmp_p
         monkeypatch.chdir(folder)
         monkeypatch.setattr(tictactoe, "COMPACT_FROM", compact_from)
         console = LineConsole.from_lines(BEATING + ["y"] + BEATING[:12] + ["n"] + BEATING[1:] + ["n"])
-        assert PROGRAM.run(console, **PROGRAM.parse_options(["--five", "--data", "five.data", "--seed", "1"])) == 0
+        assert PROGRAM.run(console, PROGRAM.parse_options(["--five", "--data", "five.data", "--seed", "1"])) == 0
         said[name] = console.output()
     assert said["compact"] == said["walking"]
     assert "You win.  Let me think about this game...\nI have learnt 2 new schemes" in said["compact"]

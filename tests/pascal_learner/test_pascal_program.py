@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def play(lines: list[str], *options: str) -> tuple[int, str, str]:
     console = LineConsole.from_lines(lines)
-    status = PROGRAM.run(console, **PROGRAM.parse_options(list(options)))
+    status = PROGRAM.run(console, PROGRAM.parse_options(list(options)))
     return status, console.output(), console.errors()
 
 
@@ -63,11 +63,11 @@ def test_on_a_terminal_the_greeting_says_where_the_file_is(tmp_path, monkeypatch
     place = Path(os.environ["XDG_DATA_HOME"]) / "retro" / "Tic-Tac-Toe-Data-3"
     play(["y", "3,2", "3,1", "3,3", "n"], "--seed", "2")  # a lost game: the learner saves
     console = TerminalConsole.from_lines([])
-    assert PROGRAM.run(console, **PROGRAM.parse_options([])) == 0
+    assert PROGRAM.run(console, PROGRAM.parse_options([])) == 0
     assert f"My schemes are in {place}." in console.output()
     (tmp_path / "Tic-Tac-Toe-Data-3").write_text(place.read_text())
     console = TerminalConsole.from_lines([])
-    assert PROGRAM.run(console, **PROGRAM.parse_options([])) == 0
+    assert PROGRAM.run(console, PROGRAM.parse_options([])) == 0
     assert f"My schemes are in {tmp_path / 'Tic-Tac-Toe-Data-3'} (the current folder);" in console.output()
     assert f"their default place is now {place}: move the file there." in console.output()
     assert console.errors() == ""  # said on the screen, not under it
@@ -134,7 +134,7 @@ class Interrupting(LineConsole):
 
 def test_ctrl_c_ends_with_status_130_and_a_message(tmp_path):
     console = Interrupting(["y", "2,2"], after=2)
-    status = PROGRAM.run(console, **PROGRAM.parse_options(["--data", str(tmp_path / "d")]))
+    status = PROGRAM.run(console, PROGRAM.parse_options(["--data", str(tmp_path / "d")]))
     assert status == 130
     assert console.errors() == "Interrupted: the schemes learnt so far are saved.\n"
     assert not (tmp_path / "d.lock").exists()
@@ -230,7 +230,7 @@ class FakeScreen(Console):
 
 def test_the_screen_draws_the_board_in_place_and_moves_by_cursor_keys():
     screen = FakeScreen(["y", "enter", "up", "left", "enter", "3", ",", "3", "enter", "escape"])
-    status = PROGRAM.run(screen, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
+    status = PROGRAM.run(screen, PROGRAM.parse_options(["--fresh", "--seed", "1"]))
     assert status == 0
     assert screen.written == ""  # no plain lines: everything drawn in place
     assert screen.row(0).startswith("TIC-TAC-TOE")
@@ -245,7 +245,7 @@ def test_the_screen_draws_the_board_in_place_and_moves_by_cursor_keys():
 
 def test_the_screen_refuses_a_taken_square_and_quits_on_q():
     screen = FakeScreen(["y", "enter", "enter", "enter", "q"])
-    status = PROGRAM.run(screen, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
+    status = PROGRAM.run(screen, PROGRAM.parse_options(["--fresh", "--seed", "1"]))
     assert status == 0
     assert any("That square is taken." in screen.row(r) for r in range(24))
 
@@ -259,7 +259,7 @@ def test_five_in_a_row_on_the_screen_is_the_game_of_the_pipe_transcript():
     golden = transcript.load(path)
     keys = [key for line in golden.input_lines() for key in list(line) + ["enter"]]  # Y/N too: read as a line
     screen = FakeScreen(keys)
-    status = PROGRAM.run(screen, **PROGRAM.replay_options(PROGRAM.parse_options(golden.options), path.parent))
+    status = PROGRAM.run(screen, PROGRAM.replay_options(PROGRAM.parse_options(golden.options), path.parent))
     assert status == golden.exit_status == 0
     pipe_rows = golden.output().split("I win.")[0].rstrip("\n").split("\n")[-15:]
     pipe_board = [row[3:].split() for row in pipe_rows]

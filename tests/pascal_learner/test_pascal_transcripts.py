@@ -30,7 +30,7 @@ def test_every_case_is_there():
 def test_replay(path):
     golden = load(path)  # its options name the data files beside it
     console = LineConsole.from_bytes(golden.input_bytes())
-    status = PROGRAM.run(console, **PROGRAM.replay_options(PROGRAM.parse_options(golden.options), path.parent))
+    status = PROGRAM.run(console, PROGRAM.replay_options(PROGRAM.parse_options(golden.options), path.parent))
     assert console.output() == golden.output()
     assert console.errors() == golden.errors()
     assert status == golden.exit_status

@@ -74,7 +74,7 @@ def test_the_rotation_by_rotation_reading_answers_1_with_2_not_7():
 
 def test_after_the_other_reading_s_answer_x_wins_at_7():
     console = LineConsole.from_lines(["4", "1", "7"])
-    assert run(console, nesting="rotation") == 0
+    assert run(console, midterm.PerlOptions(nesting="rotation")) == 0
     assert console.output().endswith(" 6 | X | 8 \n\nX wins.\n")
 
 
@@ -128,8 +128,8 @@ def test_a_draw_ends_with_the_user_s_fifth_move_and_the_full_board():
 
 def test_the_catalog_entry_offers_the_other_nesting():
     assert PROGRAM.id == "perl-midterm"
-    assert PROGRAM.defaults() == {"nesting": "pattern"}
-    assert PROGRAM.parse_options(["--nesting", "rotation"]) == {"nesting": "rotation"}
+    assert PROGRAM.defaults() == midterm.PerlOptions(nesting="pattern")
+    assert PROGRAM.parse_options(["--nesting", "rotation"]) == midterm.PerlOptions(nesting="rotation")
     assert [status for status, _ in PROGRAM.exit_statuses] == [0, ENDLESS_PROMPT]
 
 
@@ -201,7 +201,7 @@ def test_end_of_input_is_for_good_even_where_the_terminal_would_read_on():
 def test_bad_input_never_raises(answers, nesting):
     data = "".join(a.replace("\n", " ") + "\n" for a in answers).encode("utf-8", "surrogateescape")
     console = LineConsole.from_bytes(data)
-    status = run(console, nesting=nesting)
+    status = run(console, midterm.PerlOptions(nesting=nesting))
     assert status in (0, ENDLESS_PROMPT)
     out = console.output()
     assert out.endswith(("wins.\n", "tie.\n")) == (status == 0)

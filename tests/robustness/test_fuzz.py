@@ -25,7 +25,7 @@ LINES = st.lists(st.one_of(PLAUSIBLE, PLAUSIBLE, WILD), max_size=40)
 
 def variant(program: catalog.Program, rng: random.Random) -> dict:
     """Default options, with each choice option drawn at random."""
-    options = program.defaults()
+    options = program.defaults().as_dict()
     for opt in program.options:
         if isinstance(opt.type, click.Choice):
             options[opt.name] = rng.choice(list(opt.type.choices))
@@ -40,7 +40,7 @@ def test_random_lines_end_with_a_documented_status(program_id, lines, end_with_n
     text = "\n".join(lines) + ("\n" if end_with_newline and lines else "")
     console = LineConsole.from_bytes(text.encode("utf-8", "surrogatepass"))
     with time_limit(20):
-        status = run_session(program, console, variant(program, random.Random(seed)))
+        status = run_session(program, console, program.typed(variant(program, random.Random(seed))))
     assert status != INTERNAL_ERROR, console.errors()
     assert status in documented_statuses(program_id), (status, text, console.errors()[-500:])
     assert "Traceback" not in console.errors()

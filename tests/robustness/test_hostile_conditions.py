@@ -114,7 +114,7 @@ def test_the_learner_reads_integers_as_pascal_does() -> None:
 
     lines = ["y", "9" * 5000 + ",1", "1," + "0" * 4999 + "2", "١,٢", "１,２", "q"]
     console = LineConsole.from_lines(lines)
-    status = PROGRAM.run(console, **PROGRAM.parse_options(["--fresh", "--seed", "1"]))
+    status = PROGRAM.run(console, PROGRAM.parse_options(["--fresh", "--seed", "1"]))
     out = console.output()
     assert status == 0 and "Traceback" not in console.errors()
     assert out.count("Rows go from 1 to 3") == 1  # past maxint: out of range

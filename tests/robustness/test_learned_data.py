@@ -176,7 +176,7 @@ def test_a_full_disk_when_locking_is_a_message_and_status_1(tmp_path: Path, monk
 
     monkeypatch.setattr(os, "write", full)
     console = LineConsole.from_bytes(A_GAME)
-    status = PROGRAM.run(console, **PROGRAM.parse_options(["--data", str(tmp_path / "d")]))
+    status = PROGRAM.run(console, PROGRAM.parse_options(["--data", str(tmp_path / "d")]))
     assert status == 1 and "No space left on device" in console.errors()
     assert list(tmp_path.iterdir()) == []
 
@@ -197,7 +197,7 @@ def test_a_read_only_folder_plays_without_saving_and_training_is_refused(tmp_pat
 
     monkeypatch.setattr(os, "open", read_only)
     console = LineConsole.from_bytes(A_GAME)
-    status = PROGRAM.run(console, **PROGRAM.parse_options(["--data", str(tmp_path / "d")]))
+    status = PROGRAM.run(console, PROGRAM.parse_options(["--data", str(tmp_path / "d")]))
     assert status == 0, console.errors()
     assert "playing without saving" in console.errors() and "Another game? (Y/N)" in console.output()
     assert list(tmp_path.iterdir()) == []

@@ -29,6 +29,7 @@ import source  # noqa: E402  # after sys.path is set above
 
 from retro import transcript  # noqa: E402  # after sys.path is set above
 from retro.console import LineConsole  # noqa: E402  # after sys.path is set above
+from retro.ports.cpm_c import CpmOptions  # noqa: E402  # after sys.path is set above
 from retro.ports.cpm_c.tictactoe import run as run_port  # noqa: E402  # after sys.path is set above
 
 ROOT = HERE.parents[1]
@@ -61,7 +62,7 @@ def keys_for(data: bytes) -> bytes:
 
 def port(data: bytes) -> bytes:
     console = LineConsole.from_bytes(data)
-    run_port(console, cpm=True)
+    run_port(console, CpmOptions(cpm=True))
     return console._out.getvalue()
 
 

@@ -32,7 +32,7 @@ import reference  # noqa: E402  # after sys.path is set above
 
 from retro.console import LineConsole, encode  # noqa: E402  # after sys.path is set above
 from retro.recording import Recorder  # noqa: E402  # after sys.path is set above
-from retro.ports.altair_3d import run as run_port  # noqa: E402  # after sys.path is set above
+from retro.ports.altair_3d import AltairOptions, run as run_port  # noqa: E402  # after sys.path is set above
 
 MANIFEST = ROOT / "tests" / "data" / "altair_8k_original.tsv"
 
@@ -57,7 +57,7 @@ CTRL_O = "ctrl-o: Ctrl-O (or 8Fh) turns BASIC's output off until the next INPUT 
 
 def port_session(lines: list[bytes], options: dict) -> tuple[bytes, int]:
     console = LineConsole.from_bytes(b"".join(line + b"\n" for line in lines))
-    status = run_port(console, **options)
+    status = run_port(console, AltairOptions(**options))
     return console._out.getvalue(), status  # type: ignore[attr-defined]  # from_bytes writes into a BytesIO: the port's bytes
 
 
@@ -69,7 +69,7 @@ def first_difference(a: bytes, b: bytes) -> int:
 def lines_read_by(lines: list[bytes], options: dict, at: int) -> list[bytes]:
     """The lines the port had read when its output reached byte ``at``."""
     recorder = Recorder(LineConsole.from_bytes(b"".join(line + b"\n" for line in lines)))
-    run_port(recorder, **options)
+    run_port(recorder, AltairOptions(**options))
     written, read = 0, 0
     for event in recorder.events:
         if event.kind == "out" and event.text:

@@ -30,6 +30,7 @@ from retro.console import Console
 from retro.outcome import Outcome
 from retro.dialects.basic import AltairBasic, ControlStack, NoStack, basic_for, int_, single, subscript, tab
 
+from . import AltairOptions
 from .combinations import build_w
 from .readings import CHOSEN, POINTS, Readings
 from .timing import period_pace
@@ -621,25 +622,17 @@ class BasicProgram:
         g.A, g.A1, g.A2 = 5, 64, 52
 
 
-def run(
-    console: Console,
-    version: str | int = "3",
-    check_combinations: bool = False,
-    resume: bool = False,
-    ultimate: bool = False,
-    no_boards: bool = False,
-    period_timing: bool = False,
-    fix_for_stack: bool = False,
-) -> int:
+def run(console: Console, options: AltairOptions = AltairOptions()) -> int:
     """Run the program on a console (``--period-timing`` waits through ``console.pause``)."""
-    if check_combinations and resume:
+    if options.check_combinations and options.resume:
         console.write_err(
             "retro: --check-combinations and --resume both replace lines 81-82 (Programs D and E); choose one\n"
         )
         return 2
     rt = AltairBasic(console)
-    game = Game(int(version), ultimate, fix_for_stack=fix_for_stack)
-    pace = period_pace(int(version), console.pause) if period_timing else None
-    program = BasicProgram(rt, game, check_combinations=check_combinations, resume=resume, no_boards=no_boards,
-                           pace=pace)
+    version = int(options.version)
+    game = Game(version, options.ultimate, fix_for_stack=options.fix_for_stack)
+    pace = period_pace(version, console.pause) if options.period_timing else None
+    program = BasicProgram(rt, game, check_combinations=options.check_combinations, resume=options.resume,
+                           no_boards=options.no_boards, pace=pace)
     return rt.run(program.main)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from retro.console import Console
 from retro.outcome import Outcome
 from retro.dialects.c import CProgram, toupper
-
+from . import CpmOptions
 from .game import (BLANK, COMPUTER_WINS, NOT_DONE, PLAYER_WINS, TIE, Game, choose_symbol, comp_move, computer_begins,
                    game_done, put_plr_move)
 
@@ -133,6 +133,6 @@ class TicTacToe:
         return QUIT
 
 
-def run(console: Console, cpm: bool = False) -> int:
-    rt = CProgram(console, cpm=cpm)
+def run(console: Console, options: CpmOptions = CpmOptions()) -> int:
+    rt = CProgram(console, cpm=options.cpm)
     return rt.run(TicTacToe(rt).main)

@@ -1,7 +1,20 @@
 """fortran-rcd: "Juego de 3 en linea", TicTacToe.f90 by Ricardo Montero."""
-import click
+from dataclasses import dataclass
+from typing import Literal
 
 from retro.catalog import Program, lazy
+from retro.options import Options, option
+
+
+@dataclass(frozen=True)
+class FortranOptions(Options):
+    ai: Literal["ia", "mj"] = option(
+        "--ai", default="ia", label="Move routine",
+        help="The move routine: ia (the published source, line 198) or mj (the older one, line 197).")
+    lang: Literal["es", "en"] = option(
+        "--lang", default="es", label="Language",
+        help="Prompts in the original Spanish, or an English rendering (a modern addition).")
+
 
 PROGRAM = Program(
     id="fortran-rcd",
@@ -12,18 +25,12 @@ PROGRAM = Program(
     author="Ricardo Montero",
     description="3x3 against row/column/diagonal sums; you are O, the computer X; rows and columns as F,C.",
     main=lazy("retro.ports.fortran_rcd.tictactoe:run"),
-    options=(
-        click.Option(["--ai"], type=click.Choice(["ia", "mj"]), default="ia", show_default=True,
-                     help="The move routine: ia (the published source, line 198) or mj (the older one, line 197)."),
-        click.Option(["--lang"], type=click.Choice(["es", "en"]), default="es", show_default=True,
-                     help="Prompts in the original Spanish, or an English rendering (a modern addition)."),
-    ),
+    options_type=FortranOptions,
     exit_statuses=(
         (0, "the program ended (PAUSE without go, or END after go)"),
         (2, "a gfortran runtime error: bad input or end of file"),
         (139, "killed by SIGSEGV: a move outside the board hit memory it must not"),
     ),
-    labels={"ai": "Move routine", "lang": "Language"},
     audit=lazy("retro.ports.fortran_rcd.audit:FortranSubject"),
     tournament=lazy("retro.ports.fortran_rcd.audit:tournament"),
 )

@@ -20,6 +20,7 @@ from retro.console import Console
 from retro.outcome import Outcome
 from retro.dialects.fortran import FortranProgram, ItemType
 
+from . import FortranOptions
 from .memory import ReferenceMemory
 
 SOURCE_FILE = "TicTacToe.f90"
@@ -347,6 +348,6 @@ class TT:
         self.memory.program_returns()
 
 
-def run(console: Console, ai: str = "ia", lang: str = "es") -> int:
+def run(console: Console, options: FortranOptions = FortranOptions()) -> int:
     rt = FortranProgram(console, SOURCE_FILE)
-    return rt.run(TT(rt, ai, lang).main)
+    return rt.run(TT(rt, options.ai, options.lang).main)

@@ -1,18 +1,16 @@
 """pascal-learner: Tic-Tac-Toe.p, the Pascal program that learns from its mistakes."""
-from typing import Any
-
 from retro.catalog import LazyGroup, Program, lazy
 
-from .play.variants import RUN_OPTIONS
+from .play.variants import LearnerOptions
 
 
-def screen_size(options: dict[str, Any]) -> tuple[int, int]:
+def screen_size(options: LearnerOptions) -> tuple[int, int]:
     """What the board drawn in place needs on the terminal (display.ScreenView)."""
     from .play.display import ScreenView
     from .play.variants import make_grid
 
     try:
-        grid = make_grid(options.get("rows"), options.get("cols"), options.get("align"), options.get("five", False))
+        grid = make_grid(options.rows, options.cols, options.align, options.five)
     except ValueError:
         return (0, 0)  # the program itself reports the impossible grid
     return ScreenView.size_needed(grid)
@@ -28,7 +26,7 @@ PROGRAM = Program(
     description="Tic-Tac-Toe or Five-in-a-Row against a program that starts at random and learns "
                 "schemes from every game it loses; moves as row,col.",
     main=lazy("retro.ports.pascal_learner.play.tictactoe:run"),
-    options=RUN_OPTIONS,
+    options_type=LearnerOptions,
     commands=(LazyGroup("train", "retro.ports.pascal_learner.training.train:command",
                         help="Let a learning program play and learn (the WarGames mode)."),
               LazyGroup("pbrain", "retro.ports.pascal_learner.brain.pbrain:command",
@@ -41,7 +39,6 @@ PROGRAM = Program(
     ),
     screen_size=screen_size,
     wraps_words=True,  # its messages are the port's own: the text quotes none
-    labels={"rows": "Rows", "cols": "Columns", "align": "Marks in a row to win", "five": "Five-in-a-Row", "fixed": "Mend the documented flaw", "literal": "Only what the text states", "seed": "Random choices from number", "no_save": "Learn without saving", "fresh": "Start with nothing learned"},
     look="amber",  # an ASCII terminal it draws on with the cursor
     for_replay=lazy("retro.ports.pascal_learner.store.session:for_replay"),
     for_visitor=lazy("retro.ports.pascal_learner.store.session:for_visitor"),

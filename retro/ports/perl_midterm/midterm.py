@@ -23,9 +23,11 @@ pattern's ``?`` square is the square the computer takes.
 """
 from __future__ import annotations
 
-from typing import List, Optional, Sequence
+from dataclasses import dataclass
+from typing import List, Literal, Optional, Sequence, get_args
 
 from retro.console import Console, ProgramExit
+from retro.options import Options, option
 from retro.outcome import Outcome
 from retro.dialects.perl import Stdin, chomp, int_value, numify, print_
 
@@ -45,7 +47,16 @@ OUTCOMES = {"X": Outcome.HUMAN, "O": Outcome.PROGRAM, None: Outcome.DRAW}  # the
 ENDLESS_PROMPT = 1
 
 # The loop nesting of the computer's search (NOTES.md, "The loop nesting").
-NESTINGS = ("pattern", "rotation")
+Nesting = Literal["pattern", "rotation"]
+NESTINGS: tuple[Nesting, ...] = get_args(Nesting)
+
+
+@dataclass(frozen=True)
+class PerlOptions(Options):
+    nesting: Nesting = option(
+        "--nesting", default="pattern", label="Order of the search",
+        help="How the search nests: each pattern in all four rotations (the spec's sample) "
+             "or each rotation with all patterns (the other reading of the spec).")
 
 LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 
@@ -210,9 +221,9 @@ class Midterm:
                 return 0
 
 
-def run(console: Console, nesting: str = "pattern") -> int:
+def run(console: Console, options: PerlOptions = PerlOptions()) -> int:
     """One game; the exit status."""
     try:
-        return Midterm(console, nesting).play()
+        return Midterm(console, options.nesting).play()
     except ProgramExit as done:
         return done.status

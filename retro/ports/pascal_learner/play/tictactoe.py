@@ -16,7 +16,6 @@ X is the user and O the computer ("where X = user and O = computer").
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Optional, Union
 
 from retro.console import Console
@@ -28,7 +27,7 @@ from ..store.datafile import DataFileError
 from .display import LineView, ScreenView
 from ..learning.learner import DRAW, FIRST_PLAYER_WINS, Learner
 from ..store.session import StoreSession, open_session
-from .variants import make_grid
+from .variants import LearnerOptions, make_grid
 
 View = Union[LineView, ScreenView]
 
@@ -200,33 +199,32 @@ class TicTacToe:
             self.view.aside(f"My schemes are kept in {self.session.filename} from now on.")
 
 
-def run(console: Console, rows: Optional[int] = None, cols: Optional[int] = None, align: Optional[int] = None,
-        five: bool = False, fixed: bool = False, data: Optional[str] = None, seed: Optional[int] = None,
-        no_save: bool = False, fresh: bool = False, data_folder: Optional[Path] = None, literal: bool = False,
-        shared: bool = False) -> int:
-    """``data_folder``: the folder a relative ``data`` is found in (a replayed
-    transcript's own folder, see for_replay); by default the current one.
-    ``shared``: other learners use the file at the same time (retro serve's
-    visitors, see for_visitor): each game is learnt under the lock."""
+def run(console: Console, options: LearnerOptions = LearnerOptions()) -> int:
+    """``options.data_folder``: the folder a relative ``data`` is found in (a
+    replayed transcript's own folder, see for_replay); by default the current
+    one.  ``options.shared``: other learners use the file at the same time
+    (retro serve's visitors, see for_visitor): each game is learnt under the lock."""
     try:
-        grid = make_grid(rows, cols, align, five)
+        grid = make_grid(options.rows, options.cols, options.align, options.five)
     except ValueError as err:
         console.write_err(f"{err}\n")
         return 2
-    session = open_session(console, grid, fixed, data, seed, save=not no_save, fresh=fresh, folder=data_folder,
-                           literal=literal, shared=shared, compact=grid.winalign >= COMPACT_FROM)
+    session = open_session(console, grid, options.fixed, options.data, options.seed, save=not options.no_save,
+                           fresh=options.fresh, folder=options.data_folder, literal=options.literal,
+                           shared=options.shared, compact=grid.winalign >= COMPACT_FROM)
     if session is None:
         return 1
     view: Optional[View] = None
     try:
         view = ScreenView(console, grid) if console.screen else LineView(console, grid)
-        return TicTacToe(console, session, view, fresh).main()
+        return TicTacToe(console, session, view, options.fresh).main()
     except KeyboardInterrupt:
         if isinstance(view, ScreenView):
             view.interrupted()  # the message where the prompt was
         else:
             console.write("\n")
-        console.write_err("Interrupted: the schemes learnt so far are saved.\n" if not (no_save or fresh)
+        saved = not (options.no_save or options.fresh)
+        console.write_err("Interrupted: the schemes learnt so far are saved.\n" if saved
                           else "Interrupted.\n")
         return INTERRUPTED
     finally:

@@ -1,46 +1,62 @@
-"""The learner's variant options, shared by ``retro run`` and ``retro train``
-and declared apart from the port so that the catalog (the menu, ``retro
-list``) loads no learner to list them; and the grid they ask for."""
+"""The learner's variant options, typed (retro/options.py), shared by ``retro
+run`` and ``retro train`` and declared apart from the port so that the
+catalog (the menu, ``retro list``) loads no learner to list them; and the
+grid they ask for."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional
 
-import click
-
-from retro.catalog import RenamedOption
+from retro.options import Options, click_options, option
 from retro.userdirs import data_folder, shown
 
 from ..model.board import MAXSIZE, Grid
 
-SIZE = click.IntRange(1, MAXSIZE)
 RANDOM_STATE_HELP = "Start the learner's random choices from this number: the same number gives the same games."
 
-GRID_OPTIONS = (
-    click.Option(["--rows"], type=SIZE, default=None, help="boardrows: rows of the grid (default 3; 15 with --five)."),
-    click.Option(["--cols"], type=SIZE, default=None, help="boardcols: columns of the grid (default 3; 15 with --five)."),
-    click.Option(["--align"], type=click.IntRange(2, MAXSIZE), default=None,
-                 help="winalign: marks to align (default 3; 5 with --five)."),
-    click.Option(["--five"], is_flag=True, default=False, help="Five-in-a-Row: 15x15 with 5 to align."),
-    click.Option(["--fixed"], is_flag=True, default=False,
-                 help="Mend the documented flaw: a thwarting move that threatens is answered first (a modern option)."),
-    click.Option(["--literal"], is_flag=True, default=False,
-                 help="Only what the text states: no forced-line look-ahead and none of the port's added "
-                      "rules (NOTES.md); its own schemes file, -<align>-literal."),
-    click.Option(["--data"], type=click.Path(dir_okay=False), default=None,
-                 help=f"The schemes file (default Tic-Tac-Toe-Data-<align>, -<align>-fixed with --fixed, in "
-                      f"{shown(data_folder())}; a file of that name in the current folder is used instead, "
-                      f"with a note)."),
-    # --random-state, scikit-learn's name; --seed, its first name, is still taken (recorded transcripts have it)
-    RenamedOption(["seed", "--random-state"], old_names=("--seed",), type=int, default=None,
-                  help=RANDOM_STATE_HELP),
-)
 
-RUN_OPTIONS = GRID_OPTIONS + (
-    click.Option(["--no-save"], is_flag=True, default=False,
-                 help="Read the schemes file but never write it (learning stays in memory)."),
-    click.Option(["--fresh"], is_flag=True, default=False,
-                 help="Start with no schemes and touch no file (learning stays in memory)."),
-)
+@dataclass(frozen=True)
+class GridOptions(Options):
+    """The grid, the rules and the store: ``retro run``'s and ``retro train``'s."""
+
+    rows: Optional[int] = option("--rows", default=None, least=1, most=MAXSIZE, label="Rows",
+                                 help="boardrows: rows of the grid (default 3; 15 with --five).")
+    cols: Optional[int] = option("--cols", default=None, least=1, most=MAXSIZE, label="Columns",
+                                 help="boardcols: columns of the grid (default 3; 15 with --five).")
+    align: Optional[int] = option("--align", default=None, least=2, most=MAXSIZE, label="Marks in a row to win",
+                                  help="winalign: marks to align (default 3; 5 with --five).")
+    five: bool = option("--five", default=False, label="Five-in-a-Row", help="Five-in-a-Row: 15x15 with 5 to align.")
+    fixed: bool = option("--fixed", default=False, label="Mend the documented flaw",
+                         help="Mend the documented flaw: a thwarting move that threatens is answered first "
+                              "(a modern option).")
+    literal: bool = option("--literal", default=False, label="Only what the text states",
+                           help="Only what the text states: no forced-line look-ahead and none of the port's added "
+                                "rules (NOTES.md); its own schemes file, -<align>-literal.")
+    data: Optional[str] = option(
+        "--data", default=None, file=True, label="Schemes file",
+        help=f"The schemes file (default Tic-Tac-Toe-Data-<align>, -<align>-fixed with --fixed, in "
+             f"{shown(data_folder())}; a file of that name in the current folder is used instead, with a note).")
+    # --random-state, scikit-learn's name; --seed, its first name, is still taken (recorded transcripts have it)
+    seed: Optional[int] = option("--random-state", old_names=("--seed",), default=None,
+                                 label="Random choices from number", help=RANDOM_STATE_HELP)
+
+
+@dataclass(frozen=True)
+class LearnerOptions(GridOptions):
+    """``retro run pascal-learner``'s options, and two the runtime sets (store/session.py)."""
+
+    no_save: bool = option("--no-save", default=False, label="Learn without saving",
+                           help="Read the schemes file but never write it (learning stays in memory).")
+    fresh: bool = option("--fresh", default=False, label="Start with nothing learned",
+                         help="Start with no schemes and touch no file (learning stays in memory).")
+    # the folder a relative --data is found in (a replayed transcript's, retro serve's): for_replay, for_visitor
+    data_folder: Optional[Path] = field(default=None)
+    # other learners use the file at the same time (retro serve's visitors): each game learnt under the lock
+    shared: bool = field(default=False)
+
+
+GRID_OPTIONS = click_options(GridOptions)  # retro train's
 
 
 def make_grid(rows: Optional[int], cols: Optional[int], align: Optional[int], five: bool) -> Grid:

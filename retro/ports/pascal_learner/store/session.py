@@ -20,12 +20,11 @@ import random
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 
 from retro.console import Console
 from retro.operator_log import tell_operator
-from retro.safefile import inside
 from retro.userdirs import data_folder, shown
 
 from ..model.board import Grid
@@ -37,6 +36,7 @@ from ..planfinder.plans import ReferencePlanFinder
 
 
 if TYPE_CHECKING:
+    from ..play.variants import LearnerOptions
     from .compiled import Places
 
 SHARED_WAIT = 30.0  # seconds a shared learner waits for another's learning and saving
@@ -288,21 +288,18 @@ def compiled_finder(path: Path, grid: Grid, rules: str, places: Optional["Places
     return finder
 
 
-def for_replay(options: dict[str, Any], folder: Path) -> dict[str, Any]:
+def for_replay(options: LearnerOptions, folder: Path) -> LearnerOptions:
     """A transcript's learner (retro check, ARCHITECTURE.md principle 7): it reads the
-    data file its options name, in the transcript's own folder, and writes
-    nothing; a transcript that names no file reads none (it starts with no
-    schemes, as with --fresh), so that no user's own store takes part."""
-    if options.get("data") and not options.get("fresh"):
-        inside(folder, options["data"])  # ValueError: the name leaves the folder
-        options["data_folder"] = folder
-    else:
-        options["fresh"] = True
-    options["no_save"] = True
-    return options
+    data file its options name, in the transcript's own folder (the catalog
+    has refused a name that leaves it), and writes nothing; a transcript that
+    names no file reads none (it starts with no schemes, as with --fresh), so
+    that no user's own store takes part."""
+    if options.data and not options.fresh:
+        return options.changed(data_folder=folder, no_save=True)
+    return options.changed(fresh=True, no_save=True)
 
 
-def for_visitor(options: dict[str, Any], folder: Optional[Path]) -> dict[str, Any]:
+def for_visitor(options: LearnerOptions, folder: Optional[Path]) -> LearnerOptions:
     """A browser session (retro serve): the learner learns into the server's
     data folder (its file named as the text names it) if the server was given
     one, shared with the other visitors (each game learnt under the lock,
@@ -310,12 +307,8 @@ def for_visitor(options: dict[str, Any], folder: Optional[Path]) -> dict[str, An
     writes (--no-save).  Either way the folder is given, so that no greeting
     names a folder of the server's."""
     if folder is not None:
-        options["data_folder"] = folder
-        options["shared"] = True
-    else:
-        options["data_folder"] = data_folder()
-        options["no_save"] = True
-    return options
+        return options.changed(data_folder=folder, shared=True)
+    return options.changed(data_folder=data_folder(), no_save=True)
 
 
 def data_path(console: Console, data: Optional[str], filename: str) -> tuple[Path, tuple[str, ...]]:

@@ -263,7 +263,8 @@ def test_five_in_a_row_on_the_screen_is_the_game_of_the_pipe_transcript():
     assert status == golden.exit_status == 0
     pipe_rows = golden.output().split("I win.")[0].rstrip("\n").split("\n")[-15:]
     pipe_board = [row[3:].split() for row in pipe_rows]
-    screen_board = [[screen.cells.get((1 + r, 3 + 3 * (c - 1)), " ") for c in range(1, 16)] for r in range(1, 16)]
+    screen_board = [[screen.cells.get((1 + r, 4 + 3 * (c - 1)), " ")  # under the number's last digit
+                      for c in range(1, 16)] for r in range(1, 16)]
     assert screen_board == pipe_board
     assert sum(row.count("X") for row in screen_board) == 51
     assert any("I win." in screen.row(r) for r in range(17, 24))

@@ -6,6 +6,7 @@ a Unix tool does (retro/exits.py has the table of statuses)."""
 import os
 import random
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -211,9 +212,34 @@ def test_a_long_audit_shows_progress_on_a_terminal_and_nothing_in_a_pipe(tmp_pat
     term.wait_for("games played (the program won")
     term.send("\x03")
     term.finish()
-    child = subprocess.Popen([sys.executable, "-m", "retro", "audit", "pascal-learner", "--fresh"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
-    time.sleep(3)
-    child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=60)
+    played, told = os.pipe()  # a byte on it when the audit's first game has ended
+    child = subprocess.Popen([sys.executable, "-c", FIRST_GAME_TOLD, str(told), "audit", "pascal-learner", "--fresh"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path, pass_fds=(told,))
+    os.close(told)
+    try:
+        assert select.select([played], [], [], 60)[0] and os.read(played, 1), "the audit never played a game"
+    finally:
+        os.close(played)
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
     assert b"games played" not in err
+
+
+# `retro ARGS` (after a descriptor's number) that writes a byte on the descriptor
+# when the audit's first game has ended and its progress, if any, has been shown.
+FIRST_GAME_TOLD = """
+import os, sys
+from retro.audit import explore
+told, real = int(sys.argv.pop(1)), explore.explore
+def explore_telling(subject, progress=None, **options):
+    def counted(counts):
+        global told
+        if progress is not None:
+            progress(counts)
+        if told >= 0:  # after the progress shown, if any
+            os.write(told, b"."); os.close(told); told = -1
+    return real(subject, progress=counted, **options)
+explore.explore = explore_telling
+from retro.launch import main
+main()
+"""

@@ -3,13 +3,15 @@ bytes that are not UTF-8 travel through as lone surrogates (``surrogateescape``)
 
 ``interface`` is what a program sees (``Console``); ``line`` the teletype over
 byte streams (pipes, files, transcripts, tests); ``screen`` a real terminal
-through blessed, whose line input ``editing`` edits as canonical mode does.
+through blessed, whose line input ``editing`` edits as canonical mode does and
+whose keys ``keys`` reads (the menu's too).
 A session kept as events (``Recorder``) is retro.recording's.
 """
 from .interface import (ENCODING, ERRORS, Console, InputStream, ProgramExit, StreamKind, decode, encode,
                         stream_kind)
 from .line import MAX_LINE, LineConsole, LiveInput
-from .screen import KEY_NAMES, ScreenConsole, key_name
+from .keys import KEY_NAMES, key_name
+from .screen import ScreenConsole
 
 __all__ = ["ENCODING", "ERRORS", "KEY_NAMES", "MAX_LINE", "Console", "InputStream", "LineConsole", "LiveInput",
            "ProgramExit", "ScreenConsole", "StreamKind", "decode", "encode", "key_name", "stream_kind"]

@@ -193,4 +193,3 @@ class ScreenConsole(Console):
                     pass
         except (OSError, termios.error):  # a terminal gone: nothing to read anyway
             pass
-

@@ -67,10 +67,10 @@ WORKERS ?= $(shell $(PYTHON) -c 'import os; print(2 * len(os.sched_getaffinity(0
 PYTEST  := $(BIN)/python -m pytest -n $(WORKERS) --dist worksteal
 
 test: $(STAMP) test-tools
-	$(PYTEST) -rs
+	$(PYTEST) -rfEs
 
 test-quick: $(STAMP)
-	$(PYTEST) -rs -m "not slow and not pty and not browser"
+	$(PYTEST) -rfEs -m "not slow and not pty and not browser"
 
 # The checks on their own, for the edit loop (their settings: [tool.mypy] and
 # [tool.ruff] in pyproject.toml): mypy --strict over retro/, the runtime and

@@ -6,6 +6,7 @@ was."""
 import os
 import re
 import shutil
+import termios
 import time
 from pathlib import Path
 
@@ -39,9 +40,18 @@ def terminal_owner(child: pexpect.spawn) -> int:
     return os.tcgetpgrp(child.child_fd)
 
 
+def reading_keys(child) -> None:
+    """Until the terminal is in cbreak mode, keys read one at a time (a key loop, a
+    notice), within 20 s; a key sent earlier would be echoed, or wait for a line's end."""
+    end = time.monotonic() + 20
+    while termios.tcgetattr(child.child_fd)[3] & termios.ICANON:  # the pty's modes, seen from its master
+        assert time.monotonic() < end, "the terminal never left canonical mode"
+        time.sleep(0.05)
+
+
 def menu_up(child) -> None:
     child.expect_exact(TITLE, timeout=60)
-    time.sleep(0.5)
+    reading_keys(child)
 
 
 def test_ctrl_c_in_a_program_then_q_leaves_make_with_retros_status(shell) -> None:
@@ -49,13 +59,12 @@ def test_ctrl_c_in_a_program_then_q_leaves_make_with_retros_status(shell) -> Non
     menu_up(shell)
     shell.send("4\r")
     shell.expect_exact("variants")
-    time.sleep(0.3)
+    reading_keys(shell)
     shell.send("\x1b[B\x1b[B\r")
-    shell.expect_exact("Quieres empezar tu?")
-    time.sleep(0.3)
+    shell.expect_exact("Quieres empezar tu?")  # Ctrl-C is a signal: it needs no reading
     shell.send("\x03")
     shell.expect_exact("press a key to return to the menu")
-    time.sleep(0.3)
+    reading_keys(shell)
     shell.send(" ")
     menu_up(shell)
     shell.send("q")

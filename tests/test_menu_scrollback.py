@@ -16,6 +16,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FIG5_PLAYER_WINS = ROOT / "transcripts" / "altair-3d" / "fig5-v2-player-wins.txt"
+ASKED = r"YOUR BOARD, POSITION\?"  # the Altair's question, answered or not
+QUESTION = ASKED + r" *\n"  # the question, unanswered yet
+ENDED = "retro has ended"  # the shell's, after retro
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None,
                                 reason="tmux is not installed (make test-tools installs it)")
@@ -28,7 +31,7 @@ class Tmux:
         self.socket = str(tmp_path / "tmux")
         home = tmp_path / "home"
         home.mkdir()
-        command = f"cd {ROOT} && HOME={home} XDG_DATA_HOME={home}/data {sys.executable} -m retro; sleep 60"
+        command = f"cd {ROOT} && HOME={home} XDG_DATA_HOME={home}/data {sys.executable} -m retro; echo '{ENDED}'; sleep 60"
         self.tmux("new-session", "-d", "-x", str(cols), "-y", str(rows), command)
         self.tmux("set-option", "-g", "history-limit", "5000")
 
@@ -46,11 +49,12 @@ class Tmux:
     def keys(self, *keys: str) -> None:
         self.tmux("send-keys", *keys)
 
-    def wait_for(self, pattern: str, timeout: float = 20, everything: bool = False) -> str:
+    def wait_for(self, pattern: str, timeout: float = 20, everything: bool = False, times: int = 1) -> str:
+        """The screen (or ``everything``) once ``pattern`` is found there ``times`` times."""
         end = time.time() + timeout
         while True:
             shown = self.everything() if everything else self.screen()
-            if re.search(pattern, shown):
+            if len(re.findall(pattern, shown)) >= times:
                 return shown
             if time.time() > end:
                 raise AssertionError(f"no {pattern!r} in:\n{shown}")
@@ -66,8 +70,7 @@ class Tmux:
             self.keys(key)
         self.wait_for("Programs")
         self.keys("q")
-        time.sleep(1)
-        return self.everything()
+        return self.wait_for(ENDED, everything=True)  # retro has left
 
     def close(self) -> None:
         subprocess.run(["tmux", "-S", self.socket, "kill-server"], capture_output=True, timeout=10)
@@ -88,12 +91,12 @@ def test_the_altair_won_game_is_in_the_scrollback_after_the_menu(rows: int, cols
         term.keys("Left")  # version 2, the one Fig. 5's player beats
         term.wait_for(r"--version\s+2")
         term.keys("Enter")
-        term.wait_for("YOUR BOARD, POSITION?")
-        for move in moves(FIG5_PLAYER_WINS):
+        term.wait_for(QUESTION)
+        for times, move in enumerate(moves(FIG5_PLAYER_WINS), start=2):
             term.keys(move, "Enter")
-            time.sleep(0.3)
+            term.wait_for(ASKED, everything=True, times=times)  # answered: asked again
         term.wait_for("YOU WON", everything=True)
-        term.wait_for(r"YOUR BOARD, POSITION\? *\n")  # the next game's question
+        term.wait_for(QUESTION)  # the next game's question
         term.keys("C-d")
         kept = term.quit_after_the_note()
         assert "YOU WON" in kept, kept

@@ -7,11 +7,11 @@ pyte, at 60x20, 80x24 and 132x43."""
 import os
 import re
 import signal
-import time
 
 import pytest
 
 from pty_terminal import Terminal
+from retro import processes
 
 SIZES = [(20, 60), (24, 80), (43, 132)]
 FROM = {(20, 60): (24, 80), (24, 80): (43, 132), (43, 132): (20, 60)}  # the size a resized session starts at
@@ -59,6 +59,24 @@ def shows(term: Terminal, expected: Picture, when: str) -> None:
     term.settles(lambda: picture(term) == expected, f"the picture was shown {when}")
 
 
+def given_back(term: Terminal, pid: int, expected: Picture) -> None:
+    """Ctrl-Z: retro gives the terminal back and stops itself with SIGTSTP
+    (here it goes on at once: a stop is not for a group no shell controls, as
+    sh -c's), takes the terminal again and draws: the same picture."""
+    written = len(term.raw)
+    os.kill(pid, signal.SIGTSTP)
+    term.settles(lambda: len(term.raw) > written and picture(term) == expected, "the same picture after Ctrl-Z")
+
+
+def stopped_meanwhile(term: Terminal, pid: int) -> None:
+    """Stopped, as Ctrl-Z stops retro under a shell's job control, while the
+    shell writes on the terminal; then ``fg``."""
+    os.kill(pid, signal.SIGSTOP)
+    term.stream.feed(SCRIBBLE)
+    term.wait_until(lambda: processes.status(pid) == "stopped", "retro stopped")
+    os.kill(pid, signal.SIGCONT)
+
+
 def fits(name: str, rows: int, cols: int) -> bool:
     return name != "altair" or (rows, cols) >= (24, 80) and cols >= 80
 
@@ -84,15 +102,8 @@ def test_a_repaint_equals_a_fresh_drawing(name: str, rows: int, cols: int, tmp_p
         shows(term, expected, "after Ctrl-L")
 
         pid = term.retro_pid()
-        # Ctrl-Z: retro gives the terminal back and stops itself with SIGTSTP
-        # (here it goes on at once: a stop is not for a group no shell controls, as sh -c's)
-        os.kill(pid, signal.SIGTSTP)
-        term.quiet()
-        assert picture(term) == expected, "after Ctrl-Z:\n" + term.text()  # nothing to wait for: unchanged
-        os.kill(pid, signal.SIGSTOP)  # stopped, as Ctrl-Z stops it under a shell's job control
-        term.stream.feed(SCRIBBLE)  # the shell had the terminal
-        time.sleep(0.3)
-        os.kill(pid, signal.SIGCONT)  # fg
+        given_back(term, pid, expected)
+        stopped_meanwhile(term, pid)
         shows(term, expected, "after Ctrl-Z and fg")
     finally:
         term.child.close(force=True)
@@ -117,7 +128,11 @@ def test_a_screen_too_small_says_so_and_comes_back(name: str, small: tuple[int, 
         assert f"This terminal is {small[1]}x{small[0]}; the program draws on" in said, term.text()
         for key in keys:
             term.send(key)
-        term.quiet(limit=2)
+        narrower = (small[0], small[1] - 1)  # the notice drawn again after the keys came: were they read, they showed
+        term.resize(*narrower)
+        said = said.replace(f"{small[1]}x{small[0]}", f"{narrower[1]}x{narrower[0]}", 1)
+        term.settles(lambda: f"This terminal is {narrower[1]}x{narrower[0]}" in " ".join(term.text().split()),
+                     "the notice at the narrower size")
         assert " ".join(term.text().split()) == said  # nothing read, nothing drawn
         term.resize(24, 80)
         shows(term, expected, "grown again")
@@ -145,12 +160,8 @@ def test_the_learner_started_from_the_menu_comes_back_after_fg(tmp_path) -> None
         shown = picture(term)
         assert "Your move" in term.text()
         pid = term.retro_pid()
-        os.kill(pid, signal.SIGTSTP)
-        term.quiet()
-        os.kill(pid, signal.SIGSTOP)
-        term.stream.feed(SCRIBBLE)
-        time.sleep(0.3)
-        os.kill(pid, signal.SIGCONT)
+        given_back(term, pid, shown)
+        stopped_meanwhile(term, pid)
         shows(term, shown, "after Ctrl-Z and fg")
         # the cursor moves on the board, nowhere else (onto an empty square or a mark: the
         # learner's move is random here, and may be the square to the left)

@@ -5,27 +5,38 @@ meanwhile (retro.screen.line keeps them; retro.console.line shows them on
 SIGCONT).  From ``retro run`` and from the menu, on a pty rendered by pyte."""
 import os
 import signal
-import time
+from typing import Callable
 
 import pytest
 
-from pty_terminal import Terminal
+from pty_terminal import FIRST_PROMPTS, Terminal
+from retro import processes
 
 SCRIBBLE = b"\x1b[2J\x1b[3;5Hsomething the shell wrote meanwhile\x1b[H$ "
-# (the program, its number in the menu, the keys that lead to a prompt, the prompt)
+# (the program, its number in the menu, the keys that lead to a prompt, the prompt each key is answered with)
 GAMES = {
     "perl-midterm": ("5", ["4\r", "1\r"], "Pick a space: "),
-    "cpm-c": ("3", ["o\r", "b2\r"], None),
+    "cpm-c": ("3", ["o\r", "b2\r"], "Your move: "),
 }
 
 
-def started(args: list[str], keys: list[str], home: str) -> Terminal:
+def started(args: list[str], home: str) -> Terminal:
     term = Terminal(args, env={"HOME": home, "XDG_DATA_HOME": f"{home}/data"})
-    term.quiet()
-    for key in keys:
-        term.send(key)
-        term.quiet()
+    term.settles(lambda: bool(term.text().strip()), "retro drew")
     return term
+
+
+def answered(term: Terminal, key: str, done: Callable[[bytes], bool]) -> None:
+    """``key`` sent, and waited for until what retro writes after it is ``done``."""
+    since = len(term.raw)
+    term.send(key)
+    term.settles(lambda: done(term.raw[since:]), f"{key!r} answered")
+
+
+def played(term: Terminal, keys: list[str], prompt: str) -> None:
+    """Each line typed once the game asks for it, answered with its prompt again."""
+    for key in keys:
+        answered(term, key, lambda written: prompt.encode() in written)
 
 
 def up_to_the_cursor(term: Terminal) -> list[str]:
@@ -36,25 +47,28 @@ def up_to_the_cursor(term: Terminal) -> list[str]:
     return rows
 
 
-def stopped_and_continued(term: Terminal) -> None:
+def stopped_and_continued(term: Terminal, shown_again: Callable[[], bool]) -> None:
+    """Stopped and continued, the shell writing meanwhile; until ``shown_again``
+    holds (a silence is no proof: a loaded machine may draw late)."""
     pid = term.retro_pid()
     os.kill(pid, signal.SIGSTOP)  # stopped, as Ctrl-Z stops it under a shell's job control
     term.stream.feed(SCRIBBLE)  # the shell had the terminal
-    time.sleep(0.3)
+    term.wait_until(lambda: processes.status(pid) == "stopped", "retro stopped")
     os.kill(pid, signal.SIGCONT)  # fg
-    term.quiet()
+    term.settles(shown_again, "the screen shown again after fg")
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_teletype_run_shows_its_screen_again_after_fg(name: str, tmp_path) -> None:
     _, keys, prompt = GAMES[name]
-    term = started(["run", name], keys, str(tmp_path))
+    term = started(["run", name], str(tmp_path))
     try:
+        term.wait_for(FIRST_PROMPTS[name])
+        played(term, keys, prompt)
         shown = (list(term.screen.display), (term.screen.cursor.y, term.screen.cursor.x))
-        if prompt:
-            assert term.screen.display[term.screen.cursor.y].startswith(prompt.rstrip()), term.text()
-        stopped_and_continued(term)
-        assert (list(term.screen.display), (term.screen.cursor.y, term.screen.cursor.x)) == shown, term.text()
+        assert term.screen.display[term.screen.cursor.y].startswith(prompt.rstrip()), term.text()
+        stopped_and_continued(term, lambda: (list(term.screen.display),
+                                             (term.screen.cursor.y, term.screen.cursor.x)) == shown)
         term.send(keys[-1])  # the game goes on where it was
         term.quiet()
         assert "something the shell wrote" not in term.text()
@@ -65,19 +79,18 @@ def test_a_teletype_run_shows_its_screen_again_after_fg(name: str, tmp_path) -> 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_teletype_game_from_the_menu_shows_its_screen_again_after_fg(name: str, tmp_path) -> None:
     number, keys, prompt = GAMES[name]
-    term = started([], [number, "\r"], str(tmp_path))
+    term = started([], str(tmp_path))
     try:
-        if "Start" in term.text():  # the variant form: as they are
-            term.send("\r")
-            term.quiet()
-        for key in keys:
-            term.send(key)
-            term.quiet()
+        first = FIRST_PROMPTS[name].encode()
+        answered(term, number, lambda written: b"\x1b[7m" in written)  # the program chosen: in reverse video
+        answered(term, "\r", lambda written: b"Start" in written or first in written)
+        if first not in term.raw:  # the variant form: as they are
+            answered(term, "\r", lambda written: first in written)
+        played(term, keys, prompt)
         before = up_to_the_cursor(term)
         column = term.screen.cursor.x
-        if prompt:
-            assert before[-1].startswith(prompt.rstrip()), term.text()
-        stopped_and_continued(term)
+        assert before[-1].startswith(prompt.rstrip()), term.text()
+        stopped_and_continued(term, lambda: "something the shell wrote" not in term.text())
         after = up_to_the_cursor(term)
         assert after == before[-len(after):] and len(after) >= min(len(before), 10), term.text()
         assert term.screen.cursor.x == column

@@ -3,7 +3,8 @@ bytes that are not UTF-8 travel through as lone surrogates (``surrogateescape``)
 
 ``interface`` is what a program sees (``Console``); ``line`` the teletype over
 byte streams (pipes, files, transcripts, tests); ``screen`` a real terminal
-through blessed, whose line input ``editing`` edits as canonical mode does.
+through blessed, whose line input ``editing`` edits as canonical mode does and
+whose keys ``keys`` reads (the menu's too).
 A session kept as events (``Recorder``) is retro.recording's.
 """
 from typing import TYPE_CHECKING, Any
@@ -13,9 +14,10 @@ from .interface import (ENCODING, ERRORS, Console, InputStream, ProgramExit, Str
 from .line import MAX_LINE, LineConsole, LiveInput
 
 if TYPE_CHECKING:
-    from .screen import KEY_NAMES, ScreenConsole, key_name
+    from .keys import KEY_NAMES, key_name
+    from .screen import ScreenConsole
 
-_SCREEN_NAMES = ("KEY_NAMES", "ScreenConsole", "key_name")
+_SCREEN_NAMES = {"KEY_NAMES": "keys", "key_name": "keys", "ScreenConsole": "screen"}
 
 __all__ = ["ENCODING", "ERRORS", "KEY_NAMES", "MAX_LINE", "Console", "InputStream", "LineConsole", "LiveInput",
            "ProgramExit", "ScreenConsole", "StreamKind", "decode", "encode", "key_name", "stream_kind"]
@@ -24,7 +26,7 @@ __all__ = ["ENCODING", "ERRORS", "KEY_NAMES", "MAX_LINE", "Console", "InputStrea
 def __getattr__(name: str) -> Any:
     """The screen console's names, loaded when first asked for: a run in a pipe never needs them."""
     if name in _SCREEN_NAMES:
-        from . import screen
+        import importlib
 
-        return getattr(screen, name)
+        return getattr(importlib.import_module(f"{__name__}.{_SCREEN_NAMES[name]}"), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -3,37 +3,17 @@ on it (cursor addressing, clearing, scrolling, single keys, line input echoed)."
 from __future__ import annotations
 
 import sys
-import time
 from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
-from .. import signals
 from ..screen.rows import ScreenRows
 from ..screen.wrap import fold_lines, wrap
 from ..terminal import cbreak, in_cbreak
-from .editing import POLL, REPAINT, CanonicalEcho, TypedInput, edit_line, special_keys
+from .editing import CanonicalEcho, TypedInput, edit_line, special_keys
 from .interface import Console, StreamKind, decode, encode, stream_kind
+from .keys import KeyLoop, key_name
 
 if TYPE_CHECKING:
     from blessed import Terminal
-    from blessed.keyboard import Keystroke
-
-# Key names that read_key returns besides printable characters.
-KEY_NAMES = {
-    "KEY_UP": "up",
-    "KEY_DOWN": "down",
-    "KEY_LEFT": "left",
-    "KEY_RIGHT": "right",
-    "KEY_ENTER": "enter",
-    "KEY_BACKSPACE": "backspace",
-    "KEY_DELETE": "backspace",
-    "KEY_ESCAPE": "escape",
-    "KEY_HOME": "home",
-    "KEY_END": "end",
-    "KEY_PGUP": "pageup",
-    "KEY_PGDOWN": "pagedown",
-    "KEY_TAB": "tab",
-}
-
 
 class ScreenConsole(Console):
     """A real terminal, through blessed.
@@ -72,9 +52,10 @@ class ScreenConsole(Console):
         self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
         self._err = stderr if stderr is not None else sys.stderr.buffer
         self._errors_on_terminal = stream_kind(self._err) == "tty"  # messages folded at words, as retro's own are
-        self._typed = TypedInput(self._fd, idle=self._idle)
+        self._keys = KeyLoop(term, self._fd, self.redraw, ready=lambda: not self._small)
+        self._keys.drawn()  # the program draws first
+        self._typed = TypedInput(self._fd, idle=self._keys.idle)
         self._layout: Optional[Callable[[], None]] = None  # the program's own, to lay the screen out again
-        self._seen = self._looks()  # the terminal as last drawn on
         self._small = False  # the terminal is smaller than the program needs: a notice shows
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
         self._echoed = CanonicalEcho()  # the echo, when this console shows it
@@ -115,20 +96,10 @@ class ScreenConsole(Console):
     def redraw_with(self, draw: Optional[Callable[[], None]]) -> None:
         self._layout = draw
 
-    def _looks(self) -> tuple[int, int, int]:
-        return (signals.resumes(), self.term.height, self.term.width)
-
-    def _idle(self) -> bool:
-        """While a key is awaited: the screen drawn again if the terminal
-        changed; whether a key may be read (not while the screen is too small)."""
-        if self._looks() != self._seen:
-            self.redraw()
-        return not self._small
-
     def redraw(self) -> None:
         """The whole screen again, at the terminal's size now (or, if that is
         too small for the program, a notice saying so, outside the model)."""
-        self._seen = self._looks()
+        self._keys.drawn()
         height, width = self.size()
         needs = self._needs
         self._small = needs is not None and (height < needs[0] or width < needs[1])
@@ -199,37 +170,15 @@ class ScreenConsole(Console):
 
     def read_key(self) -> Optional[str]:
         """One key: a printable character or a name from KEY_NAMES; None on
-        Ctrl-D.  Ctrl-L, and the terminal resized or given back after ``fg``
-        meanwhile, have the screen drawn again (``redraw``)."""
+        Ctrl-D or a terminal hung up.  Ctrl-L, and the terminal resized or
+        given back after ``fg`` meanwhile, have the screen drawn again
+        (``redraw``: retro.console.keys)."""
         self.term.stream.flush()
         with cbreak():
-            while True:
-                if not self._idle():
-                    time.sleep(POLL)
-                    continue
-                key = self.term.inkey(timeout=POLL)
-                if not key and self._input_waiting():  # a key came as the wait ended, or the terminal is gone
-                    key = self.term.inkey(timeout=0)
-                    if not key and self._input_waiting():
-                        self.input_ended = True
-                        return None  # input there, and a read of it finds nothing: hung up
-                if not key:
-                    continue
-                if key == chr(REPAINT):
-                    self.redraw()
-                    continue
-                name = key_name(key)
-                self.input_ended = self.input_ended or name is None
-                return name
-
-    def _input_waiting(self) -> bool:
-        """Whether the terminal's input can be read without waiting (a key, or its end)."""
-        import select
-
-        try:
-            return bool(select.select([self._fd], [], [], 0)[0])
-        except (OSError, ValueError):  # a descriptor gone: as at the end of input
-            return True
+            key = self._keys.key()
+        name = None if key is None else key_name(key)
+        self.input_ended = self.input_ended or name is None
+        return name
 
     def discard_typed_ahead(self) -> None:
         """The terminal's input queue, and what blessed has read of it ahead
@@ -244,22 +193,3 @@ class ScreenConsole(Console):
                     pass
         except (OSError, termios.error):  # a terminal gone: nothing to read anyway
             pass
-
-
-def key_name(key: Keystroke) -> Optional[str]:
-    """A blessed keystroke as ``read_key`` gives it: a printable character, a
-    name from KEY_NAMES, "" for no key (a timeout), or None for Ctrl-D (the
-    menu's key tables use these names too)."""
-    if key.is_sequence:
-        return KEY_NAMES.get(key.name or "", key.name or "")
-    if key == "\x04":
-        return None
-    if key in ("\r", "\n"):
-        return "enter"
-    if key in ("\x7f", "\x08"):
-        return "backspace"
-    if key == "\x1b":
-        return "escape"
-    if key == "\t":
-        return "tab"
-    return str(key)

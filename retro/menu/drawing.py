@@ -1,9 +1,9 @@
-"""Drawing one screen of the menu, whole, through the model of the screen's
+"""Drawing one screen of the menu through the model of the screen's
 rows: a title, a message row, a list scrolled to its selected entry with
 marks where more is off the screen, and key hints below."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Optional
 
 from ..screen.rows import ScreenRows
 from ..screen.wrap import one_row, wrap
@@ -23,14 +23,18 @@ class Bold(str):
 
 
 def draw_screen(term: Terminal, title: str, body: list[tuple[int, str]], selected: int,
-                footer: list[str], message: str = "") -> None:
-    """One screen of the menu, drawn whole through the model of the screen's
-    rows: the title in reverse video, a message row, the body (rows of the
-    entry ``selected`` in reverse video, scrolled to show them, with a mark
-    above and below where more of it is off the screen) and the footer rows
-    at the bottom (key hints: always shown)."""
-    term.stream.write(menu_rows(term.height, term.width, title, body, selected, footer, message).paint(term))
+                footer: list[str], message: str = "", over: Optional[ScreenRows] = None) -> ScreenRows:
+    """One screen of the menu, drawn through the model of the screen's rows:
+    the title in reverse video, a message row, the body (rows of the entry
+    ``selected`` in reverse video, scrolled to show them, with a mark above
+    and below where more of it is off the screen) and the footer rows at the
+    bottom (key hints: always shown).  Over ``over`` (what the terminal
+    shows) only the rows that changed are drawn, else the whole screen.
+    The rows drawn, for the next drawing's ``over``."""
+    rows = menu_rows(term.height, term.width, title, body, selected, footer, message)
+    term.stream.write(rows.paint(term, over))
     term.stream.flush()
+    return rows
 
 
 def menu_rows(height: int, width: int, title: str, body: list[tuple[int, str]], selected: int,

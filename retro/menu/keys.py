@@ -1,13 +1,13 @@
-"""The menu's key loop: keys read fullscreen in cbreak mode, each handed to the
-handler a screen's table names, and the actions the handlers answer with."""
+"""The menu's keys: read fullscreen by the one key loop (retro.console.keys),
+each handed to the handler a screen's table names, and the actions the
+handlers answer with."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Generator, Optional
 
 from .. import signals
-from ..console import key_name
-from ..console.editing import REPAINT
-from ..terminal import cbreak
+from ..console.keys import KeyLoop, key_name
+from ..terminal import cbreak, input_terminal
 from ..vocabulary import Words
 
 if TYPE_CHECKING:
@@ -40,28 +40,22 @@ def dispatch(screen: object, table: KeyTable, key: str) -> Optional[Action]:
     return handler(key)
 
 
-def read_keys(term: Terminal, draw: Callable[[], None]) -> Generator[str, None, None]:
-    """The keys pressed, by their console names, fullscreen in cbreak mode; the
-    screen is drawn first, after every key, when the terminal's size
-    changes, when retro is continued after a stop and at Ctrl-L.  The keys
-    end at Ctrl-C.  Use it in ``closing()``: the screen is restored as soon
-    as the caller stops reading keys."""
-    with signals.screen(term, redraw=draw), cbreak():  # given back on Ctrl-Z and signals
-        seen = None
+def read_keys(term: Terminal, draw: Callable[[], None], redraw: Callable[[], None]) -> Generator[str, None, None]:
+    """The keys pressed, by their console names, fullscreen in cbreak mode
+    (the key loop of retro.console.keys): the screen is drawn whole first
+    (``redraw``), and when the terminal's size changes, when retro is
+    continued after a stop and at Ctrl-L; after every key, what changed
+    (``draw``).  The keys end at Ctrl-C; a terminal that hangs up is END.
+    Use it in ``closing()``: the screen is restored as soon as the caller
+    stops reading keys."""
+    with signals.screen(term, redraw=redraw), cbreak():  # given back on Ctrl-Z and signals
+        keys = KeyLoop(term, input_terminal(), redraw)
         while True:
-            if seen != (term.width, term.height, signals.resumes()):  # resized, or continued after a stop
-                seen = (term.width, term.height, signals.resumes())
-                draw()
             try:
-                key = term.inkey(timeout=0.5)
+                key = keys.key()
             except KeyboardInterrupt:
                 return
-            if not key:
-                continue
-            if key == chr(REPAINT):  # Ctrl-L: the screen drawn again whole, as in any full-screen program
-                draw()
-                continue
-            name = "escape" if escape_then_key(term, key) else key_name(key)
+            name = None if key is None else "escape" if escape_then_key(term, key) else key_name(key)
             yield END if name is None else name
             draw()
 

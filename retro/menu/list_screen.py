@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import closing
 from typing import TYPE_CHECKING, Optional
 
+from ..screen.rows import ScreenRows
 from ..screen.wrap import hint_rows
 from .drawing import draw_screen
 from .keys import END, Action, KeyTable, dispatch, read_keys
@@ -28,6 +29,7 @@ class ListScreen:
         self.typed = ""
         self.message = ""
         self.interrupted = False  # the last choice ended by Ctrl-C
+        self._shown: Optional[ScreenRows] = None  # what the terminal shows of this screen (None: unknown)
 
     def rows(self, width: int) -> list[tuple[int, str]]:
         """(entry index, or -1 for a heading, and its text) for every row of the list."""
@@ -37,8 +39,15 @@ class ListScreen:
         return hint_rows(self.hints, width)
 
     def draw(self) -> None:
+        """The screen as it is now: the rows that changed since it was drawn."""
         width = self.term.width
-        draw_screen(self.term, self.title, self.rows(width), self.selected, self.footer(width), self.message)
+        self._shown = draw_screen(self.term, self.title, self.rows(width), self.selected, self.footer(width),
+                                  self.message, self._shown)
+
+    def redraw(self) -> None:
+        """The whole screen again (first, and whenever the terminal changed)."""
+        self._shown = None
+        self.draw()
 
     def table(self) -> KeyTable:
         """The keys' table of the moment."""
@@ -53,7 +62,7 @@ class ListScreen:
         """Keys, each to its handler, until one answers with an action: it;
         None for LEAVE (q, Esc, Ctrl-D) or at Ctrl-C (``interrupted``)."""
         self.interrupted = False
-        with closing(read_keys(self.term, self.draw)) as pressed:
+        with closing(read_keys(self.term, self.draw, self.redraw)) as pressed:
             for key in pressed:
                 action = self.press(key)
                 if action is not None:

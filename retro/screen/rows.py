@@ -1,6 +1,7 @@
 """The one model of a screen's rows: what a program drew on the terminal,
-kept row by row, so that the whole screen can be drawn again at any moment
-(``paint``), and the cursor's row followed (``below``)."""
+kept row by row, so that the whole screen can be drawn again at any moment,
+or only the rows that changed since it was (``paint``), and the cursor's
+row followed (``below``)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
@@ -15,7 +16,8 @@ class ScreenRows:
     (``written``: a new line at each "\\n", the screen scrolled at its last
     row).  A row drawn over with blanks shows nothing.  ``below`` is the
     first row below every row that shows text (where a program on the
-    screen ends, for whatever comes next); ``paint`` draws every row again.
+    screen ends, for whatever comes next); ``paint`` draws every row again,
+    or over what the terminal shows, only the rows that changed.
 
     >>> rows = ScreenRows()
     >>> rows.cleared(); rows.placed(0, 0, "TITLE", 80); rows.placed(5, 0, "Goodbye.".ljust(80), 80)
@@ -35,6 +37,7 @@ class ScreenRows:
         self.styles: dict[int, str] = {}  # a row drawn whole in a style: blessed's name for it ("reverse")
         self.cursor: Optional[int] = None  # unknown until the screen is cleared or drawn on
         self.column = 0
+        self.size: Optional[tuple[int, int]] = None  # (height, width) it was last painted at
 
     @property
     def shown(self) -> set[int]:
@@ -104,16 +107,34 @@ class ScreenRows:
         """The screen's rows, top to bottom."""
         return [self.lines.get(row, "") for row in range(height)]
 
-    def paint(self, term: Terminal) -> str:
-        """What draws the whole screen again on ``term`` as it is now (its
-        size now: rows and columns past it are cut), the cursor where it was."""
+    def paint(self, term: Terminal, over: Optional[ScreenRows] = None) -> str:
+        """What draws the screen on ``term`` as it is now (its size now: rows
+        and columns past it are cut), the cursor where it was: over ``over``
+        (what the terminal shows, painted at this size) only the rows that
+        differ from it, else the whole screen, cleared first.  The size it
+        is painted at is kept (``size``)."""
         height, width = term.height, term.width
-        out = [term.home + term.clear]
-        for row, line in sorted(self.lines.items()):
+        whole = over is None or over.size != (height, width)
+        self.size = (height, width)
+        out = [term.home + term.clear] if whole else []
+        changed = set(self.lines) if over is None or whole else self._differing(over)
+        for row in sorted(changed):
             if row < height:
-                style = self.styles.get(row)
-                text = line[:width].ljust(width) if style == "reverse" else line[:width]  # reverse video: the whole row
-                out.append(term.move_yx(row, 0) + (getattr(term, style)(text) if style else text))
+                out.append(term.move_yx(row, 0) + self._row_drawn(term, row, width, blank_after=not whole))
         if self.cursor is not None:
             out.append(term.move_yx(min(self.cursor, height - 1), min(self.column, max(0, width - 1))))
         return "".join(out)
+
+    def _differing(self, other: ScreenRows) -> set[int]:
+        """The rows that show something other than ``other``'s (text or style)."""
+        return {row for row in set(self.lines) | set(other.lines)
+                if (self.lines.get(row), self.styles.get(row)) != (other.lines.get(row), other.styles.get(row))}
+
+    def _row_drawn(self, term: Terminal, row: int, width: int, blank_after: bool) -> str:
+        """Row ``row`` in its style, cut at ``width``; ``blank_after``: the rest of
+        the row cleared (what was there before)."""
+        style = self.styles.get(row)
+        line = self.lines.get(row, "")[:width]
+        text = line.ljust(width) if style == "reverse" else line  # reverse video: the whole row
+        drawn = getattr(term, style)(text) if style else text
+        return drawn + (term.clear_eol if blank_after and len(text) < width else "")

@@ -6,6 +6,7 @@ import io
 import random
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Optional
@@ -124,33 +125,35 @@ def brain(session: Optional[StoreSession] = None) -> tuple[Brain, list[str]]:
     return Brain(lambda grid, folder: opened, said.append), said
 
 
-def slowed_brain(seconds: float) -> tuple[Brain, list[str], list[float]]:
-    """A brain after START whose learner takes ``seconds`` more to think; the
-    times its thoughts finished."""
+def slowed_brain(seconds: float) -> tuple[Brain, list[str], threading.Event, list[float]]:
+    """A brain after START whose learner's thoughts are held (``slowed``)."""
     b, said = brain()
     b.handle("START 15")
-    return b, said, slowed(b, seconds)
+    release, finished = slowed(b, seconds)
+    return b, said, release, finished
 
 
-def slowed(b: Brain, seconds: float) -> list[float]:
+def slowed(b: Brain, seconds: float) -> tuple[threading.Event, list[float]]:
     """The brain's learner, its store opened as the first move would, made
-    to take ``seconds`` more to think; the times its thoughts finished."""
+    to hold each thought until released (the event set) or ``seconds`` have
+    passed; the times its thoughts finished."""
     assert b._open_store()  # as the first move would, to slow the learner before it
     assert b.learner is not None
     slow = b.learner.choose
+    release = threading.Event()
     finished: list[float] = []
 
     def choose(board: Board, player: int):  # type: ignore[no-untyped-def]  # the learner's, slowed
-        time.sleep(seconds)
+        release.wait(seconds)
         finished.append(time.monotonic())
         return slow(board, player)
 
     b.learner.choose = choose  # type: ignore[method-assign]  # slowed for this test
-    return finished
+    return release, finished
 
 
 def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_waits_only_its_own_time() -> None:
-    b, said, finished = slowed_brain(0.5)
+    b, said, release, finished = slowed_brain(30)  # held until released, far past any move's time
     assert b.learner is not None
     b.handle("INFO timeout_turn 100")
     b.handle("BOARD")
@@ -159,13 +162,16 @@ def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_wai
     b.handle("DONE")
     assert said == ["OK", "7,3"] or said == ["OK", "2,3"]
     assert b.quick_answers == 1
-    began = time.monotonic()
-    b.handle("TURN 10,10")  # the slow thought still runs: this move too is answered quickly, in its time
-    assert time.monotonic() - began < 0.2 and not finished and b.quick_answers == 2
+    b.handle("TURN 10,10")  # the held thought still runs: this move too is answered quickly, not after it
+    assert not finished and b.quick_answers == 2 and len(said) == 3
     del b.learner.choose  # the learner's own again
-    time.sleep(0.6)
-    b.handle("TURN 12,12")  # the slow thought has ended: the learner thinks this move
-    assert finished and b.quick_answers == 2 and len(said) == 4 and not said[-1].startswith("ERROR")
+    release.set()
+    assert b.thinking is not None
+    b.thinking.join(10)
+    assert finished and not b.thinking.is_alive()
+    b.handle("INFO timeout_turn 0")  # no limit: the learner's own thought is waited for, however slow the machine
+    b.handle("TURN 12,12")  # the held thought has ended: the learner thinks this move
+    assert b.quick_answers == 2 and len(said) == 4 and not said[-1].startswith("ERROR")
 
 
 def test_the_time_allowed() -> None:

@@ -44,24 +44,22 @@ def test_five_in_a_row_on_the_screen(tmp_path):
     try:
         pump("Do you want to move first?")
         child.send("y\r")  # the answer and its Enter: a line, as readln read it
-        pump("Your move: cursor keys")
+        pump("Your move: cursor keys")  # drawn after the keys typed ahead of the first move are dropped
         # keys are read one at a time in cbreak mode (retro.console.ScreenConsole.read_key):
-        # give the program time to be waiting for each, as a person does
-        time.sleep(0.5)
+        # each is sent once the screen shows what the one before did
         child.send("\x1b[A")  # up: from the centre (8,8) to (7,8)
-        time.sleep(0.5)
+        # row 7 of the board is screen line 1 + 7; column 8 at 4 + 7*3, the cursor's "[" before it
+        pump(lambda text: text.split("\n")[8][4 + 7 * 3 - 1] == "[")
         child.send("\r")
         display = pump(lambda text: marks(text, "O") == 1 and marks(text, "X") == 1)
         # row 7 of the board is screen line 1 + 7; column 8 under its number, at 4 + 7*3
         assert display[8][4 + 7 * 3] == "X", "\n".join(display)
-        time.sleep(0.5)
-        for key in "1,1\r":
-            child.send(key)
-            time.sleep(0.2)
+        child.send("1,1")
+        pump("the game): 1,1")
+        child.send("\r")
         display = pump(lambda text: marks(text, "O") == 2 and marks(text, "X") == 2)
         assert display[2][4] == "X"
         assert sum(line.count("O") for line in display[2:17]) == 2
-        time.sleep(0.5)
         child.send("\x1b")  # asks first; Y ends the game
         pump("End this game? (Y/N)")
         child.send("y\r")

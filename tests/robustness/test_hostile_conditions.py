@@ -6,6 +6,7 @@ a Unix tool does (retro/exits.py has the table of statuses)."""
 import os
 import random
 import re
+import select
 import signal
 import subprocess
 import sys
@@ -142,12 +143,28 @@ def test_an_impossible_audit_is_a_message(options, status, words, tmp_path: Path
 @pytest.mark.parametrize("args", [["replay", str(GOLDEN), "--baud", "50"],
                                   ["audit", "pascal-learner", "--fresh"]], ids=["replay", "audit"])
 def test_ctrl_c_in_a_long_command_is_130_without_aborted(args, tmp_path: Path) -> None:
-    child = subprocess.Popen([sys.executable, "-m", "retro", *args], stdout=subprocess.DEVNULL,
-                             stderr=subprocess.PIPE, cwd=tmp_path)
-    time.sleep(3)
-    child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=60)
-    assert child.returncode == 130 and b"Aborted" not in err and b"Traceback" not in err, err
+    status, err = interrupted_at_work(args, tmp_path)
+    assert status == 130 and b"Aborted" not in err and b"Traceback" not in err, err
+
+
+def interrupted_at_work(args: list[str], tmp_path: Path) -> tuple[int, bytes]:
+    """`retro ARGS` sent Ctrl-C (SIGINT) once at work -- an audit when its
+    first game has ended, another command at its first output --; its
+    status and its standard error."""
+    sign, told = os.pipe()
+    if args[0] == "audit":
+        command, out = [sys.executable, "-c", FIRST_GAME_TOLD, str(told), *args], subprocess.DEVNULL
+    else:
+        command, out = [sys.executable, "-m", "retro", *args], told
+    child = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, cwd=tmp_path, pass_fds=(told,))
+    os.close(told)
+    try:
+        assert select.select([sign], [], [], 60)[0] and os.read(sign, 1), f"retro {args} never set to work"
+    finally:
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        os.close(sign)
+    return child.returncode, err
 
 
 def _before_retros_first_step(err: bytes) -> bool:
@@ -211,9 +228,25 @@ def test_a_long_audit_shows_progress_on_a_terminal_and_nothing_in_a_pipe(tmp_pat
     term.wait_for("games played (the program won")
     term.send("\x03")
     term.finish()
-    child = subprocess.Popen([sys.executable, "-m", "retro", "audit", "pascal-learner", "--fresh"],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
-    time.sleep(3)
-    child.send_signal(signal.SIGINT)
-    _, err = child.communicate(timeout=60)
+    _, err = interrupted_at_work(["audit", "pascal-learner", "--fresh"], tmp_path)  # its first game played
     assert b"games played" not in err
+
+
+# `retro ARGS` (after a descriptor's number) that writes a byte on the descriptor
+# when the audit's first game has ended and its progress, if any, has been shown.
+FIRST_GAME_TOLD = """
+import os, sys
+from retro.audit import explore
+told, real = int(sys.argv.pop(1)), explore.explore
+def explore_telling(subject, progress=None, **options):
+    def counted(counts):
+        global told
+        if progress is not None:
+            progress(counts)
+        if told >= 0:  # after the progress shown, if any
+            os.write(told, b"."); os.close(told); told = -1
+    return real(subject, progress=counted, **options)
+explore.explore = explore_telling
+from retro.launch import main
+main()
+"""

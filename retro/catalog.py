@@ -19,7 +19,6 @@ import click
 from . import options as declared
 from .console import Console
 from .options import Options as Options, RenamedOption as RenamedOption  # (the ports' and cli's names)
-from .safefile import inside
 
 if TYPE_CHECKING:
     from .audit.explore import Subject
@@ -187,6 +186,8 @@ class Program(Generic[O]):
                 continue
             if self.for_replay is None:
                 raise ValueError(f"{flag} names a file, which a replay of {self.id} may not do")
+            from .safefile import inside  # here: only a replay that names a file needs it
+
             inside(folder, value)  # ValueError: the name leaves the folder
         return self.for_replay(options, folder) if self.for_replay else options
 

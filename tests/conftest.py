@@ -57,7 +57,7 @@ SLOW = {
     "tests/web/test_web_hostile.py::test_13_a_second_ctrl_c_leaves_no_program_behind",
     "tests/pascal_learner/test_pascal_compiled.py::test_the_compiled_cache_plays_the_store_s_moves[20]",
     "tests/pascal_learner/test_pascal_matcher.py::test_a_trained_five_in_a_row_list_finds_the_reference_s_plans",
-    "tests/web/test_web_sessions.py::test_a_template_that_dies_is_replaced_then_given_up_and_said_once",
+    "tests/web/test_web_sessions.py::test_a_template_that_dies_is_replaced_then_given_up_each_death_said",
     "tests/web/test_web_template.py",
     "tests/pascal_learner/test_pascal_compiled.py::test_the_compiled_cache_plays_the_store_s_moves[15]",
     "tests/web/test_web_hostile.py::test_15_an_unusable_data_file_is_said_in_the_servers_log[folder]",

@@ -189,7 +189,7 @@ def test_an_internal_error_is_said_without_the_servers_folders(tmp_path: Path) -
     log, never to the visitor."""
     raising = Command(prefix=(sys.executable, "-c", (  # retro.web.child, with a port that fails
         "from retro import catalog; from retro.web import child;"
-        "catalog.Program.run = lambda self, console, **options: 1 / 0;"
+        "catalog.Program.run = lambda self, console, options: 1 / 0;"
         "child.main()")))
 
     async def watch(visitor: Visitor):

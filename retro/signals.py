@@ -6,6 +6,11 @@
   learner's lock), the terminal's modes are put back as they were when retro
   started, and the process ends with 128 + the signal's number, as a shell
   reports a program the signal ended.
+* Ctrl-C and those three are the stopping signals (``STOPPING``): the first
+  to come holds them all (blocked, never delivered) before it raises, so that
+  the rest of a burst (Ctrl-C or Ctrl-\\ held down) never raises again inside
+  what handles the first, nor at the interpreter's exit.  The menu, which goes
+  on after a program's Ctrl-C, lets them through again (``go_on``).
 * SIGTSTP (Ctrl-Z): the terminal is given back as it was found (normal
   screen, visible cursor, the modes of the start), then the process stops;
   after ``fg`` (SIGCONT) the modes and the screen it had are put back and
@@ -32,6 +37,7 @@ if TYPE_CHECKING:
     from blessed import Terminal
 
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
+STOPPING = (signal.SIGINT, *ENDING)  # Ctrl-C, and the signals that end retro
 
 
 class Terminated(BaseException):
@@ -54,6 +60,7 @@ class _Screen:  # a plain class: this module is imported first, and dataclasses 
 _screens: list[_Screen] = []
 _start_modes: Optional[Modes] = None
 _received: Optional[int] = None  # the ending signal, once one came
+_stopping = False  # a stopping signal has raised: the rest of its burst is held
 _resumes = 0  # times retro was continued after Ctrl-Z
 _on_resume: list[Callable[[], None]] = []  # what shows itself again as retro is continued (a teletype reading)
 
@@ -77,11 +84,47 @@ def _write(term: Terminal, *sequences: str) -> None:
         pass  # a terminal that hung up
 
 
+def hold() -> None:
+    """Ctrl-C and the ending signals held (blocked, never delivered) from here
+    on: retro is stopping, and nothing may interrupt that."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+
+
+def _stop(error: BaseException) -> None:
+    """Raise ``error`` for the first stopping signal, all of them held first; a
+    later one of its burst (come before the hold, handled after it) raises nothing."""
+    global _stopping
+    hold()
+    if _stopping:
+        return
+    _stopping = True
+    raise error
+
+
 def _end(signum: int, frame: Optional[FrameType]) -> None:
     global _received
-    if _received is None:
+    if _received is None and not _stopping:
         _received = signum
-    raise Terminated(signum)
+    _stop(Terminated(signum))
+
+
+def interrupt(signum: int = signal.SIGINT, frame: Optional[FrameType] = None) -> None:
+    """Ctrl-C: KeyboardInterrupt, the stopping signals held (``_stop``); also
+    called for a Ctrl-C typed while retro loaded (retro.launch)."""
+    _stop(KeyboardInterrupt())
+
+
+def go_on() -> None:
+    """A Ctrl-C has been answered and retro goes on (the menu, after a program
+    it ran): the Ctrl-C of its burst still held are dropped, and the stopping
+    signals let through again (an ending one held meanwhile ends retro now)."""
+    global _stopping
+    if not _stopping or _received is not None:
+        return
+    if signal.SIGINT in signal.sigpending():
+        signal.sigtimedwait({signal.SIGINT}, 0)
+    _stopping = False
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
 
 
 def _suspend(signum: int, frame: Optional[FrameType]) -> None:
@@ -140,20 +183,13 @@ def install() -> None:
     """Handle the signals above for the rest of the process (main thread only)."""
     global _start_modes
     _start_modes = save_modes()
+    signal.signal(signal.SIGINT, interrupt)
     for signum in ENDING:
         signal.signal(signum, _end)
     if hasattr(signal, "SIGTSTP"):
         signal.signal(signal.SIGTSTP, _suspend)
     if hasattr(signal, "SIGCONT"):
         signal.signal(signal.SIGCONT, _continued)
-
-
-def held_from_here() -> None:
-    """The program is over: Ctrl-C and the ending signals are held (blocked,
-    never delivered) while the process exits; one come already is raised here.
-    Else a burst of them (Ctrl-\\ held down) raises again where nothing catches
-    it any more, and Python prints a traceback."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *ENDING})
 
 
 def restore_start_modes() -> None:

@@ -82,29 +82,19 @@ def main() -> None:
     Ctrl-C typed in the page is SIGINT as on any terminal and the server's
     SIGHUP ends it; Ctrl-Z is ignored (nobody could bring a stopped program
     back)."""
-    from retro import crash_reports, signals
-    from retro.exits import INTERRUPTED
+    from retro import crash_reports
 
     global _save_report
     _save_report = crash_reports.save_report
     crash_reports.save_report = tell_operator  # the one place a report's path is said (report_internal_error)
     take_terminal()
-    try:
-        try:
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # as launch.main: in the try
-            if launch.held():
-                raise KeyboardInterrupt  # typed while retro loaded
-            signals.install()
-            if hasattr(signal, "SIGTSTP"):
-                signal.signal(signal.SIGTSTP, signal.SIG_IGN)
-            status = launch.finish(run(sys.argv[1:]))
-        finally:
-            signals.held_from_here()  # a burst of Ctrl-\ or Ctrl-C ends it once, without a traceback
-    except KeyboardInterrupt:
-        status = INTERRUPTED
-    except signals.Terminated as ended:
-        status = ended.status
-    sys.exit(status)
+
+    def session() -> int:
+        if hasattr(signal, "SIGTSTP"):
+            signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+        return run(sys.argv[1:])
+
+    launch.command(session)
 
 
 _save_report: Optional[Callable[[str], str]] = None  # crash_reports.save_report, kept by main()

@@ -45,10 +45,19 @@ And one visitor is not the crowd:
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
+
+And the signals a visitor or the operator sends:
+
+16. a burst of Ctrl-C or Ctrl-\\ showed a visitor a traceback with the
+    server's paths (a signal of the burst raised again where the first was
+    being handled, or at the interpreter's exit);
+17. SIGHUP or SIGQUIT to the server (the operator's terminal closing) ended
+    it with tracebacks, its sessions not told, its folder left behind.
 """
 import asyncio
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -57,10 +66,12 @@ import sys
 import struct
 import time
 from pathlib import Path
+from typing import Optional
 
 import aiohttp
 import pytest
 
+from retro import catalog
 from retro.web.clients import Clients
 from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
@@ -724,3 +735,104 @@ def test_a_crowd_of_addresses_at_their_limit_is_remembered_within_the_bound(monk
         now[0] += 61
     assert len(said) == 24  # each said once
     assert len(table._logged) <= 8  # the bound is the point of the test
+
+
+# What a Python error shows, and what only the server's own files hold: none may reach a visitor.
+PYTHON_ERROR = (b"Traceback", b"Exception", b"Error", b'File "', b".py", b"Terminated")
+BURST_KEYS = {b"\x03": signal.SIGINT, b"\x1c": signal.SIGQUIT}
+
+
+def test_16_a_burst_of_ctrl_c_or_ctrl_backslash_never_shows_a_traceback() -> None:
+    """A thousand sessions across the five programs, each sent a burst of 1 to
+    50 Ctrl-C, Ctrl-\\ or both, at a random moment of its start or its first
+    prompt, 24 at a time: each ends with 128 + the first signal it was sent (or
+    SIGQUIT itself, before retro handles it; or the keys are lost, typed before
+    the session took its terminal), and shows no Python error, no path."""
+    from retro.web.process import CHILD, Terminal
+
+    rng = random.Random(16)
+    programs = list(catalog.programs())
+    choices = [(b"\x03",), (b"\x1c",), (b"\x03", b"\x1c")]
+    bursts = [(programs[k % len(programs)], rng.uniform(0, 0.25),
+               [rng.choice(keys) for keys in [rng.choice(choices)] for _ in range(rng.randint(1, 50))],
+               [rng.uniform(0, 0.002) for _ in range(50)]) for k in range(1000)]
+    gate = asyncio.Semaphore(24)
+
+    async def burst(program_id: str, delay: float, keys: list[bytes], gaps: list[float]
+                    ) -> tuple[bytes, Optional[int]]:
+        async with gate:
+            term = await Terminal.start([*CHILD, program_id], 80, 24)
+            output = b""
+
+            async def take() -> None:
+                nonlocal output
+                while data := await term.read():
+                    output += data
+
+            taking = asyncio.create_task(take())
+            await asyncio.sleep(delay)
+            for key, gap in zip(keys, gaps):
+                term.write(key)
+                await asyncio.sleep(gap)
+            status: Optional[int] = None  # typed before the session took its terminal: the keys lost
+            try:
+                status = await asyncio.wait_for(term.process.wait(), 5)
+            except asyncio.TimeoutError:
+                pass
+            await term.end(1.0)
+            await asyncio.wait_for(taking, 10)
+            return output, status
+
+    async def tries() -> list[tuple[bytes, Optional[int]]]:
+        return list(await asyncio.gather(*(burst(*each) for each in bursts)))
+
+    ended = asyncio.run(tries())
+    wrong = []
+    for (program_id, _, keys, _), (output, status) in zip(bursts, ended):
+        sent = {BURST_KEYS[key] for key in keys}
+        allowed = {128 + signum for signum in sent} | ({-signal.SIGQUIT} if signal.SIGQUIT in sent else set())
+        if any(marker in output for marker in PYTHON_ERROR) or status not in allowed | {None}:
+            wrong.append((program_id, len(keys), sorted(sent), status, output[-400:]))
+    assert not wrong, f"{len(wrong)} of {len(bursts)}: {wrong[:3]}"
+    assert sum(status is not None for _, status in ended) > len(bursts) // 2
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["idle", "busy"])
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name)
+def test_17_sighup_or_sigquit_stops_the_server_in_order(signum: int, busy: bool, tmp_path: Path,
+                                                        monkeypatch) -> None:
+    """What the operator's terminal sends as it closes stops the server as
+    SIGTERM does: its sessions told and ended, its folders removed, one
+    "stopped" line, and 128 + the signal."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temporary))
+    server, url = start_server(tmp_path)
+    frames: list[dict] = []
+    try:
+        async def stop_while_playing() -> None:
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1") as ws:
+                    visitor = Visitor(ws)
+                    await visitor.until(lambda v: "POSITION?" in v.text())
+                    await visitor.type("1,1\r")  # the Altair thinks, at its period's pace
+                    await visitor.until(lambda v: "1,1" in v.text())
+                    server.send_signal(signum)
+                    await asyncio.wait_for(visitor.closed.wait(), 30)
+                    frames.extend(visitor.messages)
+
+        if busy:
+            asyncio.run(stop_while_playing())
+        else:
+            server.send_signal(signum)
+        status = server.wait(timeout=30)
+    finally:
+        server.kill()
+    log = server.stderr.read().decode("utf-8", "replace").splitlines()
+    assert status == 128 + signum, log
+    assert_clean(log)
+    assert sum("stopped" in line for line in log) == 1, log
+    if busy:
+        assert {"type": "notice", "text": "The server is stopping: the session ends."} in frames
+        assert frames[-1] == {"type": "exit", "status": None, "reason": "the server has stopped"}
+    assert list(temporary.iterdir()) == []

@@ -4,8 +4,9 @@ SIGTERM, SIGHUP and SIGQUIT to the fullscreen menu or to the learner drawing
 its board in place: the status is 128 + the signal, the terminal's modes
 (``stty -g``) are as before, the normal screen is back and the cursor shows.
 Ctrl-Z in the menu gives the terminal back while retro is stopped, and
-``fg`` redraws the menu, which takes keys again.  And no program asks the
-terminal anything when it starts: a late answer would be read as input.
+``fg`` redraws the menu, which takes keys again.  A burst of Ctrl-C or
+Ctrl-\\ shows no traceback.  And no program asks the terminal anything when
+it starts: a late answer would be read as input.
 """
 import os
 import signal
@@ -19,6 +20,7 @@ import pytest
 
 from retro import catalog
 
+import signal_bursts
 from pty_terminal import FIRST_PROMPTS, ROOT, Terminal
 
 TITLE = "retro -- five historical tic-tac-toe programs"
@@ -39,6 +41,24 @@ def test_an_ending_signal_gives_the_terminal_back(where: str, signum: int, tmp_p
     os.kill(term.retro_pid(), signum)
     term.ended_cleanly(status=str(128 + signum))
     assert b"Traceback" not in term.raw
+
+
+def test_a_burst_of_ctrl_c_or_ctrl_backslash_on_a_terminal_never_shows_a_traceback() -> None:
+    """`retro run` on a terminal (the pty its controlling terminal, as a
+    shell's window gives it), 150 times across the five programs, each sent a
+    burst of 1 to 50 Ctrl-C, Ctrl-\\ or both at a random moment of the
+    quarter second after its first output: as in a web session
+    (test_web_hostile.py, 16), it ends with 128 + the first signal and shows
+    no error.  (Before its first output a burst lands mostly in Python's own
+    start-up, test_hostile_conditions.py's window; a web session's start,
+    forked from a loaded retro, is retro's alone, and test 16 bursts there.)"""
+    def retro_run(program_id: str) -> list[str]:  # the shell opens the pty by name: it becomes its terminal
+        fresh = ["--fresh"] if program_id == "pascal-learner" else []
+        return ["/bin/sh", "-c", 'exec "$0" -m retro run "$@" <>"$(tty)" >&0 2>&0', sys.executable, program_id, *fresh]
+
+    ended = signal_bursts.typed(retro_run, signal_bursts.bursts(150, seed=17), at_once=12, shown=True)
+    assert not any(e.wrong() for e in ended), signal_bursts.summary(ended)
+    assert all(e.status is not None for e in ended), signal_bursts.summary(ended)
 
 
 def test_ctrl_z_and_fg_in_the_menu(tmp_path: Path) -> None:

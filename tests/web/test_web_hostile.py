@@ -57,7 +57,6 @@ And the signals a visitor or the operator sends:
 import asyncio
 import json
 import os
-import random
 import re
 import signal
 import socket
@@ -66,17 +65,16 @@ import sys
 import struct
 import time
 from pathlib import Path
-from typing import Optional
 
 import aiohttp
 import pytest
 
-from retro import catalog
 from retro.web.clients import Clients
 from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
 from retro.web.process import Command
 
+import signal_bursts
 from test_web_sessions import Visitor, visit
 from web_helpers import children_running, retro_run, start_server, with_client
 
@@ -737,64 +735,17 @@ def test_a_crowd_of_addresses_at_their_limit_is_remembered_within_the_bound(monk
     assert len(table._logged) <= 8  # the bound is the point of the test
 
 
-# What a Python error shows, and what only the server's own files hold: none may reach a visitor.
-PYTHON_ERROR = (b"Traceback", b"Exception", b"Error", b'File "', b".py", b"Terminated")
-BURST_KEYS = {b"\x03": signal.SIGINT, b"\x1c": signal.SIGQUIT}
-
-
 def test_16_a_burst_of_ctrl_c_or_ctrl_backslash_never_shows_a_traceback() -> None:
     """A thousand sessions across the five programs, each sent a burst of 1 to
-    50 Ctrl-C, Ctrl-\\ or both, at a random moment of its start or its first
-    prompt, 24 at a time: each ends with 128 + the first signal it was sent (or
-    SIGQUIT itself, before retro handles it; or the keys are lost, typed before
-    the session took its terminal), and shows no Python error, no path."""
-    from retro.web.process import CHILD, Terminal
+    50 Ctrl-C, Ctrl-\\ or both at a random moment of its start or its first
+    prompt: each ends with 128 + the first signal it was sent (or SIGQUIT
+    itself, before retro handles it; or the keys are lost, typed before the
+    session took its terminal), and shows no Python error, no path."""
+    from retro.web.process import CHILD
 
-    rng = random.Random(16)
-    programs = list(catalog.programs())
-    choices = [(b"\x03",), (b"\x1c",), (b"\x03", b"\x1c")]
-    bursts = [(programs[k % len(programs)], rng.uniform(0, 0.25),
-               [rng.choice(keys) for keys in [rng.choice(choices)] for _ in range(rng.randint(1, 50))],
-               [rng.uniform(0, 0.002) for _ in range(50)]) for k in range(1000)]
-    gate = asyncio.Semaphore(24)
-
-    async def burst(program_id: str, delay: float, keys: list[bytes], gaps: list[float]
-                    ) -> tuple[bytes, Optional[int]]:
-        async with gate:
-            term = await Terminal.start([*CHILD, program_id], 80, 24)
-            output = b""
-
-            async def take() -> None:
-                nonlocal output
-                while data := await term.read():
-                    output += data
-
-            taking = asyncio.create_task(take())
-            await asyncio.sleep(delay)
-            for key, gap in zip(keys, gaps):
-                term.write(key)
-                await asyncio.sleep(gap)
-            status: Optional[int] = None  # typed before the session took its terminal: the keys lost
-            try:
-                status = await asyncio.wait_for(term.process.wait(), 5)
-            except asyncio.TimeoutError:
-                pass
-            await term.end(1.0)
-            await asyncio.wait_for(taking, 10)
-            return output, status
-
-    async def tries() -> list[tuple[bytes, Optional[int]]]:
-        return list(await asyncio.gather(*(burst(*each) for each in bursts)))
-
-    ended = asyncio.run(tries())
-    wrong = []
-    for (program_id, _, keys, _), (output, status) in zip(bursts, ended):
-        sent = {BURST_KEYS[key] for key in keys}
-        allowed = {128 + signum for signum in sent} | ({-signal.SIGQUIT} if signal.SIGQUIT in sent else set())
-        if any(marker in output for marker in PYTHON_ERROR) or status not in allowed | {None}:
-            wrong.append((program_id, len(keys), sorted(sent), status, output[-400:]))
-    assert not wrong, f"{len(wrong)} of {len(bursts)}: {wrong[:3]}"
-    assert sum(status is not None for _, status in ended) > len(bursts) // 2
+    ended = signal_bursts.typed(lambda program_id: [*CHILD, program_id], signal_bursts.bursts(1000, seed=16))
+    assert not any(e.wrong() for e in ended), signal_bursts.summary(ended)
+    assert sum(e.status is not None for e in ended) > len(ended) // 2
 
 
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "busy"])

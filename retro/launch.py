@@ -94,8 +94,9 @@ def command(body: Callable[[], int]) -> NoReturn:
         signals.install()
         if _held:
             signals.interrupt()  # typed while retro loaded
-        status = finish(body())
-        signals.hold()
+        status = body()
+        signals.hold()  # the command is over: its output is flushed whole, its status stands
+        status = finish(status)
     except KeyboardInterrupt:
         _say("\n")
         status = INTERRUPTED

@@ -81,7 +81,7 @@ def main() -> None:
     sessions) it first makes that terminal its controlling terminal, so that
     Ctrl-C typed in the page is SIGINT as on any terminal and the server's
     SIGHUP ends it; Ctrl-Z is ignored (nobody could bring a stopped program
-    back)."""
+    back).  Its start and end, and its signals, are ``retro``'s own (``launch.command``)."""
     from retro import crash_reports
 
     global _save_report

@@ -118,5 +118,6 @@ def typed(argv_of: Callable[[str], list[str]], made: list[Burst], at_once: int =
 
 def summary(ended: list[Ended]) -> str:
     """The ones that went wrong, a few of them shown."""
-    wrong = [(e.burst.program_id, len(e.burst.keys), e.status, e.output[-400:]) for e in ended if e.wrong()]
+    wrong = [(e.burst.program_id, e.burst.delay, len(e.burst.keys), e.status, e.output[-400:])
+             for e in ended if e.wrong()]
     return f"{len(wrong)} of {len(ended)} went wrong: {wrong[:3]}"

@@ -10,6 +10,7 @@ it starts: a late answer would be read as input.
 """
 import os
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -59,6 +60,51 @@ def test_a_burst_of_ctrl_c_or_ctrl_backslash_on_a_terminal_never_shows_a_traceba
     ended = signal_bursts.typed(retro_run, signal_bursts.bursts(150, seed=17), at_once=12, shown=True)
     assert not any(e.wrong() for e in ended), signal_bursts.summary(ended)
     assert all(e.status is not None for e in ended), signal_bursts.summary(ended)
+
+
+# The signal comes where Python would not let its exception go up: in a class
+# attribute's __set_name__, Python 3.11 turns it into "RuntimeError: Error
+# calling __set_name__" (a dataclass's field() in a module a web session imports
+# as it starts showed the visitor its traceback); in a weakref's callback it only
+# prints it, "Exception ignored in", and goes on (importlib's module locks have
+# one): the session ran on, deaf to the rest of the burst.
+WHERE_IT_CANNOT_GO_UP = {
+    "set_name": """
+class Field:
+    def __set_name__(self, owner, name):
+        signal.raise_signal(int(sys.argv[1]))
+        self.name = name
+
+class Store:
+    extra = Field()
+""",
+    "weakref_callback": """
+class Thing:
+    pass
+
+def gone(ref):
+    signal.raise_signal(int(sys.argv[1]))
+    gone.called = True
+
+thing = Thing()
+ref = weakref.ref(thing, gone)
+del thing
+""",
+}
+
+
+@pytest.mark.parametrize("where", list(WHERE_IT_CANNOT_GO_UP))
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGQUIT], ids=lambda s: s.name)
+def test_a_signal_where_python_keeps_its_exception_stops_retro_as_anywhere(where: str, signum: int) -> None:
+    """It is raised again as soon as it can go up: the program stops."""
+    script = ("import signal, sys, time, weakref\nfrom retro import signals\nsignals.install()\ntry:\n"
+              + "".join(f"    {line}\n" for line in WHERE_IT_CANNOT_GO_UP[where].strip().splitlines())
+              + "    end = time.monotonic() + 10\n    while time.monotonic() < end:\n        pass  # stopped here\n"
+              + "    print('never stopped')\n"
+              + "except (KeyboardInterrupt, signals.Terminated) as stopped:\n    print(type(stopped).__name__)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(int(signum))], capture_output=True, timeout=60)
+    stopped = "KeyboardInterrupt" if signum == signal.SIGINT else "Terminated"
+    assert (done.stdout, done.stderr) == (f"{stopped}\n".encode(), b"")
 
 
 def test_ctrl_z_and_fg_in_the_menu(tmp_path: Path) -> None:

@@ -1,6 +1,6 @@
 """The server's start and stop: listening under the descriptors' cap, the sessions the machine
 allows, Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (every session told and ended, the server's folders
-removed; 128 + the signal; a second one at once, every program killed)."""
+removed; 128 + the signal; a second Ctrl-C or SIGTERM at once, every program killed)."""
 from __future__ import annotations
 
 import asyncio
@@ -45,6 +45,9 @@ async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], No
     return runner, accepting, (bound[0], bound[1])
 
 
+AT_ONCE = (signal.SIGINT, signal.SIGTERM)  # sent again while the server stops, each stops it at once
+
+
 async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], None]) -> int:
     stop = asyncio.Event()
     ended = {"signal": int(signal.SIGINT)}
@@ -58,8 +61,11 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     def first(signum: int) -> None:
         ended["signal"] = signum
         stop.set()
-        for again in signals.STOPPING:  # a second Ctrl-C does not wait
-            loop.add_signal_handler(again, at_once, again)
+        for again in signals.STOPPING:  # a second Ctrl-C does not wait; a closing terminal's SIGHUP may come twice
+            if again in AT_ONCE:
+                loop.add_signal_handler(again, at_once, again)
+            else:
+                loop.add_signal_handler(again, lambda: None)
 
     # Ctrl-C, SIGTERM, and SIGHUP or SIGQUIT (the operator's terminal closing) stop the
     # server in order; retro's own handlers would raise wherever the loop was.

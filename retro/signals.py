@@ -9,8 +9,9 @@
 * Ctrl-C and those three are the stopping signals (``STOPPING``): the first
   to come holds them all (blocked, never delivered) before it raises, so that
   the rest of a burst (Ctrl-C or Ctrl-\\ held down) never raises again inside
-  what handles the first, nor at the interpreter's exit.  The menu, which goes
-  on after a program's Ctrl-C, lets them through again (``go_on``).
+  what handles the first, nor at the interpreter's exit; raised where Python
+  keeps it from going up (``_raise``), it is raised again a moment later.  The
+  menu, which goes on after a program's Ctrl-C, lets them through again (``go_on``).
 * SIGTSTP (Ctrl-Z): the terminal is given back as it was found (normal
   screen, visible cursor, the modes of the start), then the process stops;
   after ``fg`` (SIGCONT) the modes and the screen it had are put back and

@@ -3,7 +3,7 @@
 First: Ctrl-C while the rest of retro is still being imported is held and
 then ends retro quietly with 130 (this module imports nothing heavy; what
 Python does before its first line is Python's own); the signals of retro.signals
-are handled; a standard stream that was closed (``<&-``, ``>&-``) is put back
+are handled (``command``: retro's, and a web session's); a standard stream that was closed (``<&-``, ``>&-``) is put back
 as /dev/null opened for reading only, so that no file retro opens later can
 take its number, standard input reads as the end of input, and a write to
 standard output or error fails (EBADF) as it would have.
@@ -26,8 +26,8 @@ _held: list[int] = []
 _signal.signal(_signal.SIGINT, lambda signum, frame: _held.append(signum))
 
 import os  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
-import signal  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
 import sys  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
+from typing import Callable, NoReturn  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
 
 from .exits import INTERRUPTED, say as _say, write_failed  # noqa: E402  # imported after the Ctrl-C hold above, on purpose
 
@@ -82,30 +82,32 @@ def finish(status: int) -> int:
     return status if ending is None else 128 + ending
 
 
-def _interrupted() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C may not interrupt the goodbye
-    _say("\n")
-    sys.exit(INTERRUPTED)
+def command(body: Callable[[], int]) -> NoReturn:
+    """Run ``body`` as the command (``retro``'s, or a web session's program,
+    retro.web.child) and exit with its status: Ctrl-C raises KeyboardInterrupt
+    (130), an ending signal Terminated (128 + it), each holding the rest of
+    its burst (retro.signals); once the command is over they are all held,
+    for a late one has nothing left to stop."""
+    from . import signals
+
+    try:
+        signals.install()
+        if _held:
+            signals.interrupt()  # typed while retro loaded
+        status = body()
+        signals.hold()  # the command is over: its output is flushed whole, its status stands
+        status = finish(status)
+    except KeyboardInterrupt:
+        _say("\n")
+        status = INTERRUPTED
+    except signals.Terminated as ended:
+        status = ended.status
+    sys.exit(status)
 
 
 def main() -> None:
     """The console script `retro` (and `python -m retro`)."""
     _reopen_closed_streams()  # before any import can open a file
-    from . import signals
     from .cli import main as cli_main
 
-    try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        if _held:
-            raise KeyboardInterrupt
-        signals.install()
-        status = cli_main()
-        # The command is over: a Ctrl-C from here on has nothing left to stop
-        # (once one came while the output was being flushed, a traceback).
-        signal.signal(signal.SIGINT, signal.SIG_IGN)
-        status = finish(status)
-    except KeyboardInterrupt:
-        _interrupted()
-    except signals.Terminated as ended:
-        sys.exit(ended.status)
-    sys.exit(status)
+    command(cli_main)

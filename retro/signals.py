@@ -6,6 +6,12 @@
   learner's lock), the terminal's modes are put back as they were when retro
   started, and the process ends with 128 + the signal's number, as a shell
   reports a program the signal ended.
+* Ctrl-C and those three are the stopping signals (``STOPPING``): the first
+  to come holds them all (blocked, never delivered) before it raises, so that
+  the rest of a burst (Ctrl-C or Ctrl-\\ held down) never raises again inside
+  what handles the first, nor at the interpreter's exit; raised where Python
+  keeps it from going up (``_raise``), it is raised again a moment later.  The
+  menu, which goes on after a program's Ctrl-C, lets them through again (``go_on``).
 * SIGTSTP (Ctrl-Z): the terminal is given back as it was found (normal
   screen, visible cursor, the modes of the start), then the process stops;
   after ``fg`` (SIGCONT) the modes and the screen it had are put back and
@@ -22,9 +28,10 @@ from __future__ import annotations
 
 import os
 import signal
+import sys
 from contextlib import contextmanager
 from types import FrameType
-from typing import TYPE_CHECKING, Callable, Iterator, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from .terminal import Modes, save_modes, set_modes
 
@@ -32,6 +39,7 @@ if TYPE_CHECKING:
     from blessed import Terminal
 
 ENDING = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGQUIT") if hasattr(signal, name))
+STOPPING = (signal.SIGINT, *ENDING)  # Ctrl-C, and the signals that end retro
 
 
 class Terminated(BaseException):
@@ -54,6 +62,9 @@ class _Screen:  # a plain class: this module is imported first, and dataclasses 
 _screens: list[_Screen] = []
 _start_modes: Optional[Modes] = None
 _received: Optional[int] = None  # the ending signal, once one came
+_stopping = False  # a stopping signal has raised: the rest of its burst is held
+_stop_raised: Optional[BaseException] = None  # what the first stopping signal raised
+AGAIN_SECONDS = 0.001  # a stop that could not go up is raised again this much later
 _resumes = 0  # times retro was continued after Ctrl-Z
 _on_resume: list[Callable[[], None]] = []  # what shows itself again as retro is continued (a teletype reading)
 
@@ -77,11 +88,89 @@ def _write(term: Terminal, *sequences: str) -> None:
         pass  # a terminal that hung up
 
 
+def hold() -> None:
+    """Ctrl-C and the ending signals held (blocked, never delivered) from here
+    on: retro is stopping, and nothing may interrupt that."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, STOPPING)
+
+
+def _stop(error: BaseException, frame: Optional[FrameType]) -> None:
+    """Raise ``error`` for the first stopping signal, all of them held first; a
+    later one of its burst (come before the hold, handled after it) raises nothing."""
+    global _stopping
+    hold()
+    if _stopping:
+        return
+    _stopping = True
+    _raise(error, frame)
+
+
+def _raise(error: BaseException, frame: Optional[FrameType]) -> None:
+    """Raise the stop where it goes up to what handles it.  Not inside a class
+    attribute's ``__set_name__``, which Python 3.11 turns into a RuntimeError
+    (a dataclass's ``field()`` in a module imported as a program starts); and
+    Python swallows it in a weakref's callback or a ``__del__`` (it only prints
+    it: ``_swallowed``).  Then it is raised again a moment later."""
+    global _stop_raised
+    _stop_raised = error.with_traceback(None)
+    if _in_set_name(frame):
+        _again_later()
+        return
+    raise _stop_raised
+
+
+def _in_set_name(frame: Optional[FrameType]) -> bool:
+    while frame is not None:
+        if frame.f_code.co_name == "__set_name__":
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _again_later() -> None:
+    signal.signal(signal.SIGALRM, _again)
+    signal.setitimer(signal.ITIMER_REAL, AGAIN_SECONDS)
+
+
+def _again(signum: int, frame: Optional[FrameType]) -> None:
+    if _stop_raised is not None:
+        _raise(_stop_raised, frame)
+
+
+def _swallowed(unraisable: Any) -> None:
+    """``sys.unraisablehook``: the stop, swallowed where it was raised, is
+    raised again (``_raise``); anything else is printed as Python prints it."""
+    if _stop_raised is not None and unraisable.exc_value is _stop_raised:
+        _again_later()
+    else:
+        sys.__unraisablehook__(unraisable)
+
+
 def _end(signum: int, frame: Optional[FrameType]) -> None:
     global _received
-    if _received is None:
+    if _received is None and not _stopping:
         _received = signum
-    raise Terminated(signum)
+    _stop(Terminated(signum), frame)
+
+
+def interrupt(signum: int = signal.SIGINT, frame: Optional[FrameType] = None) -> None:
+    """Ctrl-C: KeyboardInterrupt, the stopping signals held (``_stop``); also
+    called for a Ctrl-C typed while retro loaded (retro.launch)."""
+    _stop(KeyboardInterrupt(), frame)
+
+
+def go_on() -> None:
+    """A Ctrl-C has been answered and retro goes on (the menu, after a program
+    it ran): the Ctrl-C of its burst still held are dropped, and the stopping
+    signals let through again (an ending one held meanwhile ends retro now)."""
+    global _stopping, _stop_raised
+    if not _stopping or _received is not None:
+        return
+    _stop_raised = None
+    if signal.SIGINT in signal.sigpending():
+        signal.sigtimedwait({signal.SIGINT}, 0)
+    _stopping = False
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOPPING)
 
 
 def _suspend(signum: int, frame: Optional[FrameType]) -> None:
@@ -140,20 +229,14 @@ def install() -> None:
     """Handle the signals above for the rest of the process (main thread only)."""
     global _start_modes
     _start_modes = save_modes()
+    sys.unraisablehook = _swallowed
+    signal.signal(signal.SIGINT, interrupt)
     for signum in ENDING:
         signal.signal(signum, _end)
     if hasattr(signal, "SIGTSTP"):
         signal.signal(signal.SIGTSTP, _suspend)
     if hasattr(signal, "SIGCONT"):
         signal.signal(signal.SIGCONT, _continued)
-
-
-def held_from_here() -> None:
-    """The program is over: Ctrl-C and the ending signals are held (blocked,
-    never delivered) while the process exits; one come already is raised here.
-    Else a burst of them (Ctrl-\\ held down) raises again where nothing catches
-    it any more, and Python prints a traceback."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *ENDING})
 
 
 def restore_start_modes() -> None:

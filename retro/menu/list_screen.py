@@ -5,6 +5,7 @@ from __future__ import annotations
 from contextlib import closing
 from typing import TYPE_CHECKING, Optional
 
+from .. import signals
 from ..screen.rows import ScreenRows
 from ..screen.wrap import hint_rows
 from .drawing import draw_screen
@@ -62,6 +63,7 @@ class ListScreen:
         """Keys, each to its handler, until one answers with an action: it;
         None for LEAVE (q, Esc, Ctrl-D) or at Ctrl-C (``interrupted``)."""
         self.interrupted = False
+        signals.go_on()  # a Ctrl-C before (a program's, a screen's left) held the next: the menu takes them again
         with closing(read_keys(self.term, self.draw, self.redraw)) as pressed:
             for key in pressed:
                 action = self.press(key)

@@ -36,6 +36,7 @@ def elsewhere(term: Terminal, run: Callable[[], str]) -> None:
             note = run()
         except KeyboardInterrupt:
             note = "[interrupted]"
+        signals.go_on()  # the notice below takes a Ctrl-C again
         term.stream.write("\n")
         try:
             notice(term, note, "press a key to return to the menu")

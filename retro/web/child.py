@@ -67,27 +67,16 @@ def main() -> None:
     sessions) it first makes that terminal its controlling terminal, so that
     Ctrl-C typed in the page is SIGINT as on any terminal and the server's
     SIGHUP ends it; Ctrl-Z is ignored (nobody could bring a stopped program
-    back)."""
-    from retro import signals
-    from retro.exits import INTERRUPTED
+    back).  Its start and end, and its signals, are ``retro``'s own (``launch.command``)."""
 
     take_terminal()
-    try:
-        try:
-            signal.signal(signal.SIGINT, signal.default_int_handler)  # as launch.main: in the try
-            if launch.held():
-                raise KeyboardInterrupt  # typed while retro loaded
-            signals.install()
-            if hasattr(signal, "SIGTSTP"):
-                signal.signal(signal.SIGTSTP, signal.SIG_IGN)
-            status = launch.finish(run(sys.argv[1:]))
-        finally:
-            signals.held_from_here()  # a burst of Ctrl-\ or Ctrl-C ends it once, without a traceback
-    except KeyboardInterrupt:
-        status = INTERRUPTED
-    except signals.Terminated as ended:
-        status = ended.status
-    sys.exit(status)
+
+    def session() -> int:
+        if hasattr(signal, "SIGTSTP"):
+            signal.signal(signal.SIGTSTP, signal.SIG_IGN)
+        return run(sys.argv[1:])
+
+    launch.command(session)
 
 
 if __name__ == "__main__":

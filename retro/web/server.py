@@ -1,17 +1,17 @@
 """The server's start and stop: listening under the descriptors' cap, the sessions the machine
-allows, Ctrl-C and SIGTERM (every session told and ended; 130 or 143; a second Ctrl-C at once,
-every program killed)."""
+allows, Ctrl-C, SIGTERM, SIGHUP and SIGQUIT (every session told and ended, the server's folders
+removed; 128 + the signal; a second Ctrl-C or SIGTERM at once, every program killed)."""
 from __future__ import annotations
 
 import asyncio
 import os
 import signal
 import sys
-from pathlib import Path
 from typing import Callable
 
 from aiohttp import web
 
+from .. import processes, signals
 from . import config, forking, listener, process
 from .app import application
 from .connection import Connection
@@ -45,14 +45,10 @@ async def start(exhibit: Exhibit, host: str, port: int, said: Callable[[str], No
     return runner, accepting, (bound[0], bound[1])
 
 
+AT_ONCE = (signal.SIGINT, signal.SIGTERM)  # sent again while the server stops, each stops it at once
+
+
 async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], None]) -> int:
-    runner, accepting, bound = await start(exhibit, host, port, said)
-    shown = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
-    said(f"retro serve: http://{shown}:{bound[1]}/  (Ctrl-C stops it)")
-    said(f"retro serve: at most {exhibit.max_sessions} sessions at once"
-         + (f" ({exhibit.fewer_sessions})" if exhibit.fewer_sessions else ""))
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
     stop = asyncio.Event()
     ended = {"signal": int(signal.SIGINT)}
     loop = asyncio.get_running_loop()
@@ -65,16 +61,29 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     def first(signum: int) -> None:
         ended["signal"] = signum
         stop.set()
-        for again in (signal.SIGINT, signal.SIGTERM):  # a second Ctrl-C does not wait
-            loop.add_signal_handler(again, at_once, again)
+        for again in signals.STOPPING:  # a second Ctrl-C does not wait; a closing terminal's SIGHUP may come twice
+            if again in AT_ONCE:
+                loop.add_signal_handler(again, at_once, again)
+            else:
+                loop.add_signal_handler(again, lambda: None)
 
-    for signum in (signal.SIGINT, signal.SIGTERM):
+    # Ctrl-C, SIGTERM, and SIGHUP or SIGQUIT (the operator's terminal closing) stop the
+    # server in order; retro's own handlers would raise wherever the loop was.
+    for signum in signals.STOPPING:
         loop.add_signal_handler(signum, first, signum)
+    runner, accepting, bound = await start(exhibit, host, port, said)
+    shown = f"[{bound[0]}]" if ":" in str(bound[0]) else bound[0]
+    said(f"retro serve: http://{shown}:{bound[1]}/  (Ctrl-C stops it)")
+    said(f"retro serve: at most {exhibit.max_sessions} sessions at once"
+         + (f" ({exhibit.fewer_sessions})" if exhibit.fewer_sessions else ""))
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
     try:
         await stop.wait()
     finally:
         accepting.cancel()
         await runner.cleanup()  # sessions told and ended, sockets closed
+        signals.hold()  # stopped: a signal from here on has nothing left to stop
     left = exhibit.given_up
     said(f"retro serve: stopped ({left} busy sessions killed)" if left else "retro serve: stopped")
     return 128 + ended["signal"]
@@ -88,7 +97,7 @@ def kill_programs() -> int:
     template is killed too, but it is no program)."""
     killed = 0
     template = forking.TEMPLATE.process.pid if forking.TEMPLATE.process is not None else None
-    for pid in descendants(os.getpid()):
+    for pid in processes.descendants():
         try:
             group = os.getpgid(pid)
             if group != os.getpgrp():
@@ -100,27 +109,12 @@ def kill_programs() -> int:
     return killed
 
 
-def descendants(root: int) -> list[int]:
-    """The processes below ``root``, from /proc (children before their own)."""
-    children: dict[int, list[int]] = {}
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            children.setdefault(parent, []).append(int(entry.name))
-    found, waiting = [], list(children.get(root, []))
-    while waiting:
-        pid = waiting.pop(0)
-        found.append(pid)
-        waiting.extend(children.get(pid, []))
-    return found
-
-
 def serve(host: str, port: int, exhibit: Exhibit) -> int:
-    """Run the server until Ctrl-C (status 130) or SIGTERM (143)."""
+    """Run the server until Ctrl-C, SIGTERM, SIGHUP or SIGQUIT (status 128 + it)."""
     def said(text: str) -> None:
-        print(text, file=sys.stderr, flush=True)
+        try:
+            print(text, file=sys.stderr, flush=True)
+        except (OSError, ValueError):
+            pass  # the operator's terminal has closed: nobody reads the log there
 
     return asyncio.run(_serve(exhibit, host, port, said))

@@ -5,7 +5,6 @@ Ctrl-C in any command or while retro is still loading.  Each command ends as
 a Unix tool does (retro/exits.py has the table of statuses)."""
 import os
 import random
-import re
 import select
 import signal
 import subprocess
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from robust_helpers import ROOT, documented_statuses
+from signal_bursts import before_retros_first_step
 
 GOLDEN = ROOT / "transcripts" / "fortran-rcd" / "mj-weakness.txt"
 
@@ -167,20 +167,6 @@ def interrupted_at_work(args: list[str], tmp_path: Path) -> tuple[int, bytes]:
     return child.returncode, err
 
 
-def _before_retros_first_step(err: bytes) -> bool:
-    """Python's own start-up, or its import machinery still looking for
-    retro.launch, whose first line holds Ctrl-C: no frame of retro but the
-    package's empty __init__ and __main__'s import of retro.launch."""
-    if b"Fatal Python error:" in err:  # CPython itself, before any module of ours
-        return True
-    if b"Traceback" not in err:
-        return False
-    frames = re.findall(rb'File "([^"]*)", line \d+, in [^\n]*\n(?:    ([^\n]*)\n)?', err)
-    ours = [(path, line) for path, line in frames if re.search(rb"[/\\]retro[/\\]", path)]
-    return all(path.endswith(b"__init__.py") or line.strip() == b"from .launch import main"
-               for path, line in ours)
-
-
 def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> None:
     """Once 29 of 300 runs interrupted in their first 0.1 s printed one; then
     1 in 40 (CI, 2026-11-24), interrupted while the output was flushed.
@@ -201,7 +187,7 @@ def test_ctrl_c_while_retro_loads_never_shows_a_traceback(tmp_path: Path) -> Non
         time.sleep(rng.uniform(0.0, 0.3))
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=30)
-        if _before_retros_first_step(err):
+        if before_retros_first_step(err):
             continue
         outcomes.append(child.returncode)
         assert b"Traceback" not in err and b"Error" not in err, err
@@ -215,9 +201,9 @@ def test_the_predicate_for_pythons_own_window_tells_the_two_apart() -> None:
                b'  File "/x/retro/__main__.py", line 2, in <module>\n    from .launch import main\nKeyboardInterrupt\n')
     ours = (b'Traceback (most recent call last):\n  File "/x/retro/launch.py", line 70, in main\n'
             b'    status = finish(status)\nKeyboardInterrupt\n')
-    assert _before_retros_first_step(pythons) and not _before_retros_first_step(ours)
-    assert _before_retros_first_step(b"Fatal Python error: init_import_site: Failed to import the site module\n")
-    assert not _before_retros_first_step(b"") and not _before_retros_first_step(b"\n")
+    assert before_retros_first_step(pythons) and not before_retros_first_step(ours)
+    assert before_retros_first_step(b"Fatal Python error: init_import_site: Failed to import the site module\n")
+    assert not before_retros_first_step(b"") and not before_retros_first_step(b"\n")
 
 
 def test_a_long_audit_shows_progress_on_a_terminal_and_nothing_in_a_pipe(tmp_path: Path) -> None:

@@ -91,6 +91,24 @@ def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_i
     term.ended_cleanly()
 
 
+def test_after_a_programs_ctrl_c_the_notice_and_the_menu_take_ctrl_c_again(tmp_path: Path) -> None:
+    """A Ctrl-C holds the next ones while retro stops (retro/signals.py); the
+    menu goes on, so its notice and its list take a Ctrl-C again."""
+    term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
+    term.wait_for("retro -- five historical tic-tac-toe programs")
+    number = list(catalog.programs()).index("cpm-c") + 1
+    term.send(f"{number}\r")
+    term.wait_for("variants")
+    term.send("\x1b[A\r")  # up from the first option is Start: the defaults
+    term.wait_for(FIRST_PROMPTS["cpm-c"])
+    term.send("\x03")
+    term.wait_for_words("stopped with Ctrl-C] -- press a key to return to the menu")
+    term.send("\x03")  # the notice's key
+    term.wait_for("Up/Down or digits: choose")
+    term.send("\x03")
+    term.ended_cleanly(status="130")
+
+
 def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits_with_130(tmp_path: Path) -> None:
     """Ctrl-C ends retro with 130 everywhere (retro/exits.py), the menu too;
     it once quit the menu with 0, as q does."""

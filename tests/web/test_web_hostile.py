@@ -50,6 +50,14 @@ And one visitor is not the crowd:
 10. one client (an address) may have a few sessions at once, start a few a
     minute, and write a few lines of the log a minute; each limit is said to
     the visitor in words and once in the log, and another client is served.
+
+And the signals a visitor or the operator sends:
+
+16. a burst of Ctrl-C or Ctrl-\\ showed a visitor a traceback with the
+    server's paths (a signal of the burst raised again where the first was
+    being handled, or at the interpreter's exit);
+17. SIGHUP or SIGQUIT to the server (the operator's terminal closing) ended
+    it with tracebacks, its sessions not told, its folder left behind.
 """
 import asyncio
 import json
@@ -73,6 +81,7 @@ from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
 from retro.web.process import Command
 
+import signal_bursts
 from test_web_sessions import Visitor, visit
 from web_helpers import children_running, connections_opened, retro_run, start_server, with_client
 
@@ -978,3 +987,61 @@ def test_21_a_template_killed_while_sessions_open_leaves_no_zombie() -> None:
     assert all(all(one) for one in prompts), prompts
     assert left == set()
     assert len(said) == TEMPLATE_STARTS, said
+def test_22_a_burst_of_ctrl_c_or_ctrl_backslash_never_shows_a_traceback() -> None:
+    """A thousand sessions across the five programs, each sent a burst of 1 to
+    50 Ctrl-C, Ctrl-\\ or both at a random moment of its start or its first
+    prompt: each ends with 128 + the first signal it was sent (or SIGQUIT
+    itself, before retro handles it; or the keys are lost, typed before the
+    session took its terminal), and shows no Python error, no path."""
+    from retro.web.process import CHILD
+
+    ended = signal_bursts.typed(lambda program_id: [*CHILD, program_id], signal_bursts.bursts(1000, seed=16))
+    assert not any(e.wrong() for e in ended), signal_bursts.summary(ended)
+    assert sum(e.status is not None for e in ended) > len(ended) // 2
+
+
+STOPPING_NOTICE = "The server is stopping: the session ends."
+
+
+@pytest.mark.parametrize("busy", [False, True], ids=["idle", "busy"])
+@pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name)
+def test_23_sighup_or_sigquit_stops_the_server_in_order(signum: int, busy: bool, tmp_path: Path,
+                                                        monkeypatch) -> None:
+    """What the operator's terminal sends as it closes stops the server as
+    SIGTERM does: its sessions told and ended, its folders removed, one
+    "stopped" line, and 128 + the signal.  Sent again while it stops (a closing
+    terminal's SIGHUP, then the shell's), it stops it no sooner."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temporary))
+    server, url = start_server(tmp_path)
+    frames: list[dict] = []
+    try:
+        async def stop_while_playing() -> None:
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1") as ws:
+                    visitor = Visitor(ws)
+                    await visitor.until(lambda v: "POSITION?" in v.text())
+                    await visitor.type("1,1\r")  # the Altair thinks, at its period's pace
+                    await visitor.until(lambda v: "1,1" in v.text())
+                    server.send_signal(signum)
+                    await visitor.until(lambda v: {"type": "notice", "text": STOPPING_NOTICE} in v.messages)
+                    server.send_signal(signum)  # the stop under way: as the shell's SIGHUP after the terminal's
+                    await asyncio.wait_for(visitor.closed.wait(), 30)
+                    frames.extend(visitor.messages)
+
+        if busy:
+            asyncio.run(stop_while_playing())
+        else:
+            server.send_signal(signum)
+        status = server.wait(timeout=30)
+    finally:
+        server.kill()
+    log = server.stderr.read().decode("utf-8", "replace").splitlines()
+    assert status == 128 + signum, log
+    assert_clean(log)
+    assert sum("stopped" in line for line in log) == 1 and "stopped at once" not in log[-1], log
+    if busy:
+        assert {"type": "notice", "text": STOPPING_NOTICE} in frames
+        assert frames[-1] == {"type": "exit", "status": None, "reason": "the server has stopped"}
+    assert list(temporary.iterdir()) == []

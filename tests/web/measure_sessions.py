@@ -406,7 +406,7 @@ async def until_prompt(term: Terminal, prompt: bytes) -> None:
     while prompt not in seen:
         data = await asyncio.wait_for(term.read(), VISITOR_SECONDS)
         if not data:
-            return
+            raise Failed(f"the session ended before its prompt {prompt.decode()!r}: {seen[-200:]!r}")
         seen += data
 
 

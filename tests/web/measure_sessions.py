@@ -113,11 +113,12 @@ def said(figures: Figures) -> list[tuple[str, str]]:
         lines.append((f"{name}, first prompt p95 of each",
                       ", ".join(f"{p} {figures.prompt(0.95, p):.2f} s" for p in figures.programs)))
     each = figures.session_pss
-    lines.append((f"{name}, PSS a session (median; with the template)",
+    lines.append((f"{name}, PSS a session (median; mean, the template's shared)",
                   f"{statistics.median(each) / MIB:.1f} MiB; "
                   f"{(sum(each) + figures.template_pss) / len(each) / MIB:.1f} MiB ({len(each)} sessions)"))
-    lines.append((f"{name}, the server's RSS; the template's PSS",
-                  f"{figures.server_rss / MIB:.0f} MiB; {figures.template_pss / MIB:.0f} MiB"))
+    lines.append((f"{name}, the server's RSS" + ("; the template's PSS" if figures.template_pss else ""),
+                  f"{figures.server_rss / MIB:.0f} MiB"
+                  + (f"; {figures.template_pss / MIB:.0f} MiB" if figures.template_pss else "")))
     if figures.hold:
         lines.append((f"{name}, held {figures.hold:g} s: every session gone after",
                       f"{figures.gone_after:.2f} s (no zombie, no file, no process left)"))

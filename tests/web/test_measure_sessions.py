@@ -1,5 +1,7 @@
 """The measure of `retro serve`'s crowds (measure_sessions, which `make bench` runs): a few
 visitors, to show that it measures every visitor it sends and fails loudly when one is lost."""
+from pathlib import Path
+
 import pytest
 
 import measure_sessions
@@ -29,3 +31,16 @@ def test_a_lost_session_fails_the_measure_loudly() -> None:
 
 def test_every_program_has_a_visit() -> None:
     assert set(measure_sessions.VISITS) == set(catalog.programs())
+
+
+def test_a_failed_benchmark_is_one_line_and_make_bench_exits_1(monkeypatch, capsys) -> None:
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
+    from benchmarks import __main__ as bench
+
+    def lost(*args, **kwargs):
+        raise measure_sessions.Failed("1 of 4 sessions lost (forked): 1 x cpm-c: The exhibit is full")
+
+    monkeypatch.setattr(measure_sessions, "load", lost)  # as benchmarks/web_sessions.py imports it
+    assert bench.main(["web_sessions"]) == 1
+    assert capsys.readouterr().err == ("make bench: web_sessions failed: 1 of 4 sessions lost (forked): "
+                                       "1 x cpm-c: The exhibit is full\n")

@@ -365,10 +365,17 @@ def load(count: int, start: str, programs: tuple[str, ...] = ("cpm-c",), hold: f
 
 # -- each program's sessions, started in process ------------------------------------------
 async def one(program_id: str, template: Optional[Template]) -> tuple[float, Terminal]:
+    """A session of ``program_id`` at its first prompt: (seconds to its first byte, its terminal)."""
     started = time.monotonic()
     term = await Terminal.start(Command().argv(program_id, []), 80, 24, template=template)
-    await term.read()
-    return time.monotonic() - started, term
+    try:
+        first = await output(term)
+        took = time.monotonic() - started
+        await until_prompt(term, VISITS[program_id].prompt, first)
+    except BaseException:
+        await term.end(1.0)
+        raise
+    return took, term
 
 
 async def costs(count: int, start: str) -> list[tuple[str, str]]:
@@ -380,17 +387,21 @@ async def costs(count: int, start: str) -> list[tuple[str, str]]:
         if template is not None:
             await (await one("cpm-c", template))[1].end(1.0)  # the template has loaded retro
         for program_id in catalog.programs():
-            results = await asyncio.gather(*(one(program_id, template) for _ in range(count)))
-            for _, term in results:
-                await until_prompt(term, VISITS[program_id].prompt)
-            mems = [m for m in (processes.memory(term.process.pid) for _, term in results) if m is not None]
+            started = await asyncio.gather(*(one(program_id, template) for _ in range(count)), return_exceptions=True)
+            results = [result for result in started if not isinstance(result, BaseException)]
+            try:
+                failed = [result for result in started if isinstance(result, BaseException)]
+                if failed:
+                    raise failed[0]
+                mems = [m for m in (processes.memory(term.process.pid) for _, term in results) if m is not None]
+            finally:
+                await asyncio.gather(*(term.end(1.0) for _, term in results))
             times = sorted(t for t, _ in results)
             lines.append((f"{start} {program_id}, {count} at once",
                           f"start-up median {statistics.median(times):.3f} s, max {times[-1]:.3f} s; "
                           f"median PSS {statistics.median(m.proportional for m in mems) / MIB:.1f}, "
                           f"USS {statistics.median(m.unique for m in mems) / MIB:.1f}, "
                           f"RSS {statistics.median(m.resident for m in mems) / MIB:.1f} MiB"))
-            await asyncio.gather(*(term.end(1.0) for _, term in results))
         if template is not None and template.process is not None:
             memory = processes.memory(template.process.pid)
             lines.append((f"{start}: the template itself",
@@ -401,14 +412,21 @@ async def costs(count: int, start: str) -> list[tuple[str, str]]:
     return lines
 
 
-async def until_prompt(term: Terminal, prompt: bytes) -> None:
-    """The session's output read until its first prompt (its first byte is read already)."""
-    seen = b""
-    while prompt not in seen:
+async def output(term: Terminal) -> bytes:
+    """A session's next output (within VISITOR_SECONDS)."""
+    try:
         data = await asyncio.wait_for(term.read(), VISITOR_SECONDS)
-        if not data:
-            raise Failed(f"the session ended before its prompt {prompt.decode()!r}: {seen[-200:]!r}")
-        seen += data
+    except asyncio.TimeoutError:
+        raise Failed(f"a session wrote nothing for {VISITOR_SECONDS:g} s") from None
+    if not data:
+        raise Failed("a session ended before its first prompt")
+    return data
+
+
+async def until_prompt(term: Terminal, prompt: bytes, seen: bytes = b"") -> None:
+    """The session's output read until its first prompt (``seen``: what was read of it already)."""
+    while prompt not in seen:
+        seen += await output(term)
 
 
 def main(argv: list[str]) -> int:

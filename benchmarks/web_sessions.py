@@ -2,7 +2,8 @@
 whose words these figures are in):
 
 - VISITORS visitors at once spread over every program (the learner and the Altair among
-  them), beside as many of fortran-rcd alone;
+  them), beside as many of fortran-rcd alone: ROUNDS rounds, each crowd after the other, so
+  that a shared machine's load weighs on both alike (their ratio);
 - HELD visitors of every program held HOLD_SECONDS, and nothing left behind after;
 - SESSIONS sessions of each program at once: start-up and memory, each session forked from
   the template and, side by side, spawned (a Python of its own, as before the template).
@@ -26,6 +27,7 @@ from benchmarks import Failed
 VISITORS = int(os.environ.get("WEB_SESSIONS_VISITORS", "150"))
 HELD = int(os.environ.get("WEB_SESSIONS_HELD", "300"))
 HOLD_SECONDS = float(os.environ.get("WEB_SESSIONS_HOLD_SECONDS", "60"))
+ROUNDS = int(os.environ.get("WEB_SESSIONS_ROUNDS", "3"))
 SESSIONS = int(os.environ.get("WEB_SESSIONS_AT_ONCE", "8"))
 
 
@@ -36,11 +38,13 @@ def run() -> Iterator[tuple[str, str]]:
 
     every = tuple(catalog.programs())
     try:
-        crowd = measure.load(VISITORS, "forked", every)
-        yield from measure.said(crowd)
-        alone = measure.load(VISITORS, "forked", ("fortran-rcd",))
-        yield from measure.said(alone)
-        yield measure.compared(crowd, alone)
+        crowds, alone = [], []
+        for _ in range(ROUNDS):
+            crowds.append(measure.load(VISITORS, "forked", every))
+            alone.append(measure.load(VISITORS, "forked", ("fortran-rcd",)))
+        yield from measure.said(crowds[-1])
+        yield from measure.said(alone[-1])
+        yield measure.compared(crowds, alone)
         yield from measure.said(measure.load(HELD, "forked", every, hold=HOLD_SECONDS))
         for start in measure.STARTS:
             yield from asyncio.run(measure.costs(SESSIONS, start))

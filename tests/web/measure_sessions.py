@@ -6,7 +6,9 @@ default of ``retro serve --max-sessions`` (retro/web/config.py, SESSION_MIB).
 
 ``load``: a crowd at once over WebSockets on one `retro serve`, spread over the programs asked
 for.  The server's limits are lifted but the one measured: it holds as many sessions as there
-are visitors, and one client (every visitor here is 127.0.0.1) may take them all.  Each
+are visitors, one client (every visitor here is 127.0.0.1) may take them all, and its pings
+wait long for an answer (all the visitors are one process here, on the server's machine,
+whose answers may come late: a vanished visitor is not what is measured).  Each
 visitor waits for its program's first prompt, types its first answer and waits for the
 program's, holds its session (reading, as the page does) until every visitor has been
 answered and the hold is over, then leaves.  The memory of every session is read once all
@@ -125,16 +127,24 @@ def said(figures: Figures) -> list[tuple[str, str]]:
     return lines
 
 
-def compared(crowd: Figures, alone: Figures) -> tuple[str, str]:
-    """The crowd's first prompt against another's, measured in the same run."""
-    return (f"{crowd_name(crowd)} / {crowd_name(alone)}, first prompt p50, p95",
-            f"{crowd.prompt(0.5) / alone.prompt(0.5):.2f}x, {crowd.prompt(0.95) / alone.prompt(0.95):.2f}x")
+def compared(crowds: list[Figures], others: list[Figures]) -> tuple[str, str]:
+    """Crowds' first prompt against others', each measured after the other (rounds of a run):
+    the ratio of their p95 in each round, and of the rounds' medians."""
+    def p95(rounds: list[Figures]) -> float:
+        return statistics.median(figures.prompt(0.95) for figures in rounds)
+
+    each = ", ".join(f"{crowd.prompt(0.95) / other.prompt(0.95):.2f}x" for crowd, other in zip(crowds, others))
+    return (f"{crowd_name(crowds[0])} / {crowd_name(others[0])}, first prompt p95",
+            f"{p95(crowds) / p95(others):.2f}x the rounds' medians ({p95(crowds):.2f} s / {p95(others):.2f} s); "
+            f"round by round {each}")
 
 
 # -- the server ---------------------------------------------------------------------------
 SERVER = ("import sys; from retro.web import config, forking, server; from retro.web.exhibit import Exhibit; "
           "{close}sys.exit(server.serve('127.0.0.1', 0, Exhibit(max_sessions={room}, limits=config.Limits("
-          "client_sessions={most}, client_starts={most}, client_log_lines={most}))))")
+          "client_sessions={most}, client_starts={most}, client_log_lines={most}, "
+          "heartbeat_seconds={heartbeat}))))")
+HEARTBEAT_SECONDS = 60.0  # the server's pings: every visitor here is one process, which may answer late
 
 
 class Server:
@@ -144,7 +154,7 @@ class Server:
     def __init__(self, room: int, start: str):
         self.folder = Path(tempfile.mkdtemp(prefix="measure-sessions-"))  # its temporary folder, and its sessions'
         close = "forking.TEMPLATE.close(); " if start == "spawned" else ""
-        code = SERVER.format(close=close, room=room, most=config.CLIENT_OPTION[1])
+        code = SERVER.format(close=close, room=room, most=config.CLIENT_OPTION[1], heartbeat=HEARTBEAT_SECONDS)
         self.process = subprocess.Popen([sys.executable, "-c", code], cwd=self.folder,
                                         env={**os.environ, "TMPDIR": str(self.folder)},
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)

@@ -19,8 +19,8 @@ is a session lost: the measure fails (``Failed``), saying why.
 ``costs``: each program, N sessions at once, started in process: start-up to the first
 byte on the terminal, the memory of a session.
 
-    .venv/bin/python tests/web/measure_sessions.py --load N [--hold SECONDS] [PROGRAM ...]
-    .venv/bin/python tests/web/measure_sessions.py [N]
+    .venv/bin/python tests/web/measure_sessions.py --load N [--hold SECONDS] [--spawned] [PROGRAM ...]
+    .venv/bin/python tests/web/measure_sessions.py [--at-once N]
 """
 from __future__ import annotations
 
@@ -341,8 +341,8 @@ async def left_behind(server: Server) -> tuple[float, list[str]]:
         if server.sessions() == [] and server.zombies() == []:
             return time.monotonic() - left, []
         await asyncio.sleep(0.05)
-    return LEAVE_SECONDS, [f"{len(server.sessions())} sessions and {len(server.zombies())} zombies "
-                           f"{LEAVE_SECONDS:g} s after the visitors left"]
+    return LEAVE_SECONDS, [f"{len(server.sessions())} processes beside the template ({len(server.zombies())} "
+                           f"zombies) {LEAVE_SECONDS:g} s after the visitors left"]
 
 
 def load(count: int, start: str, programs: tuple[str, ...] = ("cpm-c",), hold: float = 0.0,
@@ -369,7 +369,8 @@ def load(count: int, start: str, programs: tuple[str, ...] = ("cpm-c",), hold: f
         raise Failed(f"{len(lost)} of {count} sessions lost ({start}): "
                      + "; ".join(f"{n} x {why}" for why, n in sorted(reasons.items(), key=lambda r: -r[1])))
     if left or left_at_stop:
-        raise Failed(f"{crowd_name(figures)} left behind: {'; '.join(left + left_at_stop)}")
+        raise Failed(f"{crowd_name(figures)} left behind: {'; '.join(left + left_at_stop)}"
+                     + "".join(f"; the server said: {line}" for line in server.log[2:][-3:]))
     return figures
 
 
@@ -440,20 +441,27 @@ async def until_prompt(term: Terminal, prompt: bytes, seen: bytes = b"") -> None
 
 
 def main(argv: list[str]) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="measure_sessions.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--load", type=int, metavar="N", help="N visitors at once on one server (else: costs)")
+    parser.add_argument("--hold", type=float, default=0.0, metavar="SECONDS", help="each session held so long")
+    parser.add_argument("--spawned", action="store_true", help="each session a Python of its own")
+    parser.add_argument("programs", nargs="*", metavar="PROGRAM", help="the crowd's (every program by default)")
+    parser.add_argument("--at-once", type=int, default=8, metavar="N", help="costs: sessions of each program")
+    args = parser.parse_args(argv)
     try:
-        if argv[:1] == ["--load"]:
-            hold = float(argv[3]) if argv[2:3] == ["--hold"] else 0.0
-            programs = tuple(argv[4 if hold else 2:]) or tuple(catalog.programs())
-            for start in STARTS:
-                for what, figure in said(load(int(argv[1]), start, programs, hold)):
-                    print(f"{what:<50} {figure}", flush=True)
+        if args.load:
+            figures = load(args.load, "spawned" if args.spawned else "forked",
+                           tuple(args.programs) or tuple(catalog.programs()), args.hold)
+            lines = said(figures)
         else:
-            for start in STARTS:
-                for what, figure in asyncio.run(costs(int(argv[0]) if argv else 8, start)):
-                    print(f"{what:<50} {figure}", flush=True)
+            lines = [line for start in STARTS for line in asyncio.run(costs(args.at_once, start))]
     except Failed as failed:
         print(f"measure_sessions: failed: {failed}", file=sys.stderr)
         return 1
+    for what, figure in lines:
+        print(f"{what:<50} {figure}")
     return 0
 
 

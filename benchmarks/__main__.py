@@ -35,9 +35,12 @@ def main(selected: list[str]) -> int:
         if not hasattr(module, "run"):
             continue
         print(f"\n## {info.name}")
-        for name, figure in module.run():
-            print(f"{name:<50} {figure}")
-        sys.stdout.flush()
+        try:
+            for name, figure in module.run():
+                print(f"{name:<50} {figure}", flush=True)
+        except benchmarks.Failed as failed:
+            print(f"make bench: {info.name} failed: {failed}", file=sys.stderr)
+            return 1
     return 0
 
 

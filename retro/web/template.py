@@ -20,6 +20,7 @@ from retro.web import child  # first of retro: launch holds Ctrl-C while retro l
 import atexit
 import gc
 import importlib
+import io
 import json
 import os
 import pkgutil
@@ -27,6 +28,7 @@ import random
 import resource
 import socket
 import sys
+from types import ModuleType
 from typing import Any, NoReturn
 
 from retro import launch
@@ -34,15 +36,17 @@ from retro.operator_log import OPERATOR_ENV
 from retro.web.config import TEMPLATE_MESSAGE
 
 STREAMS = 3  # a request's descriptors: the session's standard input, output and error
-# A port's modules that a visitor's session never loads: `retro audit`, `retro train`, numpy.
-NOT_IN_A_SESSION = ("audit", "train", "vectorised")
+# A port's modules and packages that a visitor's session never loads: `retro audit`, `retro train`,
+# `retro pbrain`, and those that need numpy.
+NOT_IN_A_SESSION = ("audit", "train", "training", "brain", "vectorised", "compact", "compiled")
 
 
 def preload() -> None:
     """Import what a session imports (retro.web.child's ``run`` imports it when it runs)."""
     import curses  # noqa: F401  # blessed's, at a session's first screen
+    import encodings.ascii  # noqa: F401  # a port's data read as ASCII (fortran-rcd's memory map)
 
-    import blessed  # noqa: F401  # the screen of a session on a terminal
+    import blessed  # the screen of a session on a terminal
     import click  # noqa: F401  # a visitor's options
 
     from retro import catalog, console, crash_reports, runner, signals, stdio  # noqa: F401  # child.run's
@@ -51,9 +55,19 @@ def preload() -> None:
 
     catalog.programs()
     for name in catalog.PORT_MODULES:
-        for module in pkgutil.iter_modules(importlib.import_module(name).__path__):
-            if module.name not in NOT_IN_A_SESSION:
-                importlib.import_module(f"{name}.{module.name}")
+        import_within(importlib.import_module(name))
+    # A session's screen makes a blessed Terminal of the sessions' kind, which compiles regular
+    # expressions of its capabilities: made once here, they are in re's cache before the fork.
+    blessed.Terminal(kind=os.environ.get("TERM") or None, stream=io.StringIO(), force_styling=True)
+
+
+def import_within(package: ModuleType) -> None:
+    """Every module of ``package``, its packages' too, but those of ``NOT_IN_A_SESSION``."""
+    for module in pkgutil.iter_modules(package.__path__):
+        if module.name not in NOT_IN_A_SESSION:
+            loaded = importlib.import_module(f"{package.__name__}.{module.name}")
+            if module.ispkg:
+                import_within(loaded)
 
 
 def become_session(request: dict[str, Any], streams: list[int], keep: int) -> None:

@@ -56,6 +56,7 @@ SLOW = {
     "tests/web/test_web_hostile.py::test_19_a_learner_that_cannot_save_is_said_once_in_the_log",
     "tests/web/test_web_hostile.py::test_20_an_ipv6_client_is_named_by_its_network",
     "tests/web/test_web_hostile.py::test_21_a_template_killed_while_sessions_open_leaves_no_zombie",
+    "tests/web/test_web_sessions.py::test_a_busy_template_that_answers_in_turn_is_not_taken_for_dead",
     "tests/web/test_web_hostile.py::test_22_a_burst_of_ctrl_c_or_ctrl_backslash_never_shows_a_traceback",
     "tests/web/test_web_hostile.py::test_23_sighup_or_sigquit_stops_the_server_in_order[SIGHUP-idle]",
     "tests/web/test_web_hostile.py::test_23_sighup_or_sigquit_stops_the_server_in_order[SIGHUP-busy]",

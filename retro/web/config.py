@@ -21,7 +21,7 @@ MAX_SESSIONS_OPTION = (1, 1000)  # what --max-sessions accepts
 
 # -- the template of the sessions' processes (template, forking) --------------------------
 TEMPLATE_MESSAGE = 1 << 16  # a request to the template (the environment, the limits): at most this
-TEMPLATE_SECONDS = 10.0  # the template answers a request within this, or it is taken for dead
+TEMPLATE_SECONDS = 10.0  # the template answers within this of a request or of its last answer, or it is taken for dead
 TEMPLATE_STARTS = 3  # templates started in all; when the last has died, each session starts its own Python
 
 # -- the descriptors a session and the server take (listener) ---------------------------

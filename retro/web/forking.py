@@ -118,6 +118,7 @@ class Template:
         self._asked = 0  # requests numbered, so that their answers, in any order, find them
         self._waiting: dict[int, asyncio.Future[Optional[Forked]]] = {}
         self._reading: Optional[asyncio.AbstractEventLoop] = None  # the loop that reads the answers
+        self._heard = 0.0  # when the template last answered (the loop's time): it lives while it answers
 
     def _start(self, env: dict[str, str], keep: int) -> bool:
         if self._subreaper is None:
@@ -181,17 +182,30 @@ class Template:
         answer: asyncio.Future[Optional[Forked]] = loop.create_future()
         self._waiting[ident] = answer
         self._read_on(loop)
-        deadline = loop.time() + TEMPLATE_SECONDS
+        asked = loop.time()
+
+        def left() -> float:
+            """How long the answer may still take: TEMPLATE_SECONDS from the
+            request or from the template's last answer, whichever is later (a
+            crowd's requests queue behind each other: a template that answers
+            them one by one is busy, not dead)."""
+            return max(asked, self._heard) + TEMPLATE_SECONDS - loop.time()
+
         try:
             while True:
                 try:
                     socket.send_fds(sock, [message], list(streams))
                     break
                 except BlockingIOError:  # its queue is full: the template is busy forking
-                    if loop.time() > deadline:
+                    if left() <= 0:
                         raise TimeoutError from None
                     await asyncio.sleep(0.005)
-            return await asyncio.wait_for(asyncio.shield(answer), max(0.0, deadline - loop.time()))
+            while True:
+                try:
+                    return await asyncio.wait_for(asyncio.shield(answer), max(0.0, left()))
+                except asyncio.TimeoutError:
+                    if left() <= 0:
+                        raise
         except (OSError, asyncio.TimeoutError) as error:
             if self._socket is sock:
                 self._died(f"did not answer ({type(error).__name__})")
@@ -219,6 +233,8 @@ class Template:
             if not data:
                 self._died("ended")
                 return
+            if self._reading is not None:
+                self._heard = self._reading.time()
             answer = json.loads(data)
             pid = answer.get("pid") if isinstance(answer.get("pid"), int) else None
             waiting = self._waiting.pop(answer.get("id"), None)

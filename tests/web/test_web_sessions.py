@@ -562,3 +562,50 @@ def test_a_template_that_dies_is_replaced_then_given_up_each_death_said() -> Non
     assert kinds == ["Forked"] * TEMPLATE_STARTS + ["Process"]
     assert len(said) == TEMPLATE_STARTS and all("another is started" in line for line in said[:-1])
     assert "a Python of its own" in said[-1]
+
+
+SLOW_TEMPLATE = """
+import json, os, socket, sys, time
+sock = socket.socket(fileno=int(sys.argv[1]))
+while True:
+    data, fds, _, _ = socket.recv_fds(sock, 65536, 3)
+    if not data:
+        break
+    for fd in fds:
+        os.close(fd)
+    time.sleep(0.2)  # busy: each request answered 0.2 s after the one before
+    sock.send(json.dumps({"id": json.loads(data)["id"], "pid": None}).encode())
+"""
+
+
+def test_a_busy_template_that_answers_in_turn_is_not_taken_for_dead(monkeypatch) -> None:
+    """Twenty requests at once to a template that answers one each 0.2 s (a
+    crowd queued behind each other): the last waits 4 s, past the 1 s it may
+    take from its request, but the template answered meanwhile, so it lives
+    on; no death is said (before: it was killed as dead, its children left)."""
+    from retro.web import forking
+    from retro.web.forking import Template
+
+    monkeypatch.setattr(forking, "TEMPLATE_SECONDS", 1.0)
+    said: list[str] = []
+    template = Template(command=(sys.executable, "-c", SLOW_TEMPLATE), said=said.append)
+
+    async def crowd() -> list[object]:
+        streams = []
+        for _ in range(20):
+            read, write = os.pipe()
+            streams.append((read, write, write))
+        try:
+            return await asyncio.gather(*(template.fork(["cpm-c"], stream, dict(os.environ), 2)
+                                          for stream in streams))
+        finally:
+            for read, write, _ in streams:
+                os.close(read)
+                os.close(write)
+
+    try:
+        answers = asyncio.run(crowd())
+        assert said == [] and template.process is not None and template.process.poll() is None, said
+        assert answers == [None] * 20  # the template forked none: each spawned instead
+    finally:
+        template.close()

@@ -89,13 +89,14 @@ class Tape(io.StringIO):
 
 
 def keys_typed(event: Event) -> str:
-    """The keys that gave this line: its text, Enter as a terminal sends it
-    (CR), and Ctrl-D where the input ended without one."""
+    """The keys that gave this line: its text (control characters as text),
+    Enter as a terminal sends it (CR), and Ctrl-D where the input ended
+    without one."""
     if event.text is None:
         return "\x04"
     if event.text.endswith("\n"):
-        return event.text[:-1] + "\r"
-    return event.text + "\x04"
+        return visible(event.text[:-1]) + "\r"
+    return visible(event.text) + "\x04"
 
 
 def move_typed(event: Event) -> Optional[str]:

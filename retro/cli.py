@@ -5,6 +5,7 @@
     retro run ID [VARIANT OPTIONS] run one program
     retro record ID [OPTIONS] -o FILE   run it and save the session as a transcript
     retro replay FILE|ID/NAME      show a recorded session (a file, or a shipped one by name)
+    retro cast FILE|ID/NAME        a recorded session as an asciinema cast
     retro check [PATH ...]         replay transcripts against the ports
 """
 from __future__ import annotations

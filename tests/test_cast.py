@@ -18,7 +18,7 @@ import pytest
 from asciinema.asciicast import v2 as asciicast_v2
 
 from retro import catalog, transcript
-from retro.cast import LOOKS, Cast, cast_of
+from retro.cast import FRAME, LOOKS, Cast, cast_of
 from retro.recording import Event
 from retro.replay import PAGE_PACE, show
 from retro.transcript import Transcript
@@ -121,7 +121,9 @@ def test_the_output_is_paced_as_a_line_at_the_rate_delivers_it(baud: int) -> Non
     for time, code, data in events:
         assert time == pytest.approx(sent * 10 / baud, abs=1e-5)
         if code == "o":
-            sent += len(data.replace("\r\n", "\n"))  # the line sends LF; the terminal adds CR
+            delivered = len(data.replace("\r\n", "\n"))  # the line sends LF; the terminal adds CR
+            assert (delivered - 1) * 10 / baud < FRAME  # shown as they come, a frame at a time
+            sent += delivered
     assert events[-1][0] > 0 and sent == len(" Quieres empezar tu? [S/N]\nS\n Tu jugada\n2 2\n Tu jugada\n1 3\n"
                                               "oops\n^D\n")
     _, _, v3_events = load_v3(cast.v3())

@@ -36,6 +36,9 @@ FRAME = 1 / 50
 # Every terminal's size in the web page (retro/web/visitors.py): a teletype's
 # cast is as wide and at least as tall.
 COLUMNS, ROWS = 80, 24
+# The tallest terminal a teletype's cast asks for: a longer stretch of output
+# scrolls, as on any terminal (every shipped session's fits in 24).
+MOST_ROWS = 100
 TERM_TYPE = "xterm-256color"
 # Each look's ink and background, as the web page draws it (retro.js's THEMES).
 LOOKS: dict[str, tuple[str, str]] = {
@@ -165,7 +168,7 @@ def cast_of(session: Transcript, baud: Optional[int] = None) -> Cast:
     program = catalog.find(session.program)
     cols, rows = screen_of(program, session)
     if program is None or program.screen_size is None:
-        rows = max(rows, longest_screenful(tape.text(), typed_at, cols))
+        rows = min(max(rows, longest_screenful(tape.text(), typed_at, cols)), MOST_ROWS)
     return Cast(cols, rows, visible(session.title) or f"{visible(session.program)} session",
                 visible(session.header.get("source", "")), visible(session.program),
                 program.look if program is not None else "paper", tape.events, session.exit_status, tape.clock)

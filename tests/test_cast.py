@@ -18,7 +18,7 @@ import pytest
 from asciinema.asciicast import v2 as asciicast_v2
 
 from retro import catalog, transcript
-from retro.cast import FRAME, LOOKS, Cast, cast_of
+from retro.cast import FRAME, LOOKS, MOST_ROWS, Cast, cast_of
 from retro.recording import Event
 from retro.replay import PAGE_PACE, show
 from retro.transcript import Transcript
@@ -165,6 +165,9 @@ def test_a_teletype_gets_the_rows_its_longest_screenful_needs() -> None:
                                                  Event("out", " Tu jugada\n")])
     header, _ = load_v2(cast_of(long).v2())
     assert (header["width"], header["height"]) == (80, 30 + 2 + 2)  # the board, its prompt and the move's row
+    endless = Transcript("fortran-rcd", [], 0, {}, [Event("out", " row\n" * 5000)])
+    header, _ = load_v2(cast_of(endless).v2())
+    assert header["height"] == MOST_ROWS  # a longer stretch scrolls
 
 
 def test_the_title_and_source_are_in_the_header() -> None:

@@ -205,5 +205,8 @@ def write(cast: Cast, v3: bool, output: Optional[Path]) -> None:
     text = cast.v3() if v3 else cast.v2()
     if output is None:
         click.echo(text, nl=False)
-    else:
+        return
+    try:
         write_atomically(output, text.encode("utf-8"))
+    except OSError as err:
+        raise click.ClickException(f"cannot write {visible(str(output))}: {err.strerror or err}") from None

@@ -13,6 +13,7 @@ import termios
 import threading
 from pathlib import Path
 
+import pexpect
 import pyte
 import pytest
 from asciinema.asciicast import v2 as asciicast_v2
@@ -87,6 +88,21 @@ def test_every_shipped_session_s_cast_loads_and_ends_on_replay_s_screen(path: Pa
     cols, rows = header["width"], header["height"]
     output = "".join(data for _, code, data in events if code == "o")
     assert screen_of(output, cols, rows) == replay_on_a_terminal(session, cols, rows)
+
+
+@pytest.mark.parametrize("name", ["altair-3d/fig5-v2-player-wins", "perl-midterm/spec-sample", "pascal-learner/fresh-learns"])
+def test_the_cast_ends_on_the_screen_the_retro_replay_command_leaves(name: str) -> None:
+    session = transcript.load(ROOT / "transcripts" / f"{name}.txt")
+    header, events = load_v2(cast_of(session).v2())
+    cols, rows = header["width"], header["height"]
+    child = pexpect.spawn(sys.executable, ["-m", "retro", "replay", name], dimensions=(rows, cols),
+                          env={**os.environ, "TERM": "xterm-256color"}, cwd=str(ROOT))
+    child.expect(pexpect.EOF, timeout=WAIT)
+    child.close()
+    terminal = pyte.Screen(cols, rows)
+    pyte.ByteStream(terminal).feed(child.before)
+    output = "".join(data for _, code, data in events if code == "o")
+    assert child.exitstatus == 0 and screen_of(output, cols, rows) == terminal.display
 
 
 def a_session(exit_status: int = 0) -> Transcript:
@@ -217,10 +233,11 @@ def test_retro_cast_writes_nothing_but_its_file_or_standard_output(tmp_path: Pat
     assert [p.name for p in tmp_path.iterdir()] == ["game.cast"]
 
 
-@pytest.mark.parametrize("args", [["nobody/nothing"], ["fortran-rcd/mj-weakness", "--baud", "123"]])
-def test_retro_cast_refuses_what_it_cannot_cast_in_a_sentence(tmp_path: Path, args: list[str]) -> None:
+@pytest.mark.parametrize("args, status", [(["nobody/nothing"], 2), (["fortran-rcd/mj-weakness", "--baud", "123"], 2),
+                                          (["fortran-rcd/mj-weakness", "-o", "no/such/folder.cast"], 1)])
+def test_retro_cast_refuses_what_it_cannot_cast_in_a_sentence(tmp_path: Path, args: list[str], status: int) -> None:
     refused = retro("cast", *args, cwd=tmp_path)
-    assert refused.returncode == 2
+    assert refused.returncode == status
     assert b"Traceback" not in refused.stderr and b"Error:" in refused.stderr
     assert list(tmp_path.iterdir()) == []
 

@@ -19,7 +19,7 @@ import pytest
 from asciinema.asciicast import v2 as asciicast_v2
 
 from retro import catalog, transcript
-from retro.cast import FRAME, LOOKS, MOST_ROWS, Cast, cast_of
+from retro.cast import FRAME, LOOKS, MOST_ROWS, cast_of
 from retro.recording import Event
 from retro.replay import PAGE_PACE, show
 from retro.transcript import Transcript
@@ -199,7 +199,7 @@ def test_v3_keeps_the_same_events_as_intervals_and_ends_with_the_exit_status() -
     _, v2_events = load_v2(cast.v2())
     header, _, events = load_v3(cast.v3())
     assert header["version"] == 3 and header["term"]["cols"] == 80 and header["term"]["rows"] == 24
-    assert header["term"]["theme"] == Cast.theme(cast)
+    assert header["term"]["theme"] == cast.theme()
     assert events[-1][1:] == ["x", "3"]
     at, times = 0.0, []
     for interval, _, _ in events[:-1]:

@@ -5,6 +5,7 @@
     retro run ID [VARIANT OPTIONS] run one program
     retro record ID [OPTIONS] -o FILE   run it and save the session as a transcript
     retro replay FILE|ID/NAME      show a recorded session (a file, or a shipped one by name)
+    retro cast FILE|ID/NAME        a recorded session as an asciinema cast
     retro check [PATH ...]         replay transcripts against the ports
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 import click
 
@@ -23,6 +24,9 @@ from .outcome import report as report_outcome
 from .runner import run_session
 from .stdio import stdio_console
 from .visible import visible
+
+if TYPE_CHECKING:
+    from .transcript import Transcript
 
 TABLE_WIDTH = 80  # what `retro list`, `retro replay` and the reports fit in
 
@@ -120,7 +124,7 @@ def _finish_line(console: Console) -> None:
 
 
 def _record_command(program: catalog.Program) -> click.Command:
-    def act(options: catalog.Options, output: Path, title: str, source: str) -> None:
+    def act(options: catalog.Options, output: Path, title: str, source: str, cast: Optional[Path]) -> None:
         from .check import session
 
         # A teletype, as `retro run` has when it does not draw on the screen: on a
@@ -132,6 +136,11 @@ def _record_command(program: catalog.Program) -> click.Command:
         _finish_line(console)
         recorded.save(output)
         click.echo(f"retro: saved {len(recorded.events)} events to {output}", err=True)
+        if cast is not None:
+            from .cast import cast_of, write
+
+            write(cast_of(recorded), False, cast)
+            click.echo(f"retro: saved its cast to {cast}", err=True)
         sys.exit(recorded.exit_status)
 
     own = [
@@ -140,6 +149,8 @@ def _record_command(program: catalog.Program) -> click.Command:
         click.Option(["--title"], default="", help="A title for the transcript's header."),
         click.Option(["--source"], default="a regression recording (retro record)",
                      help="Where the case comes from, for the header."),
+        click.Option(["--cast"], type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+                     help="Also write the session as an asciinema cast (as `retro cast` does) to FILE."),
     ]
     return OptionsCommand(program, act, own, short_help=program.title,
                           help=f"Record a session of {program.title} (as on a teletype) into a transcript.")
@@ -271,12 +282,18 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
     ID/NAME (the program's id, then the session's name).  Without SESSION,
     the shipped sessions are listed by name.
     """
-    from . import resources, transcript
     from .replay import show
 
     if session is None:
         _list_sessions()
         return
+    show(_load_session(session), baud=baud)
+
+
+def _load_session(session: str) -> Transcript:
+    """The session SESSION names: a transcript file, or a shipped session by name."""
+    from . import resources, transcript
+
     path = Path(session)
     if path.is_dir() or not os.path.lexists(path):  # a FIFO or a device is refused by load(), unopened
         found = resources.find(session)
@@ -285,10 +302,9 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
             raise click.UsageError(f"{session!r} {why} (`retro replay` lists the recorded sessions)")
         path = found
     try:
-        golden = transcript.load(path)
+        return transcript.load(path)
     except transcript.TranscriptError as err:
         raise click.ClickException(visible(str(err))) from None
-    show(golden, baud=baud)
 
 
 def _list_sessions() -> None:
@@ -320,6 +336,33 @@ def _make_replay_command() -> click.Command:
 
 
 cli.add_command(_make_replay_command())
+
+
+def _cast(session: str, output: Optional[Path], baud: Optional[int], v3: bool) -> None:
+    """Write a recorded session as an asciinema cast (asciicast v2; v3 with --v3).
+
+    SESSION is a transcript file, or a shipped session's name, ID/NAME (as
+    `retro replay` takes it).  The cast shows what `retro replay` shows, at
+    the pace of a terminal line (the web page's, 2400 baud, unless --baud
+    says another), with each move marked.  It goes to FILE, else to standard
+    output; nothing else is written.
+    """
+    from .cast import cast_of, write
+
+    write(cast_of(_load_session(session), baud), v3, output)
+
+
+def _make_cast_command() -> click.Command:
+    from .replay import BAUD
+
+    return UsageCommand("cast", callback=_cast, help=_cast.__doc__, params=[
+        click.Argument(["session"]),
+        click.Option(["-o", "--output"], type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
+                     help="The cast file to write (default: standard output)."),
+        BAUD, click.Option(["--v3"], is_flag=True, help="Write asciicast v3 (default: v2).")])
+
+
+cli.add_command(_make_cast_command())
 
 
 @cli.command()

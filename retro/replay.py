@@ -19,6 +19,7 @@ import click
 from .visible import visible
 
 if TYPE_CHECKING:
+    from .recording import Event
     from .transcript import Transcript
 
 # The rates a terminal line of the period could run at: the standard speeds
@@ -47,6 +48,8 @@ BAUD = click.Option(["--baud"], type=BaudRate(), default=None,
                     help=f"Pace the output like a terminal line at this rate (10 bits a character): "
                          f"{', '.join(str(r) for r in RATES)}.")
 PACES = (None, 110, 300, 1200, 9600)
+# The pace the web page replays a session at unless chosen otherwise (retro.js's REPLAY_PACE).
+PAGE_PACE = 2400
 
 
 def parse_pace(words: list[str]) -> Optional[int]:
@@ -81,7 +84,10 @@ def show(
     out: Optional[TextIO] = None,
     err: Optional[TextIO] = None,
     sleep: Callable[[float], None] = time.sleep,
+    before: Callable[[Event], None] = lambda event: None,
 ) -> None:
+    """Write the session's events in order; ``before`` is told of each one
+    before it is shown (a cast marks what was typed there)."""
     out = out or sys.stdout
     err = err or sys.stderr
     delay = 10.0 / baud if baud else 0.0
@@ -96,6 +102,7 @@ def show(
             sleep(delay)
 
     for event in session.events:
+        before(event)
         if event.kind == "out":
             emit(out, visible(event.text or ""))
         elif event.kind == "err":

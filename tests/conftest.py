@@ -142,6 +142,8 @@ SLOW = {
     "tests/test_audit.py::test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices[False-trained-3.data]",
     "tests/test_audit.py::test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices[True-trained-3-fixed.data]",
     "tests/test_audit.py::test_perl_audit_counts_equal_a_brute_force_enumeration[pattern]",
+    "tests/test_cast.py::test_every_shipped_session_s_cast_loads_and_ends_on_replay_s_screen[pascal-learner/five-pipe]",
+    "tests/test_cast.py::test_retro_cast_writes_nothing_but_its_file_or_standard_output",
     "tests/test_cli.py::test_check_of_the_golden_transcripts_passes",
     "tests/test_cli.py::test_the_menu_in_a_pipe_runs_a_program_with_variants_and_comes_back",
     "tests/test_golden.py::test_every_port_with_cases_has_a_table_of_them",

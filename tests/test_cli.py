@@ -25,7 +25,7 @@ def test_help_names_every_subcommand() -> None:
 
 
 @pytest.mark.parametrize("args", [["list"], ["run"], ["run", "fortran-rcd"], ["record", "fortran-rcd"],
-                                  ["replay"], ["check"]])
+                                  ["replay"], ["cast"], ["check"]])
 def test_every_subcommand_has_help(args) -> None:
     result = retro(*args, "--help")
     assert result.returncode == 0 and b"Usage:" in result.stdout

@@ -3,7 +3,7 @@
 A folder of hostile transcripts -- options that name files to write, a glob,
 a lock that is a symbolic link, a FIFO, a link to /dev/zero, escape
 sequences, ``--help``, a huge file, a pause -- is checked and replayed by
-`retro check` and `retro replay` in a subprocess whose home, data, cache and
+`retro check`, `retro replay` and `retro cast` in a subprocess whose home, data, cache and
 temporary folders all lie in the test's own folder, which is compared, file
 by file, before and after: nothing may be created, changed or deleted
 anywhere, no escape sequence may reach the terminal, and no run may end in
@@ -108,7 +108,8 @@ def test_checking_and_replaying_a_hostile_folder_changes_nothing_anywhere(hostil
     started = time.monotonic()
     checked = retro(["check", str(hostile)], tmp_path)
     seconds = time.monotonic() - started
-    replays = [retro(["replay", str(path)], tmp_path) for path in sorted(hostile.glob("*.txt"))]
+    replays = [retro([command, str(path)], tmp_path) for path in sorted(hostile.glob("*.txt"))
+               for command in ("replay", "cast")]
     assert snapshot(tmp_path) == before
     assert snapshot(ROOT / "transcripts") == repository
     for result in [checked, *replays]:
@@ -116,6 +117,7 @@ def test_checking_and_replaying_a_hostile_folder_changes_nothing_anywhere(hostil
         assert b"Traceback" not in result.stderr and b"internal error" not in result.stderr
         assert ESC not in result.stdout and ESC not in result.stderr
         assert "\x9b".encode() not in result.stdout + result.stderr
+        assert b"\\u001b" not in result.stdout.lower() and b"\\u009b" not in result.stdout.lower()  # a cast's JSON
     errors = checked.stderr.decode()
     assert f"{hostile / 'help.txt'}:3: options: No such option '--help'." in errors
     assert f"{hostile / 'unknown.txt'}:3: options: No such option '--delete-everything'." in errors

@@ -157,12 +157,12 @@ class SessionManager:
         while self._slots and loop.time() < end:
             await asyncio.sleep(0.02)
 
-    def kill_all(self) -> int:
+    def kill_all(self) -> list[int]:
         """SIGKILL, now, to every program started here and still running (each
-        with its process group): a second Ctrl-C does not wait.  How many."""
-        killed = 0
+        with its process group): a second Ctrl-C does not wait.  Their pids."""
+        killed = []
         for slot in list(self._slots):
             if slot.process is not None and slot.process.returncode is None:
                 process.signal_group(slot.process.pid, signal.SIGKILL)
-                killed += 1
+                killed.append(slot.process.pid)
         return killed

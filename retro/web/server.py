@@ -16,6 +16,7 @@ from . import config, forking, listener, process
 from .app import application
 from .connection import Connection
 from .exhibit import Exhibit
+from .manager import SessionManager
 from .http_log import http_logger
 
 
@@ -54,7 +55,7 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     loop = asyncio.get_running_loop()
 
     def at_once(signum: int) -> None:
-        killed = kill_programs()
+        killed = kill_programs(exhibit.sessions)
         said(f"retro serve: stopped at once ({killed} programs killed)" if killed else "retro serve: stopped at once")
         os._exit(128 + signum)
 
@@ -89,24 +90,28 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     return 128 + ended["signal"]
 
 
-def kill_programs() -> int:
+def kill_programs(sessions: SessionManager) -> int:
     """SIGKILL to every program this server started, now (a second Ctrl-C
-    does not wait): each runs in a process group of its own, which goes with
-    it.  A program on a pty would be hung up by the server's exit, but one on
-    pipes (a POST run) would live on.  How many there were (the sessions'
-    template is killed too, but it is no program)."""
-    killed = 0
+    does not wait): the manager's registry first, each program with its
+    process group; then what is still below the server, the template and a
+    program it was forking that no session holds yet.  A program on a pty
+    would be hung up by the server's exit, but one on pipes (a POST run)
+    would live on.  How many programs there were (the template is none)."""
+    killed = set(sessions.kill_all())
     template = forking.TEMPLATE.process.pid if forking.TEMPLATE.process is not None else None
     for pid in processes.descendants():
         try:
             group = os.getpgid(pid)
+            if group in killed:
+                continue  # a registered program, or one of its group: killed with it
             if group != os.getpgrp():
                 os.killpg(group, signal.SIGKILL)
             os.kill(pid, signal.SIGKILL)
-            killed += pid != template
+            if pid != template:
+                killed.add(pid)
         except OSError:
             pass  # gone meanwhile
-    return killed
+    return len(killed)
 
 
 def serve(host: str, port: int, exhibit: Exhibit) -> int:

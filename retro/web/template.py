@@ -44,7 +44,7 @@ NOT_IN_A_SESSION = ("audit", "train", "training", "brain", "vectorised", "compac
 def preload() -> None:
     """Import what a session imports (retro.web.child's ``run`` imports it when it runs)."""
     import curses  # noqa: F401  # blessed's, at a session's first screen
-    import encodings.ascii  # noqa: F401  # a port's data read as ASCII (fortran-rcd's memory map)
+    import encodings.ascii  # noqa: F401  # a port's data file read as ASCII (the Fortran game's memory map)
 
     import blessed  # the screen of a session on a terminal
     import click  # noqa: F401  # a visitor's options

@@ -240,8 +240,15 @@ def test_2_a_run_cut_short_leaves_the_log_clean(tmp_path: Path) -> None:
 
 
 def runs_below(pid: int, program_id: str) -> list[int]:
-    """The processes below ``pid`` that run ``program_id``."""
-    return [below for below in processes.descendants(pid) if program_id in processes.command_line(below)]
+    """The processes below ``pid`` that run ``program_id`` on pipes (POST
+    runs): spawned, its id is in their command line; forked, they carry the
+    template's, and only a run's standard input is a pipe (the template's is
+    its pty)."""
+    def is_run(below: int) -> bool:
+        words = " ".join(processes.command_line(below))
+        forked = "retro.web.template" in words and processes.open_descriptors(below).get(0, "").startswith("pipe:")
+        return program_id in words or forked
+    return [below for below in processes.descendants(pid) if is_run(below)]
 
 
 def half_sent(unsent: set[socket.socket]) -> None:

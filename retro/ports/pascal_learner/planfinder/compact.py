@@ -58,7 +58,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._lines: Optional[tuple[bytes, list[int]]] = None
         self._made: dict[int, Scheme] = {}
         self.arrays: Optional[dict[str, npt.NDArray[np.generic]]] = None  # all the rows compiled (from_compiled)
-        self.mapped: object = None  # the mapped file they lie in, if any (store/compiled.py)
+        self.mapped: object = None  # the mapped file they lie in, if any (store/mapping.py)
 
     def __len__(self) -> int:
         return len(self._vector)
@@ -82,7 +82,7 @@ class CompactPlanFinder(ReferencePlanFinder):
     @classmethod
     def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]],
                       rows: Optional[int] = None, mapped: object = None) -> "CompactPlanFinder":
-        """A finder over arrays ``compiled`` gave (checked by the caller: store/compiled.py),
+        """A finder over arrays ``compiled`` gave (checked by the caller: store/cachefile.py),
         with no list of schemes: it plays, it does not learn.  ``rows``: only
         the first so many rows (the lowest levels), where memory is short;
         ``mapped``: the mapped file the arrays lie in, if any."""

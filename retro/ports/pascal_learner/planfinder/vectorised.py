@@ -78,7 +78,7 @@ class VectorConditions:
     @classmethod
     def from_arrays(cls, grid: Grid, anchors: npt.NDArray[np.generic], free: npt.NDArray[np.generic],
                     held: npt.NDArray[np.generic]) -> "VectorConditions":
-        """Rows as ``arrays`` gave them (a compiled cache: store/compiled.py,
+        """Rows as ``arrays`` gave them (a compiled cache: store/cachefile.py,
         which checks them first), used where they lie; their turned schemes
         are not kept."""
         vector = cls(grid)

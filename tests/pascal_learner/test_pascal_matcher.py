@@ -16,12 +16,13 @@ from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, 
 from retro.ports.pascal_learner.store.datafile import render
 from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
 from retro.ports.pascal_learner.learning.learner import Learner
-from retro.ports.pascal_learner.planfinder.lookahead import python_anchors, shifted
+from retro.ports.pascal_learner.planfinder.lookahead import shifted
 from retro.ports.pascal_learner.planfinder.plans import ReferencePlanFinder, squares
 from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList
 from retro.ports.pascal_learner.training.train import Trainer
 from retro.ports.pascal_learner.planfinder.vectorised import VectorConditions
 
+from lookahead_oracle import python_anchors
 from pascal_helpers import fixture
 
 
@@ -57,17 +58,15 @@ def test_a_tiny_position_memory_changes_nothing(monkeypatch: pytest.MonkeyPatch)
     assert training(Grid(15, 15, 5), 40, 3, "incremental") == training(Grid(15, 15, 5), 40, 3, "reference")
 
 
-@pytest.mark.parametrize("vector_from", [0, 10**9], ids=["numpy", "python"])
+@pytest.mark.parametrize("look_ahead_from", [0, 10**9], ids=["long-list", "short-list"])
 @pytest.mark.parametrize("look_ahead", [0.0, 1e9], ids=["at-once", "never"])
 def test_looking_ahead_or_walking_changes_nothing(monkeypatch: pytest.MonkeyPatch, look_ahead: float,
-                                                  vector_from: int) -> None:
+                                                  look_ahead_from: int) -> None:
     """Whether the new plans of a mark come from the plans looked ahead on the
-    position before it after one walk, or always from walks, and whether it
-    looks ahead with NumPy or in Python, the games and the store are the
-    reference's."""
+    position before it after one walk, or always from walks (a short list
+    never looks ahead), the games and the store are the reference's."""
     monkeypatch.setattr(incremental, "LOOK_AHEAD", look_ahead)
-    monkeypatch.setattr(incremental, "VECTOR_LOOK_AHEAD", look_ahead)
-    monkeypatch.setattr(incremental, "VECTOR_FROM", vector_from)
+    monkeypatch.setattr(incremental, "LOOK_AHEAD_FROM", look_ahead_from)
     assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
 
 
@@ -80,13 +79,12 @@ def test_the_pivot_tree_s_depth_changes_nothing(monkeypatch: pytest.MonkeyPatch,
     are the reference's (the walks only: never looking ahead)."""
     monkeypatch.setattr(incremental, "DEPTH", depth)
     monkeypatch.setattr(incremental, "LOOK_AHEAD", 1e9)
-    monkeypatch.setattr(incremental, "VECTOR_LOOK_AHEAD", 1e9)
     assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
 
 
 def test_numpy_on_a_tic_tac_toe_list_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A 3x3 list never grows long enough for NumPy; made to use it, it learns the same."""
-    monkeypatch.setattr(incremental, "VECTOR_FROM", 0)
+    """A 3x3 list never grows long enough to look ahead; made to, it learns the same."""
+    monkeypatch.setattr(incremental, "LOOK_AHEAD_FROM", 0)
     assert training(Grid(3, 3, 3), 300, 1, "incremental") == training(Grid(3, 3, 3), 300, 1, "reference")
 
 

@@ -11,11 +11,12 @@ the move) and keyed by the nearest few others relative to it, so that only
 the schemes whose other held squares the mover holds around the move are
 looked at.
 
-The plans come out exactly as ``plans.ReferencePlanFinder`` gives them (the
-tests train with both and compare byte for byte): the same plans, in the same
-order (each turned scheme's place in the reference's search, ``Oriented.order``,
-then the square).  Schemes added to the list after a position was seen are
-matched against it, whole-board, the next time it is asked for.
+The plans come out exactly as the whole-board matcher (the reference:
+tests/pascal_learner/reference_finder.py) gives them (the tests train with
+both and compare byte for byte): the same plans, in the same order (each
+turned scheme's place in the reference's search, ``Oriented.order``, then
+the square). Schemes added to the list after a position was seen are matched
+against it, whole-board, the next time it is asked for.
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from .lookahead import SPAN, Condition, by_marked_square, condition, shifted
-from .plans import Plan, ReferencePlanFinder, Oriented, interned
+from .plans import Plan, PlanFinderBase, Oriented, interned
 from ..model.schemes import SchemeList
 
 if TYPE_CHECKING:
@@ -139,8 +140,8 @@ class _Ahead:
         self.plans = plans
 
 
-class PlanFinder(ReferencePlanFinder):
-    """``ReferencePlanFinder``'s plans, found from the position one move
+class PlanFinder(PlanFinderBase):
+    """The whole-board matcher's plans, found from the position one move
     earlier (see the module's text).  The level-1 search (``threats``) is the
     reference's own: it looks at a handful of turned schemes and is called on
     many positions seen once."""
@@ -457,5 +458,3 @@ class PlanFinder(ReferencePlanFinder):
         found.sort(key=_KEY)
         return found
 
-
-MATCHERS: dict[str, type[ReferencePlanFinder]] = {"incremental": PlanFinder, "reference": ReferencePlanFinder}

@@ -11,7 +11,7 @@ import numpy as np
 from retro import processes
 
 from ..planfinder.compact import CompactPlanFinder
-from ..planfinder.plans import ReferencePlanFinder
+from ..planfinder.plans import PlanFinderBase
 from .cachefile import Compiled
 from .mapping import forget
 
@@ -33,7 +33,7 @@ def within(compiled: Compiled, budget: int) -> int:
     return int(np.searchsorted(a["level"], a["level"][max(k, 0)], side="left"))
 
 
-def fit(finder: ReferencePlanFinder, limit: int) -> Optional[tuple[CompactPlanFinder, str]]:
+def fit(finder: PlanFinderBase, limit: int) -> Optional[tuple[CompactPlanFinder, str]]:
     """Where the process may hold ``limit`` bytes (``INFO max_memory``) and the
     finder's rows do not fit beside what it holds already: a finder over the
     rows of the lowest levels that do, and what to tell the manager; None if

@@ -33,7 +33,7 @@ from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Progress
 from ..learning.learner import Learner, rules_word
 from ..model.rules import DEFAULT, LITERAL
 from ..model.schemes import SchemeList
-from ..planfinder.plans import ReferencePlanFinder
+from ..planfinder.plans import PlanFinderBase
 
 
 if TYPE_CHECKING:
@@ -74,7 +74,7 @@ class StoreSession:
         old = self.learner
         finder = None
         if self.compiled_from is not None:
-            old.finder = ReferencePlanFinder(old.schemes, old.grid)  # (the old arrays freed now, not later)
+            old.finder = PlanFinderBase(old.schemes, old.grid)  # (the old arrays freed now, not later)
             path, rules = self.compiled_from
             finder = compiled_finder(path, grid, rules, self.places)
         self.learner = Learner(grid, old.store, old.fixed, path=old.path, rng=old.rng, rules=old.rules,
@@ -262,7 +262,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     return session
 
 
-def compiled_finder(path: Path, grid: Grid, rules: str, places: Optional["Places"] = None) -> ReferencePlanFinder:
+def compiled_finder(path: Path, grid: Grid, rules: str, places: Optional["Places"] = None) -> PlanFinderBase:
     """The data file's compact finder on ``grid`` (an empty one if there is no
     file yet); its caches kept where ``places`` says (placing.Places)."""
     from .compiled import play_finder  # (NumPy: only for a compiled session)

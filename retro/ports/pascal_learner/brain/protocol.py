@@ -63,7 +63,6 @@ class Brain:
                  write: Callable[[str], None], clock: Callable[[], float] = time.monotonic):
         self.open_learner = open_learner  # the store for a grid, in the manager's INFO folder if it gave one
         self.write = write
-        self.clock = clock
         self.session: Optional[StoreSession] = None
         self.learner: Optional[Learner] = None
         self.grid: Optional[Grid] = None

@@ -16,7 +16,8 @@ too large to solve, self-play twice, then a random player), and measures:
 Aims (issue 6): a lost game learnt in well under a second, a move in under
 100 ms, a list that grows by distinct schemes only.  Aims (issue 24): the
 learner's plan finder (``incremental.PlanFinder``) trains at least ten times
-faster than the whole-board matcher it replaced (``plans.ReferencePlanFinder``,
+faster than the whole-board matcher it replaced (``ReferencePlanFinder``, now
+the tests' yardstick: tests/pascal_learner/reference_finder.py,
 run after it on the same games: the two data files must be the same, byte
 for byte), and at 2,000 games the slowest move takes at most 100 ms and the
 slowest lost game at most 1 s.
@@ -49,7 +50,7 @@ from typing import Optional
 from retro import processes
 from retro.ports.pascal_learner.model.board import Board, Grid
 from retro.ports.pascal_learner.store.datafile import load
-from retro.ports.pascal_learner.learning.learner import Learner
+from retro.ports.pascal_learner.learning.learner import Learner, Matcher
 from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
 from retro.ports.pascal_learner.training.train import GamePlayed, Trainer
 
@@ -73,7 +74,14 @@ clock = time.process_time
 KEPT = (500, 2000, 10000)  # the data files PASCAL_LEARNER_KEEP keeps (the strength table's learners)
 
 
-def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
+def whole_board_matcher() -> Matcher:
+    """The whole-board matcher, the tests' yardstick (tests/pascal_learner/reference_finder.py)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "pascal_learner"))
+    from reference_finder import ReferencePlanFinder
+    return ReferencePlanFinder
+
+
+def five(games: int, seed: int, directory: Path, matcher: Matcher = "incremental",
          keep: Optional[Path] = None, partner: str = "mix") -> tuple[Figures, float, bytes]:
     """The figures, the training time and the data file at the end."""
     grid = Grid(15, 15, 5)
@@ -83,7 +91,7 @@ def five(games: int, seed: int, directory: Path, matcher: str = "incremental",
     move_times, learn_times, curve, elapsed, wall = measured_training(trainer, games, keep, partner)
     last = games - games // 5
     partners = "self, self, random" if partner == "mix" else partner
-    name = f"15x15/5, {games} games ({partners}), seed {seed}, {matcher} matcher"
+    name = f"15x15/5, {games} games ({partners}), seed {seed}, {learner.finder.__class__.__name__}"
     out: Figures = [
         (f"{name}: training time", f"{elapsed:.0f} s of CPU ({wall:.0f} s wall), {learner.store.lost} games lost"),
         ("  improveschemes per lost game, all", figures([t for _, t, _ in learn_times])),
@@ -203,7 +211,7 @@ def run() -> Figures:
     if reference_games:
         with tempfile.TemporaryDirectory() as directory:
             figures_, reference_elapsed, reference_saved = five(reference_games, seed, Path(directory),
-                                                                "reference", partner=partner)
+                                                                whole_board_matcher(), partner=partner)
             out += figures_
         if reference_games == games:
             out.append(("15x15/5: incremental against whole-board matcher",

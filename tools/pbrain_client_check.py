@@ -25,7 +25,7 @@ from pygomo import BoardPosition, EngineClient, Move  # noqa: E402  # after sys.
 
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board, Grid  # noqa: E402  # after sys.path is set above
 from retro.ports.pascal_learner.store.datafile import load  # noqa: E402  # after sys.path is set above
-from retro.ports.pascal_learner.brain.pbrain import quick_move  # noqa: E402  # after sys.path is set above
+from retro.ports.pascal_learner.brain.game import quick_move  # noqa: E402  # after sys.path is set above
 
 SIZE = 15
 

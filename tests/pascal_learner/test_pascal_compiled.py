@@ -26,7 +26,8 @@ from retro.ports.pascal_learner.play import tictactoe
 from retro.ports.pascal_learner.planfinder import compact
 from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
 from retro.ports.pascal_learner.planfinder.plans import LEAF
-from retro.ports.pascal_learner.store import compiled, journal
+from retro import processes
+from retro.ports.pascal_learner.store import cachefile, compiled, fitting, journal
 from retro.ports.pascal_learner.store.datafile import Lock, Store, load, save, scheme_line
 
 from pascal_helpers import FIXTURES
@@ -63,7 +64,7 @@ def test_the_compiled_cache_plays_the_store_s_moves(store_path: Path, size: int)
     store = load(store_path, 5, "flawed")
     assert store is not None
     finder = compiled.play_finder(store_path, grid, "flawed")  # compiled, and the cache written
-    assert compiled.cache_path(store_path, grid).exists()
+    assert cachefile.cache_path(store_path, grid).exists()
     again = compiled.play_finder(store_path, grid, "flawed")  # from the cache
     assert finder is not None and again is not None and len(again) == len(finder) > 0
     expected = played(Learner(grid, store, rng=random.Random(5)))
@@ -80,11 +81,11 @@ def damaged(data: bytes) -> bytes:
 def test_a_damaged_or_foreign_cache_is_ignored_and_made_again(store_path: Path, spoil: object) -> None:
     assert callable(spoil)
     compiled.play_finder(store_path, FIVE, "flawed")
-    cache = compiled.cache_path(store_path, FIVE)
+    cache = cachefile.cache_path(store_path, FIVE)
     good = cache.read_bytes()
     cache.write_bytes(spoil(good))
     data = store_path.read_bytes()
-    assert compiled.read_cache(store_path, FIVE, data, "flawed") is None
+    assert cachefile.read_cache(store_path, FIVE, data, "flawed") is None
     assert compiled.play_finder(store_path, FIVE, "flawed") is not None
     assert cache.read_bytes() == good, "made again, whole"
 
@@ -92,14 +93,14 @@ def test_a_damaged_or_foreign_cache_is_ignored_and_made_again(store_path: Path, 
 def test_another_store_s_cache_or_a_changed_store_is_not_used(store_path: Path, tmp_path: Path) -> None:
     compiled.play_finder(store_path, FIVE, "flawed")
     data = store_path.read_bytes()
-    assert compiled.read_cache(store_path, FIVE, data, "flawed") is not None
+    assert cachefile.read_cache(store_path, FIVE, data, "flawed") is not None
     changed = data.replace(b"\ngames ", b"\ngames 1")
-    assert compiled.read_cache(store_path, FIVE, changed, "flawed") is None
-    assert compiled.read_cache(store_path, FIVE, data, "fixed") is None
+    assert cachefile.read_cache(store_path, FIVE, changed, "flawed") is None
+    assert cachefile.read_cache(store_path, FIVE, data, "fixed") is None
     other = tmp_path / "other.data"
     shutil.copy(FIXTURES / "trained-3.data", other)
-    shutil.copy(compiled.cache_path(store_path, FIVE), compiled.cache_path(other, FIVE))
-    assert compiled.read_cache(other, FIVE, other.read_bytes(), "flawed") is None
+    shutil.copy(cachefile.cache_path(store_path, FIVE), cachefile.cache_path(other, FIVE))
+    assert cachefile.read_cache(other, FIVE, other.read_bytes(), "flawed") is None
 
 
 def test_a_journal_line_cut_short_or_damaged_is_skipped() -> None:
@@ -166,7 +167,7 @@ def test_a_brain_or_a_learner_killed_at_any_moment_leaves_everything_whole(store
     assert before is not None
     for k in range(8):
         if k == 4:
-            compiled.cache_path(store_path, FIVE).unlink(missing_ok=True)
+            cachefile.cache_path(store_path, FIVE).unlink(missing_ok=True)
         brain = retro("pbrain", "pascal-learner", "--data", str(store_path), "--random-state", str(k))
         assert brain.stdin is not None
         brain.stdin.write(b"START 15\nBOARD\n5,7,2\n0,0,1\n6,7,2\n0,1,1\n7,7,2\n0,2,1\n8,7,2\nDONE\nEND\n")
@@ -198,10 +199,10 @@ def test_where_memory_is_short_the_lowest_levels_are_played(store_path: Path) ->
     plans are the store's plans of those levels, in the same order."""
     compiled.play_finder(store_path, FIVE, "flawed")
     finder = compiled.play_finder(store_path, FIVE, "flawed")
-    assert finder is not None and compiled.fit(finder, 1 << 40) is None, "all fit"
-    held = compiled.resident()
+    assert finder is not None and fitting.fit(finder, 1 << 40) is None, "all fit"
+    held = processes.resident()
     assert held is not None
-    fitted = compiled.fit(finder, int((held + (len(finder) // 2) * 400) / 0.85))
+    fitted = fitting.fit(finder, int((held + (len(finder) // 2) * 400) / 0.85))
     assert fitted is not None
     smaller, said = fitted
     assert 0 < len(smaller) < len(finder) and said.startswith("the memory allowed holds ")
@@ -264,12 +265,12 @@ def test_the_cache_is_compiled_a_block_at_a_time_to_the_same_bytes(store_path: P
                           np.argsort(finder._level, kind="stable").argsort()[in_order]), "the reference's order"
     monkeypatch.setattr(compact, "BLOCK", 100)  # (the fixture's 226 schemes in three blocks)
     made = compact.compile_rows(lines, grid)
-    for name in compiled.ARRAYS:
+    for name in cachefile.ARRAYS:
         assert made[name].dtype == expected[name].dtype and made[name].shape == expected[name].shape, name
         assert made[name].tobytes() == expected[name].tobytes(), name
     compiled.play_finder(store_path, grid, "flawed")
-    raw = compiled.cache_path(store_path, grid).read_bytes()
-    payload = raw[raw.index(b"\n", len(compiled.MAGIC)) + 1:]
+    raw = cachefile.cache_path(store_path, grid).read_bytes()
+    payload = raw[raw.index(b"\n", len(cachefile.MAGIC)) + 1:]
     assert hashlib.sha256(payload).hexdigest() == PAYLOADS[size]
 
 
@@ -300,13 +301,13 @@ def test_run_five_plays_and_learns_from_the_compact_form_as_from_the_store(tmp_p
     assert "You win.  Let me think about this game...\nI have learnt 2 new schemes" in said["compact"]
     stores = [tmp_path / name / "five.data" for name in ("walking", "compact")]
     assert stores[0].read_bytes() == stores[1].read_bytes() != (FIXTURES / "five.data").read_bytes()
-    assert not compiled.cache_path(stores[0], FIVE).exists()
+    assert not cachefile.cache_path(stores[0], FIVE).exists()
     fresh = tmp_path / "fresh.data"
     shutil.copy(stores[1], fresh)
     compiled.play_finder(fresh, FIVE, "flawed")
-    kept, made = (compiled.cache_path(p, FIVE).read_bytes() for p in (stores[1], fresh))
-    assert kept[kept.index(b"\n", len(compiled.MAGIC)):] == made[made.index(b"\n", len(compiled.MAGIC)):]
-    assert compiled.read_cache(stores[1], FIVE, stores[1].read_bytes(), "flawed") is not None
+    kept, made = (cachefile.cache_path(p, FIVE).read_bytes() for p in (stores[1], fresh))
+    assert kept[kept.index(b"\n", len(cachefile.MAGIC)):] == made[made.index(b"\n", len(cachefile.MAGIC)):]
+    assert cachefile.read_cache(stores[1], FIVE, stores[1].read_bytes(), "flawed") is not None
 
 
 def test_a_cache_written_again_merges_what_the_saved_file_merges(tmp_path: Path) -> None:
@@ -328,13 +329,13 @@ def test_a_cache_written_again_merges_what_the_saved_file_merges(tmp_path: Path)
     assert compiled.rewrite_cache(path, FIVE, "flawed", finder, 1)
     read = load(path, 5, "flawed")
     assert read is not None and [s.key() for s in read.schemes.added] == [newer.key()]
-    cached = compiled.read_cache(path, FIVE, path.read_bytes(), "flawed")
+    cached = cachefile.read_cache(path, FIVE, path.read_bytes(), "flawed")
     assert cached is not None and cached.arrays["lines"].tobytes().decode() == scheme_line(read.schemes.added[0]) + "\n"
     fresh = tmp_path / "fresh.data"
     shutil.copy(path, fresh)
     compiled.play_finder(fresh, FIVE, "flawed")
-    kept, made = (compiled.cache_path(p, FIVE).read_bytes() for p in (path, fresh))
-    assert kept[kept.index(b"\n", len(compiled.MAGIC)):] == made[made.index(b"\n", len(compiled.MAGIC)):]
+    kept, made = (cachefile.cache_path(p, FIVE).read_bytes() for p in (path, fresh))
+    assert kept[kept.index(b"\n", len(cachefile.MAGIC)):] == made[made.index(b"\n", len(cachefile.MAGIC)):]
 
 
 def test_run_five_says_how_far_the_reading_is_while_it_compiles(tmp_path: Path) -> None:
@@ -391,4 +392,4 @@ def test_learn_pending_makes_the_caches_of_a_store_no_brain_played_from(store_pa
     assert made == ["five.data.compiled-15x15", "five.data.compiled-20x20"]
     for size in (15, 20):
         grid = Grid(size, size, 5, maxsize=20)
-        assert compiled.read_cache(store_path, grid, store_path.read_bytes(), "flawed") is not None
+        assert cachefile.read_cache(store_path, grid, store_path.read_bytes(), "flawed") is not None

@@ -5,9 +5,10 @@ be won (with --fixed: that it is a draw).
 Unbeatable is checked by exhaustive play (audit.py): every line of the
 opponent, on either side, against every move the learner may choose at
 random.  The game-theoretic facts the checks lean on (a corner opening is
-answered only by the centre; Tic-Tac-Toe is a draw) come from the
-independent game-tree search in opponents.py, itself checked here against
-the well-known counts.
+answered only by the centre; Tic-Tac-Toe is a draw) come from retro's one
+game-tree search (retro/audit/perfect.py: tests/test_perfect_play.py checks
+it against the well-known counts), which the training's perfect partner
+(opponents.py) plays with; checked here on the learner's own boards.
 """
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ import pytest
 from pascal_helpers import TTT, fixture, moves_of, trained
 
 from retro.ports.pascal_learner.audit import losing_lines
-from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, Board
+from retro.audit import perfect
+from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, MARKS, Board, opponent
 from retro.ports.pascal_learner.learning.learner import DRAW, FIRST_PLAYER_WINS, UNDECIDED, Learner
-from retro.ports.pascal_learner.training.opponents import _value, perfect_moves
+from retro.ports.pascal_learner.training.opponents import perfect_moves
 
 CORNERS = {TTT.square(r, c) for r in (1, 3) for c in (1, 3)}
 CENTRE = TTT.square(2, 2)
@@ -30,6 +32,28 @@ def test_the_solver_knows_tic_tac_toe():
     empty = Board(TTT)
     assert set(perfect_moves(empty, CROSS)) == set(range(9))  # every opening draws
     assert perfect_moves(empty.with_move(0, CROSS), CIRCLE) == [CENTRE]
+
+
+def test_the_perfect_partner_answers_as_the_audit_s_referee_on_the_learner_s_every_position():
+    """Walked on the learner's own board, 3x3 has the well-known 5,478
+    positions, and on each the training's perfect moves are the referee's
+    (retro/audit/perfect.py, on the same position written as its text)."""
+    seen: dict[tuple[int, ...], bool] = {}
+
+    def walk(board: Board, player: int, last: int) -> None:
+        if tuple(board.squares) in seen:
+            return
+        over = last >= 0 and board.completes(last) or board.full()
+        seen[tuple(board.squares)] = over
+        if over:
+            return
+        text = "".join(MARKS[mark] for mark in board.squares)
+        assert perfect_moves(board, player) == perfect.best_moves(text, MARKS[player]), text
+        for square in board.empties():
+            walk(board.with_move(square, player), opponent(player), square)
+
+    walk(Board(TTT), CROSS, -1)
+    assert len(seen) == 5478
 
 
 def test_an_empty_learner_plays_at_random_everywhere():
@@ -99,4 +123,4 @@ def test_choose_picks_from_candidatemoves_and_can_pick_each_of_them():
 
 def test_the_solver_rates_the_centre_opening_a_draw():
     board = Board(TTT).with_move(4, CROSS)
-    assert -_value(TTT, tuple(board.squares), CIRCLE, 4) == 0  # the centre opening draws
+    assert perfect.value("".join(MARKS[mark] for mark in board.squares), "O") == 0  # the centre opening draws

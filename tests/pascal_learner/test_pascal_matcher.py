@@ -15,17 +15,19 @@ from retro.ports.pascal_learner.planfinder.compact import CompactPlanFinder
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from retro.ports.pascal_learner.store.datafile import render
 from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
-from retro.ports.pascal_learner.learning.learner import Learner
-from retro.ports.pascal_learner.planfinder.lookahead import python_anchors, shifted
-from retro.ports.pascal_learner.planfinder.plans import ReferencePlanFinder, squares
+from retro.ports.pascal_learner.learning.learner import Learner, Matcher
+from retro.ports.pascal_learner.planfinder.lookahead import shifted
+from retro.ports.pascal_learner.planfinder.plans import PlanFinderBase, squares
 from retro.ports.pascal_learner.model.schemes import Scheme, SchemeList
 from retro.ports.pascal_learner.training.train import Trainer
 from retro.ports.pascal_learner.planfinder.vectorised import VectorConditions
 
+from lookahead_oracle import python_anchors
 from pascal_helpers import fixture
+from reference_finder import ReferencePlanFinder
 
 
-def training(grid: Grid, games: int, seed: int, matcher: str, fixed: bool = False) -> tuple[bytes, bytes]:
+def training(grid: Grid, games: int, seed: int, matcher: Matcher, fixed: bool = False) -> tuple[bytes, bytes]:
     """The data file and every game's moves, as bytes, after ``games`` games of
     ``retro train``'s loop with this matcher."""
     learner = Learner.empty(grid, fixed, rng=random.Random(seed), matcher=matcher)
@@ -43,7 +45,7 @@ def training(grid: Grid, games: int, seed: int, matcher: str, fixed: bool = Fals
 def test_training_with_either_matcher_gives_the_same_store_and_games(grid: Grid, games: int, seed: int,
                                                                      fixed: bool) -> None:
     store, played = training(grid, games, seed, "incremental", fixed)
-    reference_store, reference_played = training(grid, games, seed, "reference", fixed)
+    reference_store, reference_played = training(grid, games, seed, ReferencePlanFinder, fixed)
     assert played == reference_played
     assert store == reference_store
     assert store.count(b"\n") > 10  # something was learnt
@@ -54,21 +56,19 @@ def test_a_tiny_position_memory_changes_nothing(monkeypatch: pytest.MonkeyPatch)
     """Positions forgotten (the cache holding two) are found again from the
     nearest one remembered, or the empty board."""
     monkeypatch.setattr(incremental, "CACHED", 2)
-    assert training(Grid(15, 15, 5), 40, 3, "incremental") == training(Grid(15, 15, 5), 40, 3, "reference")
+    assert training(Grid(15, 15, 5), 40, 3, "incremental") == training(Grid(15, 15, 5), 40, 3, ReferencePlanFinder)
 
 
-@pytest.mark.parametrize("vector_from", [0, 10**9], ids=["numpy", "python"])
+@pytest.mark.parametrize("look_ahead_from", [0, 10**9], ids=["long-list", "short-list"])
 @pytest.mark.parametrize("look_ahead", [0.0, 1e9], ids=["at-once", "never"])
 def test_looking_ahead_or_walking_changes_nothing(monkeypatch: pytest.MonkeyPatch, look_ahead: float,
-                                                  vector_from: int) -> None:
+                                                  look_ahead_from: int) -> None:
     """Whether the new plans of a mark come from the plans looked ahead on the
-    position before it after one walk, or always from walks, and whether it
-    looks ahead with NumPy or in Python, the games and the store are the
-    reference's."""
+    position before it after one walk, or always from walks (a short list
+    never looks ahead), the games and the store are the reference's."""
     monkeypatch.setattr(incremental, "LOOK_AHEAD", look_ahead)
-    monkeypatch.setattr(incremental, "VECTOR_LOOK_AHEAD", look_ahead)
-    monkeypatch.setattr(incremental, "VECTOR_FROM", vector_from)
-    assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
+    monkeypatch.setattr(incremental, "LOOK_AHEAD_FROM", look_ahead_from)
+    assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, ReferencePlanFinder)
 
 
 @pytest.mark.parametrize("depth", [0, 1, 100], ids=["flat", "one", "full"])
@@ -80,22 +80,21 @@ def test_the_pivot_tree_s_depth_changes_nothing(monkeypatch: pytest.MonkeyPatch,
     are the reference's (the walks only: never looking ahead)."""
     monkeypatch.setattr(incremental, "DEPTH", depth)
     monkeypatch.setattr(incremental, "LOOK_AHEAD", 1e9)
-    monkeypatch.setattr(incremental, "VECTOR_LOOK_AHEAD", 1e9)
-    assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, "reference")
+    assert training(Grid(15, 15, 5), 60, 5, "incremental") == training(Grid(15, 15, 5), 60, 5, ReferencePlanFinder)
 
 
 def test_numpy_on_a_tic_tac_toe_list_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A 3x3 list never grows long enough for NumPy; made to use it, it learns the same."""
-    monkeypatch.setattr(incremental, "VECTOR_FROM", 0)
-    assert training(Grid(3, 3, 3), 300, 1, "incremental") == training(Grid(3, 3, 3), 300, 1, "reference")
+    """A 3x3 list never grows long enough to look ahead; made to, it learns the same."""
+    monkeypatch.setattr(incremental, "LOOK_AHEAD_FROM", 0)
+    assert training(Grid(3, 3, 3), 300, 1, "incremental") == training(Grid(3, 3, 3), 300, 1, ReferencePlanFinder)
 
 
 def scheme(level: int, free: list[tuple[int, int]], held: list[tuple[int, int]]) -> Scheme:
     return Scheme(level, free, [s for s in held if s not in free and s != (0, 0)])
 
 
-def finders(schemes_: list, added_late: int, finder_class: type[ReferencePlanFinder] = PlanFinder
-            ) -> tuple[SchemeList, ReferencePlanFinder, ReferencePlanFinder, list]:
+def finders(schemes_: list, added_late: int, finder_class: type[PlanFinderBase] = PlanFinder
+            ) -> tuple[SchemeList, PlanFinderBase, PlanFinderBase, list]:
     """A list on a 7x7 grid (3 to align) with a finder (the learner's, or
     another) and the reference over it, and the last ``added_late`` schemes
     kept back to be added part-way."""
@@ -116,7 +115,7 @@ shapes = st.lists(st.tuples(st.integers(-2, 2), st.integers(-2, 2)), min_size=0,
        st.lists(st.integers(0, 48), max_size=30), st.integers(0, 4), st.sampled_from([PlanFinder, CompactPlanFinder]),
        st.data())
 def test_the_plans_and_their_order_are_the_reference_s(schemes_: list, squares_: list[int], added_late: int,
-                                                       finder_class: type[ReferencePlanFinder],
+                                                       finder_class: type[PlanFinderBase],
                                                        data: st.DataObject) -> None:
     """On a 7x7 grid, move by move, with schemes added part-way (the positions
     seen before are caught up), every level limit: the same list, from the

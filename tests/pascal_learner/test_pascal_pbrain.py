@@ -15,12 +15,15 @@ import pytest
 
 from retro.ports.pascal_learner.model.board import Board, Grid
 from retro.console import LineConsole
-from retro.ports.pascal_learner.store import compiled, journal
+from retro.ports.pascal_learner.store import cachefile, compiled, journal
 from retro.ports.pascal_learner.store.datafile import Lock, load
 from retro.ports.pascal_learner.learning.learner import Learner
 from retro.ports.pascal_learner.store.session import StoreSession
-from retro.ports.pascal_learner.brain import pbrain
-from retro.ports.pascal_learner.brain.pbrain import OWN, THEIRS, Brain, limit_of, store_location, store_opener
+from retro.ports.pascal_learner.brain import placement
+from retro.ports.pascal_learner.brain.budget import limit_of
+from retro.ports.pascal_learner.brain.game import OWN, THEIRS
+from retro.ports.pascal_learner.brain.placement import store_location, store_opener
+from retro.ports.pascal_learner.brain.protocol import Brain
 
 from pascal_helpers import FIXTURES
 
@@ -393,7 +396,7 @@ def test_end_waits_for_a_running_thought_no_longer_than_a_manager_allows_and_kee
 
 
 def test_a_full_folder_is_played_without_saving(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 50)  # bytes: an empty store is 88
+    monkeypatch.setattr(placement, "FOLDER_LIMIT", 50)  # bytes: an empty store is 88
     place = Path(str(store_location(str(tmp_path), None, 5)))
     Learner.empty(Grid(15, 15, 5), path=place).save()
     before = place.read_bytes()
@@ -404,7 +407,7 @@ def test_a_full_folder_is_played_without_saving(tmp_path: Path, monkeypatch: pyt
     b.close()
     assert place.read_bytes() == before and not place.with_name(place.name + ".lock").exists()
     assert not journal.journal_path(place).exists(), "no game kept"
-    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", 30 << 20)
+    monkeypatch.setattr(placement, "FOLDER_LIMIT", 30 << 20)
     said.clear()
     b = Brain(store_opener(LineConsole(io.BytesIO(), io.BytesIO(), io.BytesIO()), None, 3), said.append)
     for line in ("START 15", f"INFO folder {tmp_path}", "BOARD", "5,7,2", "6,7,2", "7,7,2", "8,7,2", "0,0,1",
@@ -428,8 +431,8 @@ def test_the_folder_s_store_begins_with_the_given_one_s_cache_and_opens_from_it(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     given = five_store(tmp_path / "given.data")
     place = Path(str(store_location(str(tmp_path / "manager"), str(given), 5)))
-    cache = compiled.cache_path(place, Grid(15, 15, 5))
-    assert place.read_bytes() == given.read_bytes() and cache.read_bytes() == compiled.cache_path(
+    cache = cachefile.cache_path(place, Grid(15, 15, 5))
+    assert place.read_bytes() == given.read_bytes() and cache.read_bytes() == cachefile.cache_path(
         given, Grid(15, 15, 5)).read_bytes(), "the store and its cache copied as they are"
 
     def refused(*args: object) -> None:
@@ -450,13 +453,13 @@ def test_the_cache_and_the_journal_count_in_the_folder_limit(tmp_path: Path, mon
                                                               beside: str) -> None:
     place = Path(str(store_location(str(tmp_path), None, 5)))
     five_store(place)
-    cache = compiled.cache_path(place, Grid(15, 15, 5))
+    cache = cachefile.cache_path(place, Grid(15, 15, 5))
     pending = journal.journal_path(place)
     if beside == "journal":
         pending.write_bytes(journal.line_of(journal.Game(((112, 1),), False)) * 100)
     # The folder one byte over the limit with the file beside the store, under it without.
     held = place.stat().st_size + cache.stat().st_size + (pending.stat().st_size if beside == "journal" else 0)
-    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", held - 1)
+    monkeypatch.setattr(placement, "FOLDER_LIMIT", held - 1)
     before = pending.read_bytes() if pending.exists() else b""
     b, said = brain_in_folder(tmp_path)
     board(b, *LOST_AT_END)
@@ -476,10 +479,10 @@ def test_a_cache_that_would_fill_the_folder_serves_from_beside_the_given_store(
     store too, and the folder holds the store and its journal only."""
     given = five_store(tmp_path / "given.data")
     grid = Grid(15, 15, 5)
-    cache = compiled.cache_path(given, grid)
-    monkeypatch.setattr(pbrain, "FOLDER_LIMIT", given.stat().st_size + cache.stat().st_size // 2)
+    cache = cachefile.cache_path(given, grid)
+    monkeypatch.setattr(placement, "FOLDER_LIMIT", given.stat().st_size + cache.stat().st_size // 2)
     place = Path(str(store_location(str(tmp_path / "manager"), str(given), 5, grid)))
-    assert place.read_bytes() == given.read_bytes() and not compiled.cache_path(place, grid).exists()
+    assert place.read_bytes() == given.read_bytes() and not cachefile.cache_path(place, grid).exists()
 
     def refused(*args: object) -> None:
         raise AssertionError("the store was parsed")
@@ -498,4 +501,4 @@ def test_a_cache_that_would_fill_the_folder_serves_from_beside_the_given_store(
     xy(said[1])
     b.handle("END")
     b.close()
-    assert cache.exists() and not compiled.cache_path(place, grid).exists(), "compiled, and kept beside the given store"
+    assert cache.exists() and not cachefile.cache_path(place, grid).exists(), "compiled, and kept beside the given store"

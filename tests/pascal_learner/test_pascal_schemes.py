@@ -7,9 +7,10 @@ from hypothesis import strategies as st
 
 from retro.ports.pascal_learner.model.board import CIRCLE, CROSS, EMPTY, Board, Grid
 from retro.ports.pascal_learner.planfinder.incremental import PlanFinder
-from retro.ports.pascal_learner.planfinder.plans import plans_by_square
 from retro.ports.pascal_learner.model.schemes import (ORIENTATIONS, RING_BITS, Scheme, SchemeList, canonical, orient,
                                                      overturn, turn)
+
+from reference_finder import plans_by_square
 
 # The seed's example scheme, "~ ~ #" (free, free, held), read as the threatened
 # move at the left end of a row whose far end is held.

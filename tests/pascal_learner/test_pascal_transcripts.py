@@ -1,6 +1,6 @@
 """The golden transcripts of pascal-learner: replayed against the port, and
 their evidence checked independently of it (game rules replayed on a board,
-the game-theoretic facts from the solver in opponents.py, the seed's claims)."""
+the game-theoretic facts from the solver, retro/audit/perfect.py, the seed's claims)."""
 from __future__ import annotations
 
 import re

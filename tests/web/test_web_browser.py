@@ -28,7 +28,7 @@ import pytest
 
 from retro import catalog
 from retro.web.api import describe
-from web_helpers import ROOT, golden, prompts, query, rendering
+from web_helpers import ROOT, end_words, golden, prompts, query, rendering
 
 CHROMIUM = os.environ.get("RETRO_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
@@ -218,12 +218,6 @@ def cursor_shown(page) -> bool:
     return page.evaluate("() => document.querySelectorAll('#terminal .xterm-cursor').length > 0")
 
 
-# How each golden session's last game ends, as its text says: "Computer wins!", "Gana el humano" (the
-# MJ weakness), the Altair's "I WON WITH BOARD"; the assignment's sample stops before its game ends.
-LAST_GAME = {"bad-input": "The computer won.", "mj-weakness": "You won.", "spec-sample": "",
-             "v1-game-computer-wins": "The computer won."}
-
-
 @pytest.mark.parametrize("program_id, name", [("cpm-c", "bad-input"), ("perl-midterm", "spec-sample"),
                                               ("fortran-rcd", "mj-weakness")])
 def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Path, program_id: str,
@@ -238,11 +232,7 @@ def test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe(page, tmp_path: Pa
     program = catalog.get(program_id)
     assert page.locator("#ended").is_visible()
     said_in_words(page)  # what happened in words; the status and what it means under Details
-    ended_input = prompts(session)[-1][1] == "\x04"  # the game's input ends with Ctrl-D
-    result = LAST_GAME[name]  # as the session's text says who won
-    assert page.inner_text("#status") == (
-        (f"{result} Then you ended the input (Ctrl-D)." if ended_input else f"{result} The game is over.") if result
-        else "You ended the input (Ctrl-D): the program stopped." if ended_input else "The program has ended.")
+    assert page.inner_text("#status") == end_words(session, name)  # who won, as the session's text says
     assert details(page) == f"Exit status {session.exit_status}: {dict(program.exit_statuses)[session.exit_status]}."
     assert not cursor_shown(page)  # nobody types any more
     if name == "mj-weakness":  # N, 3,3 3,1 1,3 2,3: the computer starts and the human wins (the author's account)
@@ -610,7 +600,7 @@ def test_a_phone_plays_the_altair_by_the_key_bar(browser, server, tmp_path: Path
         for _, keys in prompts(session):
             quiet(page)
             touch_type(page, keys)
-        ends_with(page, session.exit_status, f"{LAST_GAME['v1-game-computer-wins']} Then you ended the input (Ctrl-D).")
+        ends_with(page, session.exit_status, end_words(session, "v1-game-computer-wins"))
         assert screen(page, everything=True).lstrip("\n") == shown_lines(rendering(session))
         shot(page, tmp_path, f"retro-serve-phone-altair-{held}.png")
         assert page.errors == []

@@ -23,14 +23,9 @@ from retro.web.exhibit import Exhibit
 from retro.web.exit_message import exit_frame, meaning
 from retro.web.process import Command
 
-from web_helpers import children_running, golden, prompts, query, start_server, with_client
+from web_helpers import LAST_GAME, children_running, end_words, golden, prompts, query, start_server, with_client
 
 TELETYPES = {"cpm-c": "bad-input", "fortran-rcd": "mj-weakness", "perl-midterm": "spec-sample"}
-# How each session's last game ends, as its text says: "Computer wins!", "Gana el humano"; the
-# assignment's sample stops before its game ends; and how the end bar says it with how it stopped.
-LAST_GAME = {"cpm-c": {"outcome": "program", "words": "The computer won. The game is over."},
-             "fortran-rcd": {"outcome": "human", "words": "You won. Then you ended the input (Ctrl-D)."},
-             "perl-midterm": {"words": "You ended the input (Ctrl-D): the program stopped."}}
 
 
 class Visitor:
@@ -88,8 +83,9 @@ def test_a_teletype_session_on_the_pty_is_the_pipe_session_echoed(program_id: st
 
     exit_message = with_client(lambda c: visit(c, program_id, play, query(program_id, session.options)))
     said = dict(catalog.get(program_id).exit_statuses)[session.exit_status]  # the program's own words for it
+    winner = LAST_GAME[program_id, TELETYPES[program_id]]  # who won the last game, as the session's text says
     assert exit_message == {"type": "exit", "status": session.exit_status, "reason": "", "meaning": said,
-                            **LAST_GAME[program_id]}
+                            **({"outcome": winner} if winner else {}), "words": end_words(session, TELETYPES[program_id])}
 
 
 def screen_of(output: bytes, cols: int = 80, rows: int = 24) -> list[str]:

@@ -31,6 +31,23 @@ def golden(program_id: str, name: str = "") -> transcript.Transcript:
     return transcript.load(TRANSCRIPTS / program_id / f"{name or GOLDEN[program_id]}.txt")
 
 
+# Who won each golden session's last game, as its text says ("Computer wins!", "Gana el humano" (the MJ
+# weakness), the Altair's "I WON WITH BOARD"); None: the assignment's sample stops before its game ends.
+LAST_GAME = {("cpm-c", "bad-input"): "program", ("fortran-rcd", "mj-weakness"): "human",
+             ("perl-midterm", "spec-sample"): None, ("altair-3d", "v1-game-computer-wins"): "program"}
+WINNER_WORDS = {"program": "The computer won.", "human": "You won."}
+
+
+def end_words(session: transcript.Transcript, name: str) -> str:
+    """How the end bar says the golden session ``name`` ended: who won its last
+    game, and how it stopped (its input ended with Ctrl-D, or the game over)."""
+    ended_input = prompts(session)[-1][1] == "\x04"  # the game's input ends with Ctrl-D
+    winner = LAST_GAME[session.program, name]
+    if winner is None:
+        return "You ended the input (Ctrl-D): the program stopped." if ended_input else "The program has ended."
+    return f"{WINNER_WORDS[winner]} " + ("Then you ended the input (Ctrl-D)." if ended_input else "The game is over.")
+
+
 def query(program_id: str, words: list[str]) -> dict[str, str]:
     """Query parameters that say what these command-line words say."""
     program = catalog.get(program_id)

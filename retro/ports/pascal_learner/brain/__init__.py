@@ -1,1 +1,2 @@
-"""The learner as a Gomocup brain: the piskvork protocol (pbrain.py)."""
+"""The learner as a Gomocup brain: the command line (pbrain.py), the loop
+(serve.py), the protocol (protocol.py) and what it rests on."""

@@ -47,7 +47,7 @@ from typing import Iterable, Optional, Sequence
 
 from ..model.board import EMPTY, Board, Grid, opponent
 from ..planfinder.incremental import PlanFinder
-from ..planfinder.plans import Plan, ReferencePlanFinder, squares
+from ..planfinder.plans import Plan, PlanFinderBase, squares
 from ..model.rules import DEFAULT, Rules
 from ..model.schemes import Scheme, SchemeList, Square
 
@@ -70,7 +70,7 @@ def scheme_of(grid: Grid, move: int, level: int, free: int, held: int) -> Scheme
     )
 
 
-def answers(finder: ReferencePlanFinder, after: Board, winner: int, plans: Sequence[Plan], fixed: bool) -> list[int]:
+def answers(finder: PlanFinderBase, after: Board, winner: int, plans: Sequence[Plan], fixed: bool) -> list[int]:
     """For each plan, the replies of the loser it survives, as a bit mask.
 
     The original's reading: a reply spoils a plan only by taking one of its
@@ -103,7 +103,7 @@ class Budget:
         return self.left >= 0
 
 
-def sound(finder: ReferencePlanFinder, board: Board, plan: Plan, winner: int, budget: Optional[Budget] = None) -> bool:
+def sound(finder: PlanFinderBase, board: Board, plan: Plan, winner: int, budget: Optional[Budget] = None) -> bool:
     """--fixed: whether ``plan`` (its squares still as it needs them) wins for
     ``winner``, to move on ``board``, whatever the loser replies, the loser's
     own threats included.
@@ -136,7 +136,7 @@ def sound(finder: ReferencePlanFinder, board: Board, plan: Plan, winner: int, bu
     return True
 
 
-def construct(finder: ReferencePlanFinder, after: Board, move: int, winner: int,
+def construct(finder: PlanFinderBase, after: Board, move: int, winner: int,
               fixed: bool, rules: Rules = DEFAULT) -> tuple[Optional[Scheme], int]:
     """The scheme the fork rule or the reply rule makes of ``move``, if any,
     and the replies no plan answers (a bit mask, when there is no scheme).
@@ -216,7 +216,7 @@ def _cover(plans: Sequence[Plan], survive: list[int], pool: list[int], empty: in
 
 
 def improveschemes(schemes: SchemeList, grid: Grid, moves: Iterable[tuple[int, int]],
-                   fixed: bool = False, finder: Optional[ReferencePlanFinder] = None,
+                   fixed: bool = False, finder: Optional[PlanFinderBase] = None,
                    rules: Rules = DEFAULT) -> list[Scheme]:
     """Analyse a finished game (its moves as (square, player)) backwards and
     add the schemes it teaches; returns the schemes added, in order.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import Callable, Iterable, Optional, Union
 
 from retro.vocabulary import Words
 
@@ -19,8 +19,8 @@ from ..model.board import CROSS, Board, Grid, opponent
 from ..play.choice import Choice, candidatemoves
 from ..store.datafile import Store, save
 from .improveschemes import Budget, improveschemes, sound
-from ..planfinder.incremental import MATCHERS
-from ..planfinder.plans import ReferencePlanFinder
+from ..planfinder.incremental import PlanFinder
+from ..planfinder.plans import PlanFinderBase
 from ..model.rules import DEFAULT, LITERAL, Rules
 from ..model.schemes import Scheme, SchemeList
 
@@ -50,20 +50,27 @@ def rules_word(fixed: bool, rules: Rules) -> str:
     return "fixed" if fixed else "flawed"
 
 
-def finder_for(matcher: str, schemes: SchemeList, grid: Grid) -> ReferencePlanFinder:
+# A plan finder by name, or the class of one (the tests' and the benchmark's whole-board matcher).
+Matcher = Union[str, Callable[[SchemeList, Grid], PlanFinderBase]]
+
+
+def finder_for(matcher: Matcher, schemes: SchemeList, grid: Grid) -> PlanFinderBase:
     """The plan finder of that name: "incremental" (the learner's, for
-    training), "reference" (the whole-board matcher), "compact" (arrays, for
-    play in bounded memory: planfinder/compact.py)."""
+    training), "compact" (arrays, for play in bounded memory:
+    planfinder/compact.py); or of that class."""
+    if callable(matcher):
+        return matcher(schemes, grid)
     if matcher == "compact":
         from ..planfinder.compact import CompactPlanFinder  # (NumPy: imported for this finder only)
         return CompactPlanFinder(schemes, grid)
-    return MATCHERS[matcher](schemes, grid)
+    assert matcher == "incremental", matcher
+    return PlanFinder(schemes, grid)
 
 
 class Learner:
     def __init__(self, grid: Grid, store: Store, fixed: bool = False,
                  path: Optional[Path] = None, rng: Optional[random.Random] = None, rules: Rules = DEFAULT,
-                 matcher: str = "incremental", finder: Optional[ReferencePlanFinder] = None):
+                 matcher: Matcher = "incremental", finder: Optional[PlanFinderBase] = None):
         self.grid = grid
         self.rules = rules
         self.store = store
@@ -83,7 +90,7 @@ class Learner:
 
     @classmethod
     def empty(cls, grid: Grid, fixed: bool = False, path: Optional[Path] = None,
-              rng: Optional[random.Random] = None, rules: Rules = DEFAULT, matcher: str = "incremental") -> "Learner":
+              rng: Optional[random.Random] = None, rules: Rules = DEFAULT, matcher: Matcher = "incremental") -> "Learner":
         """A learner with no schemes (its store recording the rule set)."""
         store = Store(SchemeList(grid.winalign), rules=rules_word(fixed, rules))
         return cls(grid, store, fixed, path=path, rng=rng, rules=rules, matcher=matcher)

@@ -15,12 +15,13 @@ run`` on Five-in-a-Row, which learns with it (``learning_from``: the
 cache's rows, new schemes compiled as they come); training keeps the
 walking finder.  A cache is compiled in bounded memory by ``compile_rows``.
 
-The plans are the reference's (``plans.ReferencePlanFinder``), in its order:
-a turned scheme's place in the reference's search (``plans._Node.insert``)
-is its path of held squares, each step ranked among its siblings by when
-the sibling was made -- here by the number of the first turned scheme that
-took that step (``firsts``), the newest first, then the turned scheme's own
-number; a compiled cache keeps that order as one rank a row.  The level-1
+The plans are the whole-board matcher's (the reference the tests compare
+with: tests/pascal_learner/reference_finder.py), in its order: a turned
+scheme's place in the reference's search (``plans._Node.insert``) is its
+path of held squares, each step ranked among its siblings by when the
+sibling was made -- here by the number of the first turned scheme that took
+that step (``firsts``), the newest first, then the turned scheme's own
+number; a compiled cache keeps that order as one rank a row. The level-1
 search (``threats``) is the reference's own.
 """
 from __future__ import annotations
@@ -33,7 +34,7 @@ import numpy.typing as npt
 from ..model.board import EMPTY, MAXSIZE, Board, Grid
 from ..model.schemes import Scheme, SchemeList
 from .lookahead import SPAN, shifted
-from .plans import LEAF, Oriented, Plan, ReferencePlanFinder, fitsmask
+from .plans import LEAF, Oriented, Plan, PlanFinderBase, fitsmask
 from .vectorised import PADS, VectorConditions, padded
 from ..store.datafile import DataFileError, scheme_line, scheme_of_line
 
@@ -41,8 +42,8 @@ Numbers = npt.NDArray[np.int32]
 Small = npt.NDArray[np.uint8]
 
 
-class CompactPlanFinder(ReferencePlanFinder):
-    """``ReferencePlanFinder``'s plans from arrays (see the module's text)."""
+class CompactPlanFinder(PlanFinderBase):
+    """The whole-board matcher's plans from arrays (see the module's text)."""
 
     def __init__(self, schemes: SchemeList, grid: Grid):
         super().__init__(schemes, grid)
@@ -58,7 +59,7 @@ class CompactPlanFinder(ReferencePlanFinder):
         self._lines: Optional[tuple[bytes, list[int]]] = None
         self._made: dict[int, Scheme] = {}
         self.arrays: Optional[dict[str, npt.NDArray[np.generic]]] = None  # all the rows compiled (from_compiled)
-        self.mapped: object = None  # the mapped file they lie in, if any (store/compiled.py)
+        self.mapped: object = None  # the mapped file they lie in, if any (store/mapping.py)
 
     def __len__(self) -> int:
         return len(self._vector)
@@ -82,7 +83,7 @@ class CompactPlanFinder(ReferencePlanFinder):
     @classmethod
     def from_compiled(cls, grid: Grid, arrays: dict[str, npt.NDArray[np.generic]],
                       rows: Optional[int] = None, mapped: object = None) -> "CompactPlanFinder":
-        """A finder over arrays ``compiled`` gave (checked by the caller: store/compiled.py),
+        """A finder over arrays ``compiled`` gave (checked by the caller: store/cachefile.py),
         with no list of schemes: it plays, it does not learn.  ``rows``: only
         the first so many rows (the lowest levels), where memory is short;
         ``mapped``: the mapped file the arrays lie in, if any."""

@@ -11,11 +11,12 @@ the move) and keyed by the nearest few others relative to it, so that only
 the schemes whose other held squares the mover holds around the move are
 looked at.
 
-The plans come out exactly as ``plans.ReferencePlanFinder`` gives them (the
-tests train with both and compare byte for byte): the same plans, in the same
-order (each turned scheme's place in the reference's search, ``Oriented.order``,
-then the square).  Schemes added to the list after a position was seen are
-matched against it, whole-board, the next time it is asked for.
+The plans come out exactly as the whole-board matcher (the reference:
+tests/pascal_learner/reference_finder.py) gives them (the tests train with
+both and compare byte for byte): the same plans, in the same order (each
+turned scheme's place in the reference's search, ``Oriented.order``, then
+the square). Schemes added to the list after a position was seen are matched
+against it, whole-board, the next time it is asked for.
 """
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Optional
 
 from ..model.board import CIRCLE, CROSS, EMPTY, Board, Grid
-from .lookahead import SPAN, VECTOR_FROM, Condition, by_marked_square, condition, python_anchors, shifted
-from .plans import Plan, ReferencePlanFinder, Oriented, interned
+from .lookahead import SPAN, Condition, by_marked_square, condition, shifted
+from .plans import Plan, PlanFinderBase, Oriented, interned
 from ..model.schemes import SchemeList
 
 if TYPE_CHECKING:
@@ -40,19 +41,17 @@ CACHED = 4096  # positions (and players) whose plans are kept
 DEPTH = 3
 CHUNK = 32768  # turned schemes whose conditions are made into arrays at a time
 AHEAD = 16  # positions (by the player's marks) whose plans one mark ahead are kept
+# From this many turned schemes on, the finder may look ahead (with NumPy, lookahead.py); below,
+# it always walks (a Tic-Tac-Toe list never gets there: NumPy is not imported for it).
+LOOK_AHEAD_FROM = 2048
 # Looking ahead on a position costs about what walking this many nodes of the
-# pivot tree costs, per turned scheme: in Python (measured: 0.96 us a turned
-# scheme, 2.1 us a node, on a 1,134-game Five-in-a-Row list) and with NumPy
-# (0.32-0.38 us a turned scheme, 1.95 us a node, along games 1,600-1,660).
-LOOK_AHEAD = 0.45
-VECTOR_LOOK_AHEAD = 0.18
+# pivot tree costs, per turned scheme (0.32-0.38 us a turned scheme, 1.95 us a
+# node, along games 1,600-1,660 of a Five-in-a-Row training).
+LOOK_AHEAD = 0.18
 # Marks on the board from which looking ahead is quicker than walking from each
-# empty square: in Python (measured along a lost game on a 2,000-game list:
-# walks 4.6 ms at 10 marks, 107 at 60, 776 at 160; looking ahead 254, 108, 86
-# ms) and with NumPy (along games 1,600-1,660: walks 13 ms at 20-29 marks, 18
-# at 30-39, 31 at 40-49; looking ahead 14, 14, 18 ms).
-CROWDED = 60
-VECTOR_CROWDED = 30
+# empty square (along games 1,600-1,660: walks 13 ms at 20-29 marks, 18 at
+# 30-39, 31 at 40-49; looking ahead 14, 14, 18 ms).
+CROWDED = 30
 
 # A found plan with its sort key: (the turned scheme's search order, the square).
 Entry = tuple[tuple[tuple[int, ...], int], Plan]
@@ -141,8 +140,8 @@ class _Ahead:
         self.plans = plans
 
 
-class PlanFinder(ReferencePlanFinder):
-    """``ReferencePlanFinder``'s plans, found from the position one move
+class PlanFinder(PlanFinderBase):
+    """The whole-board matcher's plans, found from the position one move
     earlier (see the module's text).  The level-1 search (``threats``) is the
     reference's own: it looks at a handful of turned schemes and is called on
     many positions seen once."""
@@ -150,8 +149,7 @@ class PlanFinder(ReferencePlanFinder):
     def __init__(self, schemes: SchemeList, grid: Grid):
         super().__init__(schemes, grid)
         self._pivots = _Pivot()
-        self._conditions: list[Condition] = []  # for looking ahead in Python (lookahead.py), on a short list
-        self._vector: Optional[VectorConditions] = None  # the same as arrays, on a long list (_grow_arrays)
+        self._vector: Optional[VectorConditions] = None  # the conditions as arrays, on a long list: looking ahead
         self._pivoted = 0
         self._offsets: set[int] = set()  # every offset between two held squares of a turned scheme
         self._positions: OrderedDict[tuple[int, int, int], _Seen] = OrderedDict()
@@ -170,8 +168,7 @@ class PlanFinder(ReferencePlanFinder):
             self._pivots.insert(o)
             self._offsets.update(d - pivot for pivot in o.held for d in o.held)
         self._pivoted = len(self._compiled)
-        for start in range(0, len(new), CHUNK):  # (a chunk at a time: a whole list's tuples at once take as much again)
-            self._grow_arrays([condition(o) for o in new[start:start + CHUNK]])
+        self._grow_arrays(new)
         # The compiled schemes live as long as the list: millions of objects on a large one, which
         # Python's cycle collector would otherwise walk in full now and then -- 0.7 s in the middle
         # of a move on a 2,000-game list.  Frozen, they are left out of its walks (they hold no
@@ -190,14 +187,14 @@ class PlanFinder(ReferencePlanFinder):
     def growth(self, board: Board, player: int) -> int:
         """The reference's answer, with the plans each square's mark would make
         kept for ``_grown``: improveschemes plays each of these squares next
-        (its repair of a single unanswered reply).  On a board with few marks
-        they are found by walking the pivot tree from each empty square; on a
-        crowded one, or once the walks have cost what it costs, by looking
-        ahead whole-board (``_ahead_of``)."""
+        (its repair of a single unanswered reply).  On a short list, or a
+        board with few marks, they are found by walking the pivot tree from
+        each empty square; on a long list's crowded board, or once the walks
+        have cost what it costs, by looking ahead whole-board (``_ahead_of``)."""
         self._compile()
         mine, empty = board.masks[player], board.masks[EMPTY]
         ahead = None
-        if (self.grid.full & ~empty).bit_count() < (CROWDED if self._vector is None else VECTOR_CROWDED):
+        if self._vector is None or (self.grid.full & ~empty).bit_count() < CROWDED:
             ahead = self._walked_ahead(mine, empty)
         if ahead is None:
             ahead = self._ahead_of(mine, empty)
@@ -211,6 +208,7 @@ class PlanFinder(ReferencePlanFinder):
         they cost more than looking ahead would have."""
         budget = self._look_cost()
         plans: dict[int, list[tuple[Oriented, int]]] = {}
+        # (budget None: a short list, walked whatever it costs)
         rest = empty
         while rest:
             low = rest & -rest
@@ -219,39 +217,38 @@ class PlanFinder(ReferencePlanFinder):
             found, visited = self._walk(square, mine | low, empty & ~low)
             if found:
                 plans[square] = found
-            budget -= visited
-            if budget < 0:
-                return None
+            if budget is not None:
+                budget -= visited
+                if budget < 0:
+                    return None
         return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), plans))
 
     def _ahead_of(self, mine: int, empty: int) -> _Ahead:
         """For each empty square, the plans a mark of the player there would
-        make (lookahead.py): with NumPy on a long list, else in Python."""
+        make (lookahead.py, with NumPy: only on a long list)."""
+        assert self._vector is not None
         empties, mines = shifted(empty), shifted(mine)
-        if self._vector is not None:
-            found = self._vector.anchors(empties, mines, empty)
-        else:
-            found = list(python_anchors(self._conditions, empties, mines, empty))
+        found = self._vector.anchors(empties, mines, empty)
         return self._keep_ahead(mine, _Ahead(empty, len(self._compiled), by_marked_square(found, empties)))
 
-    def _look_cost(self) -> float:
-        """What looking ahead costs, in nodes of the pivot tree walked."""
-        return len(self._compiled) * (LOOK_AHEAD if self._vector is None else VECTOR_LOOK_AHEAD)
+    def _look_cost(self) -> Optional[float]:
+        """What looking ahead costs, in nodes of the pivot tree walked; None
+        on a short list, which never looks ahead."""
+        return None if self._vector is None else len(self._compiled) * LOOK_AHEAD
 
-    def _grow_arrays(self, new: list[Condition]) -> None:
-        """The new turned schemes' conditions, for looking ahead: kept as
-        they are on a short list; on a long one, as arrays only, for looking
-        ahead with NumPy (the tuples would take as much again).  Grown with
-        the list when it is compiled, not in a move that looks ahead (nor is
-        NumPy imported there)."""
+    def _grow_arrays(self, new: list[Oriented]) -> None:
+        """The new turned schemes' conditions as arrays, for looking ahead
+        with NumPy: from LOOK_AHEAD_FROM turned schemes on (then every one
+        compiled so far).  Grown with the list when it is compiled, not in a
+        move that looks ahead (nor is NumPy imported there)."""
         if self._vector is None:
-            self._conditions += new
-            if len(self._conditions) < VECTOR_FROM:
+            if len(self._compiled) < LOOK_AHEAD_FROM:
                 return
             from .vectorised import VectorConditions  # (NumPy: only for a long list)
             self._vector = VectorConditions(self.grid)
-            new, self._conditions = self._conditions, []
-        self._vector.extend(new)
+            new = self._compiled
+        for start in range(0, len(new), CHUNK):  # (a chunk at a time: a whole list's tuples at once take as much again)
+            self._vector.extend([condition(o) for o in new[start:start + CHUNK]])
 
     def conditions(self) -> list[Condition]:
         """Every turned scheme's conditions for looking ahead (the tests compare the two ways)."""
@@ -364,7 +361,9 @@ class PlanFinder(ReferencePlanFinder):
             nodes, seen, walks = self._walked.pop(base, (0, 0, 0))
             budget = self._look_cost()
             expected, board_empty = self._expected.get(base, (None, 0))
-            if expected is None:  # ski rental: the walks so far have cost what looking ahead costs
+            if budget is None:  # a short list: always walked
+                look = False
+            elif expected is None:  # ski rental: the walks so far have cost what looking ahead costs
                 look = nodes > budget
             else:  # the walks still expected would cost more, at the cost of those so far
                 look = walks > 0 and (expected - walks) * nodes / walks > budget
@@ -459,5 +458,3 @@ class PlanFinder(ReferencePlanFinder):
         found.sort(key=_KEY)
         return found
 
-
-MATCHERS: dict[str, type[ReferencePlanFinder]] = {"incremental": PlanFinder, "reference": ReferencePlanFinder}

@@ -9,13 +9,14 @@ the list, in each of its useful orientations, at every square where it
 condition of the scheme and intersected, so that the bits left standing are
 the squares where the scheme applies.  This is a modern speed-up of the same
 test (a square is kept exactly when ``fits`` holds and every free square is
-empty and every held square holds the player's mark); ``plans_by_square``
-below is the plain square-by-square version, kept for the tests.
+empty and every held square holds the player's mark); the tests keep the
+plain square-by-square version (tests/pascal_learner/reference_finder.py).
 
-``ReferencePlanFinder`` matches the whole board at every call; the learner
-uses ``incremental.PlanFinder``, which finds the same plans in the same order
-from the plans of the position one move earlier.  The reference stays as the
-yardstick: the tests train with both and compare the stores and the games.
+This module holds what the plan finders share (``PlanFinderBase``); the
+learner trains with ``incremental.PlanFinder``, which finds the plans from
+those of the position one move earlier, and plays in bounded memory with
+``compact.CompactPlanFinder``.  Both give the plans of the whole-board
+matcher, in its order: the yardstick the tests train with and compare.
 """
 from __future__ import annotations
 
@@ -121,9 +122,9 @@ class _Node:
         self.number = interned(number)  # its place among its parent's children
 
     def insert(self, o: "Oriented") -> None:
-        """Hang ``o`` on the tree and set ``o.order``: the search
-        (``ReferencePlanFinder.victoryplans``) takes a node's leaves in order,
-        then its children, the newest child first -- so the path of child
+        """Hang ``o`` on the tree and set ``o.order``: the whole-board search
+        (tests/pascal_learner/reference_finder.py) takes a node's leaves in
+        order, then its children, the newest child first -- so the path of child
         numbers, negated, ends by LEAF and the leaf's number sorts the turned
         schemes as the search meets them, whichever branches it skips."""
         node = self
@@ -150,10 +151,14 @@ _NO_LEAVES: list[Oriented] = []
 LEAF = -(1 << 30)  # below every negated child number: a node's leaves come before its children
 
 
-class ReferencePlanFinder:
-    """The schemes of a list compiled for one grid, each in its useful
-    orientations; new schemes of the list are compiled as they come.  Every
-    call matches every turned scheme against the whole board."""
+class PlanFinderBase:
+    """What every plan finder shares: the schemes of a list compiled for one
+    grid, each in its useful orientations (new schemes of the list compiled
+    as they come), hung in the tree that gives the plans' order (``_Node``);
+    and the level-1 search (``threats``, ``victoryplans`` to level 1).  The
+    finders find the rest: incremental.py (training), compact.py (play in
+    bounded memory); the whole-board matcher they are compared with is the
+    tests' (tests/pascal_learner/reference_finder.py)."""
 
     def __init__(self, schemes: SchemeList, grid: Grid):
         self.schemes = schemes
@@ -181,11 +186,8 @@ class ReferencePlanFinder:
 
     def victoryplans(self, board: Board, player: int, maxlevel: Optional[int] = None) -> list[Plan]:
         """Every plan of ``player``: each scheme (of level up to ``maxlevel``)
-        in each useful orientation at each square where it applies.
-
-        The turned schemes hang in a tree by their held squares (``_Node``),
-        so that schemes sharing held squares share the work of testing them,
-        and a branch whose squares the player does not hold is left at once."""
+        in each useful orientation at each square where it applies, in the
+        order of the search of the tree (``_Node``).  Here to level 1 only."""
         self._compile()
         mine = board.masks[player]
         empty = board.masks[EMPTY]
@@ -194,19 +196,7 @@ class ReferencePlanFinder:
             for o, m in self._level_one(mine, empty) if maxlevel == 1 else ():
                 self._finish(o, m, empty, plans)
             return plans
-        stack = [(self._trie, empty)]
-        while stack:
-            node, mask = stack.pop()
-            for o in node.leaves:
-                if maxlevel is None or o.level <= maxlevel:
-                    m = mask & o.anchors
-                    if m:
-                        self._finish(o, m, empty, plans)
-            for d, child in node.children.items():
-                m = mask & ((mine >> d) if d >= 0 else (mine << -d))
-                if m:
-                    stack.append((child, m))
-        return plans
+        raise NotImplementedError("the finders find the plans of every level (incremental.py, compact.py)")
 
     def _level_one(self, mine: int, empty: int) -> Iterator[tuple["Oriented", int]]:
         """Each level-1 turned scheme with the empty squares where its (0, 0)
@@ -242,33 +232,13 @@ class ReferencePlanFinder:
 
     def growth(self, board: Board, player: int) -> int:
         """The empty squares where a mark of ``player`` would make a new plan
-        (a plan holding that square), as a bit mask."""
-        self._compile()
-        mine = board.masks[player]
-        empty = board.masks[EMPTY]
-        found = 0
-        for o in self._compiled:
-            base = o.anchors & empty
-            for d in o.free:
-                if d:
-                    base &= (empty >> d) if d >= 0 else (empty << -d)
-                    if not base:
-                        break
-            if not base:
-                continue
-            for j, dj in enumerate(o.held):
-                m = base & ((empty >> dj) if dj >= 0 else (empty << -dj))
-                for k, d in enumerate(o.held):
-                    if k != j and m:
-                        m &= (mine >> d) if d >= 0 else (mine << -d)
-                if m:  # anchors where only the square dj is missing
-                    found |= (m << dj) if dj >= 0 else (m >> -dj)
-        return found & empty
+        (a plan holding that square), as a bit mask: the finders'."""
+        raise NotImplementedError("the finders look ahead (incremental.py, compact.py)")
 
     def expect(self, board: Board, player: int, marks: int) -> None:
         """A hint that ``marks`` positions of ``board`` with one more mark of
-        ``player`` are about to be asked for: the whole-board matcher has no
-        use for it (``incremental.PlanFinder`` may look ahead)."""
+        ``player`` are about to be asked for: a finder that matches the whole
+        board has no use for it (``incremental.PlanFinder`` may look ahead)."""
 
     def threats_after(self, board: Board, square: int, before: dict[int, set[int]]) -> dict[int, set[int]]:
         """Both sides' ``threats`` on ``board``, a position with a mark on
@@ -294,22 +264,3 @@ class ReferencePlanFinder:
         for o, m in self._level_one(mine, empty):
             found |= self._free_at(o, m, empty)
         return set(squares(found))
-
-
-def plans_by_square(schemes: SchemeList, board: Board, player: int) -> set[tuple[int, int, int, int]]:
-    """The same plans as ``victoryplans``, found the slow way the text tells:
-    centre each turned scheme on each square, ask ``fits``, test each
-    condition.  Returns (scheme id, side, degrees, move) for comparison."""
-    grid = board.grid
-    found = set()
-    for scheme in schemes:
-        for side, degrees in scheme.orientations():
-            turned = scheme.oriented(side, degrees)
-            for row in range(1, grid.boardrows + 1):
-                for col in range(1, grid.boardcols + 1):
-                    if not turned.fits(row, col, grid.boardrows, grid.boardcols):
-                        continue
-                    if all(board.squares[grid.square(row - r, col + c)] == EMPTY for r, c in turned.free) and \
-                            all(board.squares[grid.square(row - r, col + c)] == player for r, c in turned.held):
-                        found.add((id(scheme), side, degrees, grid.square(row, col)))
-    return found

@@ -1,4 +1,4 @@
-"""``lookahead.python_anchors`` with NumPy: every turned scheme at once.
+"""Looking ahead (lookahead.py) with NumPy: every turned scheme at once.
 
 Each turned scheme is a row: its anchors as words of 64 bits, and one column
 for each of its conditions, the bit number of a shifted mask
@@ -78,7 +78,7 @@ class VectorConditions:
     @classmethod
     def from_arrays(cls, grid: Grid, anchors: npt.NDArray[np.generic], free: npt.NDArray[np.generic],
                     held: npt.NDArray[np.generic]) -> "VectorConditions":
-        """Rows as ``arrays`` gave them (a compiled cache: store/compiled.py,
+        """Rows as ``arrays`` gave them (a compiled cache: store/cachefile.py,
         which checks them first), used where they lie; their turned schemes
         are not kept."""
         vector = cls(grid)
@@ -95,7 +95,10 @@ class VectorConditions:
         return np.frombuffer(data, dtype="<u8").reshape(len(masks), self._words).astype(np.uint64)
 
     def anchors(self, empties: list[int], mines: list[int], empty: int) -> list[tuple[Oriented, int]]:
-        """``python_anchors``'s answer, in the same order."""
+        """Each turned scheme, in the list's order, with the anchors where its
+        free squares are empty and its held squares the player's but exactly
+        one, which is empty (``empties`` and ``mines``: the masks of the
+        empty squares and the player's, ``lookahead.shifted``)."""
         rows, found = self.one_mark_rows(empties, mines, empty)
         return [(self._schemes[k], int.from_bytes(found[r].tobytes(), "little")) for r, k in enumerate(rows.tolist())]
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..model.board import EMPTY, Board, opponent
-from ..planfinder.plans import Plan, ReferencePlanFinder, squares
+from ..planfinder.plans import Plan, PlanFinderBase, squares
 from ..model.rules import DEFAULT, Rules
 
 # Outcomes of a forced line, for the side that started it.
@@ -49,7 +49,7 @@ class Choice:
     level: int = 0  # the level of the plan followed, or of the opponent's quickest plan left (NOPLAN: none)
 
 
-def forcedline(finder: ReferencePlanFinder, board: Board, move: int, player: int,
+def forcedline(finder: PlanFinderBase, board: Board, move: int, player: int,
                threats: Optional[dict[int, set[int]]] = None) -> tuple[int, Board]:
     """Play ``move`` for ``player`` and then the forced replies: while the side
     to move cannot win at once and faces a single threat, it blocks it.
@@ -81,7 +81,7 @@ def forcedline(finder: ReferencePlanFinder, board: Board, move: int, player: int
         tomove = opponent(tomove)
 
 
-def candidatemoves(finder: ReferencePlanFinder, board: Board, player: int, rules: Rules = DEFAULT) -> Choice:
+def candidatemoves(finder: PlanFinderBase, board: Board, player: int, rules: Rules = DEFAULT) -> Choice:
     """Every move the learner, to play ``player`` on ``board``, may choose.
     Without ``rules.forced_line`` no forced line is played out: every move is
     taken to end the line open."""

@@ -1,7 +1,7 @@
 """Games played and not yet learnt: ``<file>.pending``, beside the data file.
 
 A Gomocup manager kills a brain half a second after END; learning a lost
-game and saving a large store takes longer.  So the brain (brain/pbrain.py)
+game and saving a large store takes longer.  So the brain (brain/keeping.py)
 keeps each game in one line of the journal -- one small write in append
 mode, flushed to the disk -- and exits; the games are learnt later, under
 the data file's lock (``learn_pending``: ``retro train pascal-learner

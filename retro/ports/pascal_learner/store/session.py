@@ -32,12 +32,12 @@ from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Progress
 from ..learning.learner import Learner, rules_word
 from ..model.rules import DEFAULT, LITERAL
 from ..model.schemes import SchemeList
-from ..planfinder.plans import ReferencePlanFinder
+from ..planfinder.plans import PlanFinderBase
 
 
 if TYPE_CHECKING:
     from ..play.variants import LearnerOptions
-    from .compiled import Places
+    from .placing import Places
 
 SHARED_WAIT = 30.0  # seconds a shared learner waits for another's learning and saving
 
@@ -63,7 +63,7 @@ class StoreSession:
         # cache, and its games go to the data file's journal, to be learnt later (journal.py)
         self.journal: Optional[Path] = None
         self.compiled_from: Optional[tuple[Path, str]] = None  # the data file and the rules, if compiled
-        self.places: Optional["Places"] = None  # where a compiled session's caches are kept (compiled.Places)
+        self.places: Optional["Places"] = None  # where a compiled session's caches are kept (placing.Places)
         # a session that learns from the compiled cache (open_session(compact=True)): the number of
         # schemes its list read, its cache written again after each save (compiled.rewrite_cache)
         self.learnt_from: Optional[int] = None
@@ -75,7 +75,7 @@ class StoreSession:
         old = self.learner
         finder = None
         if self.compiled_from is not None:
-            old.finder = ReferencePlanFinder(old.schemes, old.grid)  # (the old arrays freed now, not later)
+            old.finder = PlanFinderBase(old.schemes, old.grid)  # (the old arrays freed now, not later)
             path, rules = self.compiled_from
             finder = compiled_finder(path, grid, rules, self.places)
         self.learner = Learner(grid, old.store, old.fixed, path=old.path, rng=old.rng, rules=old.rules,
@@ -190,7 +190,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     ``compiled``: play from the compiled cache (store/compiled.py: the
     schemes as arrays, in bounded memory, read in a moment), never learning
     nor saving in the session: the games go to the journal (journal.py);
-    ``places``: where its caches are kept (a manager's folder: compiled.Places).
+    ``places``: where its caches are kept (a manager's folder: placing.Places).
     ``compact``: play and learn from the compact form (store/compiled.py's
     ``learning_store``: the cache read if it matches, else compiled from the
     file and written if the session saves), saving as any session does, and
@@ -277,9 +277,9 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     return session
 
 
-def compiled_finder(path: Path, grid: Grid, rules: str, places: Optional["Places"] = None) -> ReferencePlanFinder:
+def compiled_finder(path: Path, grid: Grid, rules: str, places: Optional["Places"] = None) -> PlanFinderBase:
     """The data file's compact finder on ``grid`` (an empty one if there is no
-    file yet); its caches kept where ``places`` says (compiled.Places)."""
+    file yet); its caches kept where ``places`` says (placing.Places)."""
     from .compiled import play_finder  # (NumPy: only for a compiled session)
     finder = play_finder(path, grid, rules, places)
     if finder is None:

@@ -1,17 +1,19 @@
 """Sparring partners for training (the WarGames mode): not part of the original.
 
-``random``: any empty square.  ``perfect``: a full game-tree search, choosing
-at random among the moves that keep the best result; it exists only for
-grids small enough to solve (``PERFECT_LIMIT`` squares).  ``self``: the
+``random``: any empty square.  ``perfect``: the audits' game-tree search
+(retro/audit/perfect.py), choosing at random among the moves that keep the
+best result; it exists only for grids small enough to solve
+(``PERFECT_LIMIT`` squares).  ``self``: the
 learner itself, from the same list of schemes.
 """
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Callable, Iterable, Optional
 
-from ..model.board import EMPTY, Board, Grid, opponent
+from retro.audit import perfect
+
+from ..model.board import EMPTY, MARKS, Board, opponent
 
 PERFECT_LIMIT = 12  # squares: 3x3 and 3x4 solve at once; 4x4 would take minutes
 
@@ -32,39 +34,12 @@ def perfect_moves(board: Board, player: int) -> list[int]:
     grid = board.grid
     if grid.size > PERFECT_LIMIT:
         raise Unsolvable(f"the perfect opponent plays only on grids of at most {PERFECT_LIMIT} squares")
-    squares = tuple(board.squares)
-    values = {s: -_value(grid, _put(squares, s, player), opponent(player), s)
-              for s in range(grid.size) if squares[s] == EMPTY}
-    best = max(values.values())
-    return [s for s, v in values.items() if v == best]
+    text = "".join(MARKS[mark] for mark in board.squares)
+    return perfect.best_moves(text, MARKS[player], perfect.lines_of(grid.boardrows, grid.boardcols, grid.winalign))
 
 
 def perfect_move(board: Board, player: int, rng: random.Random) -> int:
     return rng.choice(perfect_moves(board, player))
-
-
-def _put(squares: tuple[int, ...], s: int, player: int) -> tuple[int, ...]:
-    return squares[:s] + (player,) + squares[s + 1:]
-
-
-@lru_cache(maxsize=None)
-def _value(grid: Grid, squares: tuple[int, ...], tomove: int, last: int) -> int:
-    """+1 if ``tomove`` wins with best play, 0 a draw, -1 a loss (negamax)."""
-    board = Board(grid)
-    board.squares = list(squares)
-    if board.completes(last):
-        return -1  # the previous player has just won
-    empty = [s for s in range(grid.size) if squares[s] == EMPTY]
-    if not empty:
-        return 0
-    best = -1
-    for s in empty:
-        v = -_value(grid, _put(squares, s, tomove), opponent(tomove), s)
-        if v > best:
-            best = v
-            if best == 1:
-                break
-    return best
 
 
 def trap_moves(board: Board, player: int, learner: Callable[[Board, int], Iterable[int]],

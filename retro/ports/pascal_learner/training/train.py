@@ -35,7 +35,8 @@ from ..model.schemes import Scheme
 from ..play.tictactoe import gamename, levels_text, verdict_text
 from ..play.variants import GRID_OPTIONS, make_grid
 from ..store.datafile import DataFileError
-from ..store.compiled import cached_or_compiled, caches_beside, recompile_caches
+from ..store.compiled import cached_or_compiled, recompile_caches
+from ..store.placing import caches_beside
 from ..store.journal import learn_pending
 from ..store.session import StoreSession, open_session
 from .chart import chart_lines
@@ -274,9 +275,9 @@ def _learnt_pending(console: Console, session: StoreSession, json: bool) -> bool
     Five-in-a-Row store with no cache beside it (no brain has played from
     it), those of Gomocup's boards (15x15 and 20x20) made, so that a brain
     finds one.  A store with caches keeps those of the boards it is played
-    on, no more (a brain's folder holds what fits: brain/pbrain.py).  False
+    on, no more (a brain's folder holds what fits: brain/placement.py).  False
     (after a message, the session closed) if the file could not be saved."""
-    from ..brain.pbrain import ALIGN, TOURNAMENT_BOARDS, brain_grid  # (the brain's: for this option only)
+    from ..brain.game import ALIGN, TOURNAMENT_BOARDS, brain_grid  # (the brain's: for this option only)
 
     learner = session.learner
     if learner.path is None:

@@ -38,7 +38,8 @@ from retro.web.config import TEMPLATE_MESSAGE
 STREAMS = 3  # a request's descriptors: the session's standard input, output and error
 # A port's modules and packages that a visitor's session never loads: `retro audit`, `retro train`,
 # `retro pbrain`, and those that need numpy.
-NOT_IN_A_SESSION = ("audit", "train", "training", "brain", "vectorised", "compact", "compiled")
+NOT_IN_A_SESSION = ("audit", "train", "training", "brain", "vectorised", "compact", "compiled", "cachefile",
+                    "fitting", "mapping", "placing")
 
 
 def preload() -> None:

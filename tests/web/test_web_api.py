@@ -230,10 +230,12 @@ def test_a_replay_ends_where_its_game_ends() -> None:
     assert "YOU WON" in played.split("\n")[-24:]  # on the last screen (80x24)
     assert fig5["after"].startswith("YOUR MOVES ARE UU AND I'M CC\n") and fig5["after"].endswith("^D\n\n\nBREAK IN 90\nOK\n")
     assert all(e["text"] for e in fig5["events"] if e["kind"] == "in")
+    assert fig5["ending"] == "the last game: the player won; then stopped at the end of input (Ctrl-D)"
     spec = session("perl-midterm/spec-sample")
     assert spec["after"] == "Pick a space: ^D\n"
     whole = session("cpm-c/play-again")
     assert whole["after"] == "" and whole["events"][-1] == {"kind": "in", "text": "N\n"}
+    assert whole["ending"].startswith("the last game: ")  # said as a live game's end is (outcome.py)
 
 
 def test_every_variant_has_a_label_in_words() -> None:

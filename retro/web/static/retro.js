@@ -535,7 +535,7 @@ async function replay(id) {
     $("after-text").textContent = session.after;
     $("after").hidden = false;
   }
-  finish("End of the recorded game. Scroll the terminal to read it back.",
+  finish(`The recording is over. ${session.ending[0].toUpperCase()}${session.ending.slice(1)}.`,
          `The recording ended with the program's exit status ${session.exit}${meaning ? `: ${meaning}` : ""}.`,
          String(session.exit));
 }

@@ -54,6 +54,8 @@ class LearnerOptions(GridOptions):
     data_folder: Optional[Path] = field(default=None)
     # other learners use the file at the same time (retro serve's visitors): each game learnt under the lock
     shared: bool = field(default=False)
+    # a visitor of retro serve without a data folder: what is learnt is kept for the session only (for_visitor)
+    visiting: bool = field(default=False)
 
 
 GRID_OPTIONS = click_options(GridOptions)  # retro train's

@@ -194,10 +194,9 @@ class SessionsScreen(ListScreen):
     def _replay(self, session: resources.RecordedSession, baud: Optional[int]) -> None:
         def run() -> str:
             try:
-                if not replay_session(session, baud, out=cast(TextIO, self.term.stream)):  # blessed types it IO[str]
-                    return "[the session cannot be read]"
+                note = replay_session(session, baud, out=cast(TextIO, self.term.stream))  # blessed types it IO[str]
             except KeyboardInterrupt:
                 return "[replay interrupted]"
-            return "[end of the recorded session]"
+            return note or "[the session cannot be read]"
 
         elsewhere(self.term, run)

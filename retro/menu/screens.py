@@ -13,6 +13,7 @@ from ..replay import PACES, pace_text
 from ..outcome import session_end
 from ..runner import run_session
 from ..stdio import terminal_console
+from ..terminal import drop_typed_ahead
 from .drawing import Bold
 from .entries import TITLE, Entry, entries, replay_order, replay_session, session_rows
 from .keys import END, Action, KeyTable
@@ -37,6 +38,7 @@ def elsewhere(term: Terminal, run: Callable[[], str]) -> None:
         except KeyboardInterrupt:
             note = "[interrupted]"
         term.stream.write("\n")
+        drop_typed_ahead(term)  # keys typed as it ended go neither through the note nor into the menu
         try:
             notice(term, note, "press a key to return to the menu")
         except KeyboardInterrupt:
@@ -47,7 +49,9 @@ class ScreenMenu(ListScreen):
     """The programs: Enter plays one, Right (or s) opens its recorded sessions."""
 
     title = TITLE
-    KEYS: KeyTable = {**ListScreen.KEYS, "right": "open", "s": "open", "S": "open", "tab": "open"}
+    # Esc goes back a level, and here at the top stays: a second Esc after a form's quits nothing unasked
+    KEYS: KeyTable = {**ListScreen.KEYS, "right": "open", "s": "open", "S": "open", "tab": "open",
+                      "escape": "at_the_top"}
     hints = ("Up/Down or digits: choose", "Enter: start", "q: quit")
     sessions_hint = "Right or s: the program's recorded sessions"
 
@@ -90,8 +94,11 @@ class ScreenMenu(ListScreen):
     def open(self, key: str) -> Optional[Action]:
         return Action.OPEN if self.count else None
 
+    def at_the_top(self, key: str) -> None:
+        self.message = "This is the menu's first screen: q quits retro."
+
     def loop(self) -> int:
-        """The menu until it is quit: status 0 (q, Esc, Ctrl-D), or 130 (Ctrl-C,
+        """The menu until it is quit: status 0 (q, Ctrl-D), or 130 (Ctrl-C,
         which ends retro here as it ends any retro command)."""
         while True:
             choice = self.choose()

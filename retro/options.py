@@ -70,12 +70,15 @@ class Declared:
     most: Optional[int] = None
     file: bool = False  # names a file
     old_names: tuple[str, ...] = ()  # still taken, never shown (RenamedOption)
+    said: tuple[tuple[str, str], ...] = ()  # a choice's values in words, (value, words): what a form shows
 
 
 def option(*names: str, default: Any, help: str, label: str, least: Optional[int] = None,
-           most: Optional[int] = None, file: bool = False, old_names: tuple[str, ...] = ()) -> Any:
-    """A field of an ``Options`` dataclass that is a command-line option."""
-    declared = Declared(names, help, label, least, most, file, old_names)
+           most: Optional[int] = None, file: bool = False, old_names: tuple[str, ...] = (),
+           said: Optional[Mapping[str, str]] = None) -> Any:
+    """A field of an ``Options`` dataclass that is a command-line option;
+    ``said``: a choice's values in words ({"es": "Spanish"}), the values staying the command line's."""
+    declared = Declared(names, help, label, least, most, file, old_names, tuple((said or {}).items()))
     return dataclasses.field(default=default, metadata={"option": declared})
 
 
@@ -161,6 +164,11 @@ def _make_click_options(cls: type[Options]) -> tuple[click.Option, ...]:
 def labels(cls: type[Options]) -> dict[str, str]:
     """Each option's name in words, by field name."""
     return {field.name: said.label for field, said in option_fields(cls)}
+
+
+def choices_in_words(cls: type[Options]) -> dict[str, dict[str, str]]:
+    """Each choice's values in words, by field name (a value it does not word: none)."""
+    return {field.name: dict(said.said) for field, said in option_fields(cls) if said.said}
 
 
 def file_options(cls: type[Options]) -> list[tuple[str, str]]:

@@ -54,6 +54,7 @@ BAUD = click.Option(["--baud"], type=BaudRate(), default=None,
                     help=f"Pace the output like a terminal line at this rate (10 bits a character): "
                          f"{', '.join(str(r) for r in RATES)}.")
 PACES = (None, 110, 300, 1200, 9600)
+PACE_MEANS = "how fast the text arrives, as over a terminal line of the period (300 baud: 30 characters a second)"
 
 
 def parse_pace(words: list[str]) -> Optional[int]:

@@ -9,7 +9,7 @@ from ..catalog import Options
 from ..screen.notice import notice
 from ..screen.wrap import hint_rows, with_note, wrap
 from ..exits import INTERRUPTED
-from ..replay import PACES, pace_text
+from ..replay import PACE_MEANS, PACES, pace_text
 from ..outcome import session_end
 from ..runner import run_session
 from ..stdio import terminal_console
@@ -164,7 +164,7 @@ class SessionsScreen(ListScreen):
         if not self.order:
             return rows
         session = self.order[self.selected]
-        below = (f"Pace: < {pace_text(PACES[self.pace])} >" if self.asking
+        below = (f"Pace: < {pace_text(PACES[self.pace])} > -- {PACE_MEANS}" if self.asking
                  else f"retro replay {session.name}")
         return [Bold(row) for row in wrap(below, width)] + rows
 

@@ -13,6 +13,7 @@ import click
 from aiohttp import web
 
 from .. import catalog, resources, transcript
+from ..options import choices_in_words
 from ..replay import ending, kept_after, the_game
 from ..visible import visible
 from . import config, security
@@ -88,6 +89,7 @@ def describe(program: catalog.Program) -> dict[str, Any]:
         variants.append({"name": opt.name, "label": label_of(program, opt), "flag": opt.opts[0], "kind": kind,
                          "help": opt.help or "",
                          "choices": list(opt.type.choices) if isinstance(opt.type, click.Choice) else None,
+                         "said": choices_in_words(program.options_type).get(opt.name or "", {}),
                          "min": getattr(opt.type, "min", None), "max": getattr(opt.type, "max", None),
                          "default": getattr(defaults, opt.name or "")})
     return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,

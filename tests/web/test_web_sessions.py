@@ -169,8 +169,8 @@ def test_a_failing_program_is_told_to_the_visitor() -> None:
 
 @pytest.mark.parametrize("program_id, status, said", [
     ("perl-midterm", 130, "interrupted by Ctrl-C"),
-    ("perl-midterm", 1, "the input ended where the original would ask 'Pick a space: ' for ever"
-                        " (the port stops; NOTES.md)"),
+    ("perl-midterm", 1, "the input ended where the original would ask 'Pick a space: ' for ever;"
+                        " this port stops there instead (its notes say why)"),
     ("fortran-rcd", 2, "a gfortran runtime error: bad input or end of file"),
     ("cpm-c", 143, "ended by signal 15 (SIGTERM)"),
     ("cpm-c", 70, "an internal error of retro (the exhibit's operator has the report)"),

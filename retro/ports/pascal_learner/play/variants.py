@@ -21,11 +21,11 @@ class GridOptions(Options):
     """The grid, the rules and the store: ``retro run``'s and ``retro train``'s."""
 
     rows: Optional[int] = option("--rows", default=None, least=1, most=MAXSIZE, label="Rows",
-                                 help="boardrows: rows of the grid (default 3; 15 with --five).")
+                                 help="Rows of the grid (the text's boardrows): 3, or 15 for Five-in-a-Row.")
     cols: Optional[int] = option("--cols", default=None, least=1, most=MAXSIZE, label="Columns",
-                                 help="boardcols: columns of the grid (default 3; 15 with --five).")
+                                 help="Columns of the grid (the text's boardcols): 3, or 15 for Five-in-a-Row.")
     align: Optional[int] = option("--align", default=None, least=2, most=MAXSIZE, label="Marks in a row to win",
-                                  help="winalign: marks to align (default 3; 5 with --five).")
+                                  help="How many marks in a row win (the text's winalign): 3, or 5 for Five-in-a-Row.")
     five: bool = option("--five", default=False, label="Five-in-a-Row", help="Five-in-a-Row: 15x15 with 5 to align.")
     fixed: bool = option("--fixed", default=False, label="Mend the documented flaw",
                          help="Mend the documented flaw: a thwarting move that threatens is answered first "

@@ -175,6 +175,10 @@ class Program(Generic[O]):
         out (a transcript's ``# options:``, a report's heading)."""
         return declared.words(options)
 
+    def variant_words(self, options: O) -> list[str]:
+        """The variants these options choose, in words, defaults left out (a title's)."""
+        return declared.in_words(options)
+
     def option_lines(self) -> list[str]:
         """One line per variant option: its flag, its values and its default."""
         return declared.lines(self.options_type)

@@ -184,19 +184,24 @@ def parse(cls: type[O], words: Sequence[str], program_id: str) -> O:
         return cls.of(ctx.params)
 
 
+def _given(options: Options) -> list[tuple[Declared, Any]]:
+    """The options set to other than their defaults (a flag set, a value given), with their values."""
+    return [(said, value) for field, said in option_fields(type(options))
+            for value in [getattr(options, field.name)]
+            if value != field.default and value is not None and value is not False]
+
+
 def words(options: Options) -> list[str]:
     """The command-line words that give these options, defaults left out
     (a transcript's ``# options:``, a report's heading)."""
-    given: list[str] = []
-    for field, said in option_fields(type(options)):
-        value = getattr(options, field.name)
-        if value == field.default:
-            continue
-        if isinstance(value, bool):
-            given.extend([said.names[0]] if value else [])
-        elif value is not None:
-            given.extend([said.names[0], str(value)])
-    return given
+    return [word for said, value in _given(options)
+            for word in ([said.names[0]] if value is True else [said.names[0], str(value)])]
+
+
+def in_words(options: Options) -> list[str]:
+    """The same options in words, each its label and a value's words ("Move routine: the older one (MJ)")."""
+    return [said.label if value is True else f"{said.label}: {dict(said.said).get(str(value), str(value))}"
+            for said, value in _given(options)]
 
 
 def lines(cls: type[Options]) -> list[str]:

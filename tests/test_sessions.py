@@ -2,6 +2,7 @@
 from any folder, by name, grouped in the menu (retro/resources.py, retro/menu/).
 tests/installed/check_installed.py does the same from a built wheel."""
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -186,3 +187,11 @@ def test_ctrl_c_in_a_slow_replay_and_in_the_pace_returns_to_the_sessions(tmp_pat
     term.wait_for("Right or s: the program's recorded sessions")
     term.send("q")
     term.ended_cleanly()
+
+
+def test_the_shipped_sessions_titles_open_in_words() -> None:
+    """A title is what a visitor chooses a session by: it opens in words, not
+    with the tool that made it nor with a listing's line ("line 365's FOR A1")."""
+    for session in resources.sessions():
+        assert not session.title.startswith("retro "), session.name
+        assert not re.search(r"\bline \d+'s ", session.title), session.name

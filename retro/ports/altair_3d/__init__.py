@@ -11,8 +11,8 @@ from retro.options import Options, option
 class AltairOptions(Options):
     version: Literal["1", "2", "3"] = option(
         "--version", default="3", label="Version",
-        said={"1": "1: the 4x4 game on one board", "2": "2: the one that can be beaten",
-              "3": "3: the almost unbeatable one"},
+        said={"1": "1, the 4x4 game on one board", "2": "2, the one that can be beaten",
+              "3": "3, the almost unbeatable one"},
         help="Which of the article's versions: 3 is its main listing (Program A), 2 has Program B's lines, "
              "1 Program C's (a 4x4 game on board 1).")
     check_combinations: bool = option(

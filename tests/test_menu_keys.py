@@ -127,9 +127,9 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send(f"{number}\r")
-    term.wait_for("--lang               es")
+    term.wait_for("Language: Spanish")
     term.send(" ")  # --ai: ia -> mj
-    term.wait_for("--ai                 mj")
+    term.wait_for("Move routine: the older one (MJ)")
     term.send("\r")  # started from the --ai row
     term.wait_for("Quieres empezar tu? [S/N]")
     term.quiet()
@@ -138,8 +138,8 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
     term.send(" ")
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send("\r")  # the same program, chosen still
-    form = term.wait_for("--lang               es")
-    assert "--ai                 mj" in form, form
+    form = term.wait_for("Language: Spanish")
+    assert "Move routine: the older one (MJ)" in form, form
     term.send("\x1b")
     term.wait_for("Right or s: the program's recorded sessions")
     term.send("q")
@@ -213,13 +213,13 @@ def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: s
     assert form.editing == typed and form.values.rows is None  # still edited, the value as it was
     from retro.ports.pascal_learner.model.board import MAXSIZE
 
-    assert form.message == f"--rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
+    assert form.message == f"Rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
     for rows, cols in SIZES:  # said in the form, whole, at every size
         form.term = term = SizedTerminal(rows, cols)
         form.draw()
         shown = term.shown()
         assert shown[1] == form.message, shown
-        assert f"--rows               {typed}_" in "\n".join(shown)
+        assert f"Rows: {typed}_" in "\n".join(shown)
         assert_whole_words(shown[1:2], vocabulary(form.message))
     press(form, form.EDIT_KEYS, *["backspace"] * len(typed), "4", "enter")  # corrected
     assert form.values.rows == 4 and form.editing is None and form.message == ""
@@ -243,10 +243,10 @@ def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: s
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send(f"{number}\r")
-    term.wait_for("--lang               es")
+    term.wait_for("Language: Spanish")
     if ai == "mj":
         term.send(" ")  # --ai: ia -> mj
-        term.wait_for("--ai                 mj")
+        term.wait_for("Move routine: the older one (MJ)")
     term.send("\r")
     term.wait_for("Quieres empezar tu? [S/N]")
     for key in keys:

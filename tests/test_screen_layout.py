@@ -130,7 +130,8 @@ def test_the_variant_forms_read_whole(rows: int, cols: int) -> None:
             continue
         form = menu.VariantForm(SizedTerminal(rows, cols), program)
         words = vocabulary(program.title, "-- variants", "Start", "yes no", *form.hints,
-                           *(f"{o.opts[0]} {o.help} {form._text(o)}" for o in program.options))
+                           *(f"{program.label(o.name)}: {form._text(o)} {o.help} ({o.opts[0]})"
+                             for o in program.options))
         for row in range(len(program.options) + 1):
             term = SizedTerminal(rows, cols)
             form = menu.VariantForm(term, program)

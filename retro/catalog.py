@@ -154,6 +154,10 @@ class Program(Generic[O]):
         """An option's name in words (the page): its label, else its name with spaces."""
         return self.labels.get(name) or name.replace("_", " ").capitalize()
 
+    def value_words(self, name: str, value: object) -> str:
+        """An option's value in words (the form, the page): a choice's words ("es": "Spanish"), else itself."""
+        return declared.choices_in_words(self.options_type).get(name, {}).get(str(value), str(value))
+
     def defaults(self) -> O:
         return self.options_type()
 
@@ -170,6 +174,10 @@ class Program(Generic[O]):
         """The command-line words that give these option values, defaults left
         out (a transcript's ``# options:``, a report's heading)."""
         return declared.words(options)
+
+    def variant_words(self, options: O) -> list[str]:
+        """The variants these options choose, in words, defaults left out (a title's)."""
+        return declared.in_words(options)
 
     def option_lines(self) -> list[str]:
         """One line per variant option: its flag, its values and its default."""

@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Optional
 
 import click
 
 from . import catalog, transcript
 from .console import Console, LineConsole
+from .outcome import Outcome
 from .runner import record_session
 
 
@@ -59,10 +61,22 @@ def replay_options(golden: transcript.Transcript, folder: Path, path: str = "<tr
 def rerun(golden: transcript.Transcript, folder: Path, path: str = "<transcript>") -> transcript.Transcript:
     """The session the port gives today for the golden session's input."""
     options = replay_options(golden, folder, path)
-    program = catalog.get(golden.program)
-    console = LineConsole.from_bytes(
-        golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout)
-    return session(program, console, options, golden.options, golden.header)
+    return session(catalog.get(golden.program), input_of(golden), options, golden.options, golden.header)
+
+
+def rerun_ending(golden: transcript.Transcript, folder: Path) -> tuple[int, Optional[Outcome], bool]:
+    """How the port ends the golden session's input today, as a live session is
+    told (outcome.py): its status, its last game's outcome, whether its input
+    ended.  What a replay says at its end (retro/replay.py); TranscriptError
+    for options the port refuses."""
+    options = replay_options(golden, folder)
+    status, recorder = record_session(catalog.get(golden.program), input_of(golden), options)
+    return status, recorder.last_outcome, recorder.input_ended
+
+
+def input_of(golden: transcript.Transcript) -> LineConsole:
+    """A console that gives the golden session's input, on the streams its header names."""
+    return LineConsole.from_bytes(golden.input_bytes(), input_kind=golden.stdin, output_kind=golden.stdout)
 
 
 def session(program: catalog.Program, console: Console, options: catalog.Options, words: list[str],

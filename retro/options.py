@@ -70,12 +70,15 @@ class Declared:
     most: Optional[int] = None
     file: bool = False  # names a file
     old_names: tuple[str, ...] = ()  # still taken, never shown (RenamedOption)
+    said: tuple[tuple[str, str], ...] = ()  # a choice's values in words, (value, words): what a form shows
 
 
 def option(*names: str, default: Any, help: str, label: str, least: Optional[int] = None,
-           most: Optional[int] = None, file: bool = False, old_names: tuple[str, ...] = ()) -> Any:
-    """A field of an ``Options`` dataclass that is a command-line option."""
-    declared = Declared(names, help, label, least, most, file, old_names)
+           most: Optional[int] = None, file: bool = False, old_names: tuple[str, ...] = (),
+           said: Optional[Mapping[str, str]] = None) -> Any:
+    """A field of an ``Options`` dataclass that is a command-line option;
+    ``said``: a choice's values in words ({"es": "Spanish"}), the values staying the command line's."""
+    declared = Declared(names, help, label, least, most, file, old_names, tuple((said or {}).items()))
     return dataclasses.field(default=default, metadata={"option": declared})
 
 
@@ -163,6 +166,11 @@ def labels(cls: type[Options]) -> dict[str, str]:
     return {field.name: said.label for field, said in option_fields(cls)}
 
 
+def choices_in_words(cls: type[Options]) -> dict[str, dict[str, str]]:
+    """Each choice's values in words, by field name (a value it does not word: none)."""
+    return {field.name: dict(said.said) for field, said in option_fields(cls) if said.said}
+
+
 def file_options(cls: type[Options]) -> list[tuple[str, str]]:
     """(field name, command-line name) of each option that names a file."""
     return [(field.name, said.names[0]) for field, said in option_fields(cls) if said.file]
@@ -176,19 +184,24 @@ def parse(cls: type[O], words: Sequence[str], program_id: str) -> O:
         return cls.of(ctx.params)
 
 
+def _given(options: Options) -> list[tuple[Declared, Any]]:
+    """The options set to other than their defaults (a flag set, a value given), with their values."""
+    return [(said, value) for field, said in option_fields(type(options))
+            for value in [getattr(options, field.name)]
+            if value != field.default and value is not None and value is not False]
+
+
 def words(options: Options) -> list[str]:
     """The command-line words that give these options, defaults left out
     (a transcript's ``# options:``, a report's heading)."""
-    given: list[str] = []
-    for field, said in option_fields(type(options)):
-        value = getattr(options, field.name)
-        if value == field.default:
-            continue
-        if isinstance(value, bool):
-            given.extend([said.names[0]] if value else [])
-        elif value is not None:
-            given.extend([said.names[0], str(value)])
-    return given
+    return [word for said, value in _given(options)
+            for word in ([said.names[0]] if value is True else [said.names[0], str(value)])]
+
+
+def in_words(options: Options) -> list[str]:
+    """The same options in words, each its label and a value's words ("Move routine: the older one (MJ)")."""
+    return [said.label if value is True else f"{said.label}: {dict(said.said).get(str(value), str(value))}"
+            for said, value in _given(options)]
 
 
 def lines(cls: type[Options]) -> list[str]:

@@ -40,15 +40,18 @@ def stopped(status: int, input_ended: bool) -> Optional[Stop]:
 # terminal menu shows after a program (session_end); for a visitor, in the web page's end bar
 # (end_bar), what the visitor did.
 TO_THE_PLAYER = {Outcome.HUMAN: "you won", Outcome.PROGRAM: "the computer won", Outcome.DRAW: "a draw"}
+TO_A_WATCHER = {Outcome.HUMAN: "the player won", Outcome.PROGRAM: "the computer won", Outcome.DRAW: "a draw"}
 HOW_IT_STOPPED = {Stop.CTRL_C: "stopped with Ctrl-C", Stop.END_OF_INPUT: "stopped at the end of input (Ctrl-D)"}
 TO_THE_VISITOR = {Outcome.HUMAN: "You won.", Outcome.PROGRAM: "The computer won.",
                   Outcome.DRAW: "A draw: nobody won."}
 BY_THE_VISITOR = {Stop.CTRL_C: "you pressed Ctrl-C", Stop.END_OF_INPUT: "you ended the input (Ctrl-D)"}
 
 
-def session_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> str:
-    """A session's end in words for the person who played it: the last game's
-    result, then how the program stopped when that was not its own end.
+def session_end(status: int, outcome: Optional[Outcome], input_ended: bool,
+                said_to: dict[Outcome, str] = TO_THE_PLAYER) -> str:
+    """A session's end in words for the person who played it (or, ``said_to``
+    TO_A_WATCHER, watched its replay: replay_end): the last game's result,
+    then how the program stopped when that was not its own end.
 
     >>> session_end(0, Outcome.HUMAN, False)
     'the last game: you won'
@@ -59,11 +62,21 @@ def session_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> s
     >>> session_end(3, None, False)
     'no game finished; ended with status 3'
     """
-    said = f"the last game: {TO_THE_PLAYER[outcome]}" if outcome is not None else "no game finished"
+    said = f"the last game: {said_to[outcome]}" if outcome is not None else "no game finished"
     how = stopped(status, input_ended)
     if how is None:
         return f"{said}; ended with status {status}" if status else said
     return f"{said}; then {HOW_IT_STOPPED[how]}" if outcome is not None else f"{said}; {HOW_IT_STOPPED[how]}"
+
+
+def replay_end(status: int, outcome: Optional[Outcome], input_ended: bool) -> str:
+    """A recorded session's end in words, for whoever watches its replay (the
+    terminal menu's note, the page's end bar).
+
+    >>> replay_end(0, Outcome.HUMAN, True)
+    'the last game: the player won; then stopped at the end of input (Ctrl-D)'
+    """
+    return session_end(status, outcome, input_ended, TO_A_WATCHER)
 
 
 def end_bar(status: int, outcome: Optional[Outcome], input_ended: bool) -> str:

@@ -6,16 +6,23 @@ text must not drive the terminal (set the title, the clipboard...).  Each
 line the user typed appears where it was read, as the terminal echoed it (in
 bold on a terminal that allows styling); error output goes to standard error.  ``baud`` paces the characters like a
 serial line of the period: ten bits a character.
+
+The menu and the page show a recording's game (``the_game``), then say how it
+ended in words, as a live session's end is said (``ending``), and what the
+recording kept after the game apart (``kept_after``).
 """
 from __future__ import annotations
 
+import itertools
 import os
 import sys
 import time
-from typing import TYPE_CHECKING, Callable, Optional, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO
 
 import click
 
+from .recording import Event
 from .visible import visible
 
 if TYPE_CHECKING:
@@ -50,6 +57,7 @@ BAUD = click.Option(["--baud"], type=BaudRate(), default=None,
 PACES = (None, 110, 300, 1200, 9600)
 # The pace the web page replays a session at unless chosen otherwise (retro.js's REPLAY_PACE).
 PAGE_PACE = 2400
+PACE_MEANS = "how fast the text arrives, as over a terminal line of the period (300 baud: 30 characters a second)"
 
 
 def parse_pace(words: list[str]) -> Optional[int]:
@@ -80,14 +88,16 @@ def _typed(text: str, stream: TextIO) -> str:
 def show(
     session: Transcript,
     *,
+    events: Optional[Sequence[Event]] = None,
     baud: Optional[int] = None,
     out: Optional[TextIO] = None,
     err: Optional[TextIO] = None,
     sleep: Callable[[float], None] = time.sleep,
     before: Callable[[Event], None] = lambda event: None,
 ) -> None:
-    """Write the session's events in order; ``before`` is told of each one
-    before it is shown (a cast marks what was typed there)."""
+    """Show the session's events in order (or ``events``, a part of them:
+    ``the_game``); ``before`` is told of each one before it is shown (a cast
+    marks what was typed there)."""
     out = out or sys.stdout
     err = err or sys.stderr
     delay = 10.0 / baud if baud else 0.0
@@ -101,7 +111,7 @@ def show(
             stream.flush()
             sleep(delay)
 
-    for event in session.events:
+    for event in session.events if events is None else events:
         before(event)
         if event.kind == "out":
             emit(out, visible(event.text or ""))
@@ -114,3 +124,61 @@ def show(
         else:
             emit(out, _typed(visible(event.text.rstrip("\n")), out) + "\n")
     out.flush()
+
+
+def ending(session: Transcript, folder: Path) -> str:
+    """How the recorded session ended, in the words a live session's end is said
+    in (outcome.replay_end): its port, run again on the recording's input as
+    `retro check` runs it, declares its last game's outcome as in a live game."""
+    from .check import rerun_ending
+    from .outcome import replay_end
+    from .transcript import TranscriptError
+
+    try:
+        _, outcome, input_ended = rerun_ending(session, folder)
+    except TranscriptError:
+        outcome, input_ended = None, False
+    return replay_end(session.exit_status, outcome, input_ended)
+
+
+def the_game(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:
+    """A recording split where its game ends: the game, and what the recording
+    added after it.  A recording ends its input with an end of input (``«␄»``,
+    an input event without text) where the published session simply stopped;
+    what follows it (an interpreter's ``BREAK IN 90``, ``OK``) is the
+    recording's.  So is what the program printed for the input that never
+    came: a new game's start (output since the last line typed that ends with
+    the session's opening, its output before the first line typed), else the
+    prompt that end answered (the output's last, unfinished line)."""
+    ends = [i for i, e in enumerate(events) if e.kind == "in" and not e.text]  # None, or "" read at the end
+    if not ends or any(e.kind == "in" for e in events[ends[-1] + 1:]):
+        return list(events), []
+    cut = ends[-1]
+    game, after = list(events[:cut]), list(events[cut:])
+    while len(game) > 1 and game[-1].kind == game[-2].kind == "out":  # the output since the last line typed, whole
+        last = game.pop()
+        game[-1] = Event("out", (game[-1].text or "") + (last.text or ""))
+    if not game or game[-1].kind != "out" or not game[-1].text:
+        return game, after
+    shown = game[-1].text
+    opening = "".join(e.text or "" for e in itertools.takewhile(lambda e: e.kind != "in", events))
+    if any(e.kind == "in" for e in game) and "\n" in opening and shown.endswith(opening) and shown != opening:
+        added = opening
+    else:
+        added = shown[shown.rfind("\n") + 1:] if "\n" in shown else ""
+    if added:
+        game[-1] = Event("out", shown[:-len(added)])
+        after.insert(0, Event("out", added))
+    return game, after
+
+
+def kept_after(after: Sequence[Event]) -> str:
+    """What the recording kept after its game, as the terminal showed it (a
+    line typed and its Enter, the end of input as ^D), made safe to show."""
+    return visible("".join(_as_typed(e) for e in after))
+
+
+def _as_typed(event: Event) -> str:
+    if event.kind != "in":
+        return event.text or ""
+    return event.text.removesuffix("\n") + "\n" if event.text else "^D\n"

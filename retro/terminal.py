@@ -195,6 +195,26 @@ def keys_unechoed() -> Iterator[None]:
         yield
 
 
+def drop_typed_ahead(term: Terminal) -> None:
+    """Forget the keys typed and not yet read: the terminal's input queue
+    flushed, and what blessed holds of it dropped (keys typed as a program
+    ended are no answer to what retro asks next)."""
+    fd = input_terminal()
+    if fd is None:
+        return
+    try:
+        import termios
+
+        termios.tcflush(fd, termios.TCIFLUSH)
+    except ImportError:
+        return
+    except (OSError, termios.error):  # a terminal that hung up (termios.error is no OSError)
+        return
+    with cbreak():
+        while term.inkey(timeout=0):
+            pass
+
+
 @contextmanager
 def cbreak() -> Iterator[None]:
     """Cbreak mode: each key delivered as typed (Ctrl-C, Ctrl-\\ and Ctrl-Z

@@ -52,7 +52,8 @@ def test_the_programs_list_takes_arrows_digits_enter_and_q() -> None:
     assert press(screen, screen.KEYS, "4", "enter") == [None, Action.START] and screen.selected == 3
     assert press(screen, screen.KEYS, "9") == [None] and screen.message == "No entry 9."
     assert press(screen, screen.KEYS, "right", "s", "tab") == [Action.OPEN] * 3
-    assert press(screen, screen.KEYS, "q", "Q", "escape", menu.END) == [Action.LEAVE] * 4
+    assert press(screen, screen.KEYS, "q", "Q", menu.END) == [Action.LEAVE] * 3
+    assert press(screen, screen.KEYS, "escape") == [None] and "q quits retro" in screen.message  # the top: Esc stays
 
 
 def test_the_variant_form_cycles_choices_and_edits_text() -> None:
@@ -126,9 +127,9 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send(f"{number}\r")
-    term.wait_for("--lang               es")
+    term.wait_for("Language: Spanish")
     term.send(" ")  # --ai: ia -> mj
-    term.wait_for("--ai                 mj")
+    term.wait_for("Move routine: the older one (MJ)")
     term.send("\r")  # started from the --ai row
     term.wait_for("Quieres empezar tu? [S/N]")
     term.quiet()
@@ -137,8 +138,8 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
     term.send(" ")
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send("\r")  # the same program, chosen still
-    form = term.wait_for("--lang               es")
-    assert "--ai                 mj" in form, form
+    form = term.wait_for("Language: Spanish")
+    assert "Move routine: the older one (MJ)" in form, form
     term.send("\x1b")
     term.wait_for("Right or s: the program's recorded sessions")
     term.send("q")
@@ -212,13 +213,13 @@ def test_a_value_the_option_cannot_take_is_said_and_kept_for_correction(typed: s
     assert form.editing == typed and form.values.rows is None  # still edited, the value as it was
     from retro.ports.pascal_learner.model.board import MAXSIZE
 
-    assert form.message == f"--rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
+    assert form.message == f"Rows takes a whole number from 1 to {MAXSIZE}, not {typed!r}."
     for rows, cols in SIZES:  # said in the form, whole, at every size
         form.term = term = SizedTerminal(rows, cols)
         form.draw()
         shown = term.shown()
         assert shown[1] == form.message, shown
-        assert f"--rows               {typed}_" in "\n".join(shown)
+        assert f"Rows: {typed}_" in "\n".join(shown)
         assert_whole_words(shown[1:2], vocabulary(form.message))
     press(form, form.EDIT_KEYS, *["backspace"] * len(typed), "4", "enter")  # corrected
     assert form.values.rows == 4 and form.editing is None and form.message == ""
@@ -242,10 +243,10 @@ def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: s
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
     term.wait_for("retro -- five historical tic-tac-toe programs")
     term.send(f"{number}\r")
-    term.wait_for("--lang               es")
+    term.wait_for("Language: Spanish")
     if ai == "mj":
         term.send(" ")  # --ai: ia -> mj
-        term.wait_for("--ai                 mj")
+        term.wait_for("Move routine: the older one (MJ)")
     term.send("\r")
     term.wait_for("Quieres empezar tu? [S/N]")
     for key in keys:
@@ -254,5 +255,47 @@ def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: s
     term.wait_for_words(note)  # after PAUSE's Enter; the note wraps at words
     term.send(" ")
     term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.send("q")
+    term.ended_cleanly()
+
+
+def test_esc_twice_from_a_form_goes_back_and_stays_at_the_top(tmp_path) -> None:
+    """Esc goes back a level: a second Esc after the variant form's once quit retro unasked."""
+    from pty_terminal import Terminal
+
+    term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.send("\r")
+    term.wait_for(" -- variants")
+    term.send("\x1b")
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.quiet()  # the second Esc alone, after the escape delay
+    term.send("\x1b")
+    term.wait_for("This is the menu's first screen: q quits retro.")
+    term.send("q")
+    term.ended_cleanly()
+
+
+def test_keys_typed_as_a_program_ends_do_not_reach_the_menu(tmp_path) -> None:
+    """Keys typed with a program's last input are dropped when it ends: a
+    leftover "B3" and Enter went through its closing note and opened a form."""
+    from pty_terminal import Terminal
+
+    number = list(catalog.programs()).index("fortran-rcd") + 1
+    term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
+    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.send(f"{number}\r")
+    term.wait_for(" -- variants")
+    term.send("\r")
+    term.wait_for("Quieres empezar tu? [S/N]")
+    term.quiet()
+    term.send("\x04B3\r")  # the end of input, and keys after it
+    term.wait_for_words("press a key to return to the menu")
+    term.quiet()
+    assert "press a key to return to the menu" in " ".join(term.text().split())  # still asked: no key answered it
+    term.send(" ")
+    term.wait_for("Right or s: the program's recorded sessions")
+    term.quiet()
+    assert " -- variants" not in term.text()
     term.send("q")
     term.ended_cleanly()

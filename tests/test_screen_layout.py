@@ -23,7 +23,7 @@ from retro.ports.pascal_learner.play import display as learner_display
 from retro import catalog, menu, resources, stdio
 from retro.screen import wrap as layout
 from retro.console import ScreenConsole
-from retro.replay import PACES, pace_text
+from retro.replay import PACE_MEANS, PACES, pace_text
 
 SIZES = [(20, 60), (24, 80), (40, 100), (43, 132)]
 
@@ -105,7 +105,7 @@ def test_the_sessions_lists_read_whole(rows: int, cols: int) -> None:
     for item in menu.entries():
         if not item.sessions:
             continue
-        words = vocabulary(item.program.title, "-- recorded sessions", "retro replay", "Pace: < >",
+        words = vocabulary(item.program.title, "-- recorded sessions", "retro replay", "Pace: < > --", PACE_MEANS,
                            *(heading for _, heading in resources.GROUPS), *(pace_text(p) for p in PACES),
                            *menu.SessionsScreen.hints, *menu.SessionsScreen.pace_hints,
                            *(f"{s.title} {s.name}" for s in item.sessions))
@@ -130,7 +130,8 @@ def test_the_variant_forms_read_whole(rows: int, cols: int) -> None:
             continue
         form = menu.VariantForm(SizedTerminal(rows, cols), program)
         words = vocabulary(program.title, "-- variants", "Start", "yes no", *form.hints,
-                           *(f"{o.opts[0]} {o.help} {form._text(o)}" for o in program.options))
+                           *(f"{program.label(o.name)}: {form._text(o)} {o.help} ({o.opts[0]})"
+                             for o in program.options))
         for row in range(len(program.options) + 1):
             term = SizedTerminal(rows, cols)
             form = menu.VariantForm(term, program)

@@ -2,6 +2,7 @@
 from any folder, by name, grouped in the menu (retro/resources.py, retro/menu/).
 tests/installed/check_installed.py does the same from a built wheel."""
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -10,16 +11,19 @@ import pytest
 
 from pty_terminal import Terminal
 from retro import catalog, resources, transcript
-from retro.replay import show
+from retro.replay import show, the_game
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = transcript.find_transcripts([ROOT / "transcripts"])
 
 
-def replayed(name: str) -> str:
-    """What `retro replay` shows of the session (its output and input, in order)."""
+def replayed(name: str, game_only: bool = False) -> str:
+    """What `retro replay` shows of the session (its output and input, in order),
+    or of its game only (what the menu replays: replay.the_game)."""
     out = io.StringIO()
-    show(transcript.load(ROOT / "transcripts" / f"{name}.txt"), out=out, err=io.StringIO())
+    session = transcript.load(ROOT / "transcripts" / f"{name}.txt")
+    game = the_game(session.events)[0] if game_only else None
+    show(session, events=game, out=out, err=io.StringIO())
     return out.getvalue()
 
 
@@ -113,8 +117,10 @@ def test_the_pipe_menu_lists_programs_then_a_programs_sessions_and_replays_one_a
     sessions = out[out.index("3-D Tic-Tac-Toe -- recorded sessions"):]
     assert sessions.index("Published with the program") < sessions.index("Games") < sessions.index("Cases:")
     assert "  2  fig5-v2-player-wins" in sessions
-    assert replayed("altair-3d/fig5-v2-player-wins") in out
-    assert "[end of the recorded session]" in out
+    assert replayed("altair-3d/fig5-v2-player-wins", game_only=True) in out
+    assert ("[end of the recording -- the last game: the player won; then stopped at the end of input (Ctrl-D).  "
+            "After the game it keeps 24 more lines") in out  # said as a live game's end is (outcome.py)
+    assert "BREAK IN 90" not in out  # the recording's, not the game's: `retro replay` shows it
     assert out.count("recorded sessions\n\n") >= 2  # back at the list after the replay
     assert out.count("Choose a number") == 2  # and Enter goes back to the programs
 
@@ -144,7 +150,9 @@ def test_on_a_terminal_a_programs_sessions_are_one_key_away_and_a_replay_comes_b
     asked = term.wait_for("Pace: <")
     assert "no pace" in asked
     term.send("\x1b[C\x1b[C\x1b[C\x1b[C\r")  # no pace -> 110 -> 300 -> 1200 -> 9600 baud
-    term.wait_for("[end of the recorded session] -- press a key to return to the menu")
+    term.wait_for_words("[end of the recording -- the last game: the player won; then stopped at the end of input")
+    term.wait_for_words("-- press a key to return to the menu")
+    assert b"BREAK IN 90" not in term.raw  # the recording's, not the game's: `retro replay` shows it
     term.send(" ")
     term.wait_for("3-D Tic-Tac-Toe -- recorded sessions")
     term.send("\x1b")  # Esc: back to the programs
@@ -179,3 +187,11 @@ def test_ctrl_c_in_a_slow_replay_and_in_the_pace_returns_to_the_sessions(tmp_pat
     term.wait_for("Right or s: the program's recorded sessions")
     term.send("q")
     term.ended_cleanly()
+
+
+def test_the_shipped_sessions_titles_open_in_words() -> None:
+    """A title is what a visitor chooses a session by: it opens in words, not
+    with the tool that made it nor with a listing's line ("line 365's FOR A1")."""
+    for session in resources.sessions():
+        assert not session.title.startswith("retro "), session.name
+        assert not re.search(r"\bline \d+'s ", session.title), session.name

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Callable, Optional, TextIO
+from typing import Any, Callable, Optional, Sequence, TextIO
 
 from .. import catalog
 from ..console import LineConsole
@@ -60,6 +60,17 @@ def _search(subject: explore.Subject, options: dict[str, Any]) -> explore.Report
     return report
 
 
+def beating_title(variants: list[str], human_first: bool, moves: Sequence[str]) -> str:
+    """A beating line's title in words, for whoever chooses it from a list of the program's sessions.
+
+    >>> beating_title(["Move routine: the older one (MJ)"], False, ["2,3", "3,1"])
+    'A quickest win for the player (Move routine: the older one (MJ)), the computer moving first: 2,3 3,1'
+    """
+    against = f" ({'; '.join(variants)})" if variants else ""
+    return f"A quickest win for the player{against}, {'the player' if human_first else 'the computer'} " \
+           f"moving first: {' '.join(moves)}"
+
+
 def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) -> list[Path]:
     """Each beating line, played through the real program, as a golden transcript."""
     program = catalog.get(report.program)
@@ -76,8 +87,8 @@ def save_beating_transcripts(report: explore.Report, folder: Path, slug: str) ->
         who = "human-first" if line.human_first else "program-first"
         path = folder / f"audit-{slug}{who}-{number}.txt"
         header = {
-            "title": f"retro audit: a shortest line that beats {report.program}"
-                     f"{' ' + ' '.join(words) if words else ''} ({start.label}): {' '.join(line.human_moves)}",
+            "title": beating_title(program.variant_words(program.typed(report.options)), line.human_first,
+                                   line.human_moves),
             "source": "retro audit (exhaustive play against the port)" if report.exhaustive
                       else "retro audit (win search against the port)",
             "evidence": "the port's own play; tests/test_audit.py checks that the line wins",

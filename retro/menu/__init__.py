@@ -3,10 +3,12 @@
 On a terminal it is fullscreen (blessed): arrow keys or digits choose, Enter
 plays the program (its variants are chosen first), Right (or s) opens the
 program's recorded sessions, grouped (resources.GROUPS), where Enter asks
-the pace (--baud) and replays one; q or Esc goes back, and quits (so does
-Ctrl-D; Ctrl-C goes back too, and on the programs' list quits with 130).  A program
-or a replay started here comes back here when it ends, when its runtime
-fails, or on Ctrl-C, with the terminal restored.  In a pipe it is a numbered
+the pace (--baud) and replays one; q or Esc goes back, and q quits (so does
+Ctrl-D; Esc on the programs' list only says so; Ctrl-C goes back too, and on the
+programs' list quits with 130).  A program or a replay started here comes back
+here when it ends, when its runtime fails, or on Ctrl-C, with the terminal
+restored and the keys typed as it ended dropped; a replay shows its game, then
+says how it ended.  In a pipe it is a numbered
 list read from standard input (``3``, ``3 --ai mj``, ``3s`` for program 3's
 sessions, then ``2`` or ``2 --baud 300``) that ends cleanly at end of input.
 

@@ -8,7 +8,8 @@ from typing import Optional, TextIO
 import click
 
 from .. import catalog, resources, transcript
-from ..replay import show
+from ..recording import Event
+from ..replay import ending, kept_after, show, the_game
 
 TITLE = "retro -- five historical tic-tac-toe programs"
 
@@ -52,12 +53,26 @@ def replay_order(entry: Entry) -> list[resources.RecordedSession]:
     return [s for _, group in resources.by_group(entry.sessions) for s in group]
 
 
-def replay_session(session: resources.RecordedSession, baud: Optional[int], out: Optional[TextIO] = None) -> bool:
-    """Replay one session; False (after a message) if its file cannot be read."""
+def replay_session(session: resources.RecordedSession, baud: Optional[int],
+                   out: Optional[TextIO] = None) -> Optional[str]:
+    """Replay one session's game (replay.the_game), and say how it ended, as a
+    live session's end is said, with what the recording kept after the game
+    (``ended``); None (after a message) if its file cannot be read."""
     try:
         golden = transcript.load(session.path)
     except transcript.TranscriptError as err:
         click.echo(f"{err}", file=out)
-        return False
-    show(golden, baud=baud, out=out)
-    return True
+        return None
+    game, after = the_game(golden.events)
+    show(golden, events=game, baud=baud, out=out)
+    return ended(session, ending(golden, session.path.parent), after)
+
+
+def ended(session: resources.RecordedSession, how: str, after: list[Event]) -> str:
+    """The note after a replay: how its game ended, and what the recording kept after it."""
+    kept = kept_after(after).rstrip("\n").count("\n") + 1 if after else 0
+    if not kept:
+        return f"[end of the recording -- {how}]"
+    lines = f"{kept} more line{'s' if kept > 1 else ''}"
+    return f"[end of the recording -- {how}.  After the game it keeps {lines} (the end of its input and what " \
+           f"the program wrote around it): retro replay {session.name} shows them]"

@@ -81,6 +81,6 @@ def pipe_sessions(console: LineConsole, item: Entry) -> Optional[bool]:
         except click.ClickException as err:
             console.write(f"{err.format_message()}\n")
             continue
-        if not replay_session(order[int(words[0]) - 1], baud):
-            continue
-        console.write("\n[end of the recorded session]\n")
+        note = replay_session(order[int(words[0]) - 1], baud)
+        if note is not None:
+            console.write(f"\n{note}\n")

@@ -9,10 +9,11 @@ from ..catalog import Options
 from ..screen.notice import notice
 from ..screen.wrap import hint_rows, with_note, wrap
 from ..exits import INTERRUPTED
-from ..replay import PACES, pace_text
+from ..replay import PACE_MEANS, PACES, pace_text
 from ..outcome import session_end
 from ..runner import run_session
 from ..stdio import terminal_console
+from ..terminal import drop_typed_ahead
 from .drawing import Bold
 from .entries import TITLE, Entry, entries, replay_order, replay_session, session_rows
 from .keys import END, Action, KeyTable
@@ -38,6 +39,7 @@ def elsewhere(term: Terminal, run: Callable[[], str]) -> None:
             note = "[interrupted]"
         signals.go_on()  # the notice below takes a Ctrl-C again
         term.stream.write("\n")
+        drop_typed_ahead(term)  # keys typed as it ended go neither through the note nor into the menu
         try:
             notice(term, note, "press a key to return to the menu")
         except KeyboardInterrupt:
@@ -48,7 +50,9 @@ class ScreenMenu(ListScreen):
     """The programs: Enter plays one, Right (or s) opens its recorded sessions."""
 
     title = TITLE
-    KEYS: KeyTable = {**ListScreen.KEYS, "right": "open", "s": "open", "S": "open", "tab": "open"}
+    # Esc goes back a level, and here at the top stays: a second Esc after a form's quits nothing unasked
+    KEYS: KeyTable = {**ListScreen.KEYS, "right": "open", "s": "open", "S": "open", "tab": "open",
+                      "escape": "at_the_top"}
     hints = ("Up/Down or digits: choose", "Enter: start", "q: quit")
     sessions_hint = "Right or s: the program's recorded sessions"
 
@@ -91,8 +95,11 @@ class ScreenMenu(ListScreen):
     def open(self, key: str) -> Optional[Action]:
         return Action.OPEN if self.count else None
 
+    def at_the_top(self, key: str) -> None:
+        self.message = "This is the menu's first screen: q quits retro."
+
     def loop(self) -> int:
-        """The menu until it is quit: status 0 (q, Esc, Ctrl-D), or 130 (Ctrl-C,
+        """The menu until it is quit: status 0 (q, Ctrl-D), or 130 (Ctrl-C,
         which ends retro here as it ends any retro command)."""
         while True:
             choice = self.choose()
@@ -158,7 +165,7 @@ class SessionsScreen(ListScreen):
         if not self.order:
             return rows
         session = self.order[self.selected]
-        below = (f"Pace: < {pace_text(PACES[self.pace])} >" if self.asking
+        below = (f"Pace: < {pace_text(PACES[self.pace])} > -- {PACE_MEANS}" if self.asking
                  else f"retro replay {session.name}")
         return [Bold(row) for row in wrap(below, width)] + rows
 
@@ -195,10 +202,9 @@ class SessionsScreen(ListScreen):
     def _replay(self, session: resources.RecordedSession, baud: Optional[int]) -> None:
         def run() -> str:
             try:
-                if not replay_session(session, baud, out=cast(TextIO, self.term.stream)):  # blessed types it IO[str]
-                    return "[the session cannot be read]"
+                note = replay_session(session, baud, out=cast(TextIO, self.term.stream))  # blessed types it IO[str]
             except KeyboardInterrupt:
                 return "[replay interrupted]"
-            return "[end of the recorded session]"
+            return note or "[the session cannot be read]"
 
         elsewhere(self.term, run)

@@ -15,18 +15,18 @@ if TYPE_CHECKING:
     from blessed import Terminal
 
 
-def why_not(opt: click.Option, text: str, err: click.BadParameter) -> str:
-    """Why ``text`` is no value of ``opt``, in the form's words.
+def why_not(opt: click.Option, label: str, text: str, err: click.BadParameter) -> str:
+    """Why ``text`` is no value of ``opt`` (named ``label``), in the form's words.
 
-    >>> why_not(click.Option(["--rows"], type=click.IntRange(1, 15)), "99", click.BadParameter(""))
-    "--rows takes a whole number from 1 to 15, not '99'."
+    >>> why_not(click.Option(["--rows"], type=click.IntRange(1, 15)), "Rows", "99", click.BadParameter(""))
+    "Rows takes a whole number from 1 to 15, not '99'."
     """
     kind = opt.type
     if isinstance(kind, click.IntRange) and kind.min is not None and kind.max is not None:
-        return f"{opt.opts[0]} takes a whole number from {kind.min} to {kind.max}, not {text!r}."
+        return f"{label} takes a whole number from {kind.min} to {kind.max}, not {text!r}."
     if kind is click.INT or isinstance(kind, click.IntRange):
-        return f"{opt.opts[0]} takes a whole number, not {text!r}."
-    return f"{opt.opts[0]}: {err.message}"
+        return f"{label} takes a whole number, not {text!r}."
+    return f"{label}: {err.message}"
 
 
 class VariantForm(ListScreen):
@@ -58,24 +58,20 @@ class VariantForm(ListScreen):
         self.values = self.values.changed(**{opt.name or "": value})
 
     def _text(self, opt: click.Option) -> str:
+        """The option's value as the form shows it: yes or no, a choice's words, a text."""
         value = self._value(opt)
         if opt.is_flag:
             return "yes" if value else "no"
-        return "" if value is None else str(value)
+        return "" if value is None else self.program.value_words(opt.name or "", value)
 
     def rows(self, width: int) -> list[tuple[int, str]]:
-        """Each option: its flag, its value, its help wrapped beside (or under) them."""
+        """Each option: its label and its value in words, then its help, its flag last, wrapped under them."""
         out: list[tuple[int, str]] = []
         options = self.program.options
         for k, opt in enumerate(options):
             value = f"{self.editing}_" if k == self.selected and self.editing is not None else self._text(opt)
-            head = f"  {opt.opts[0]:<20} {value:<12} "
-            indent = len(head) if width - len(head) >= 30 else 6
-            text = f"{head}{opt.help or ''}" if indent == len(head) else f"{head}\n{opt.help or ''}"
-            first, _, rest = text.partition("\n")
-            rows = wrap(first, width, indent=" " * indent)
-            if rest:
-                rows += wrap(" " * indent + rest, width)
+            rows = wrap(f"  {self.program.label(opt.name or '')}: {value}", width, indent="      ")
+            rows += wrap(f"      {opt.help or ''} ({opt.opts[0]})", width)
             out.extend((k, row) for row in rows)
         out.append((-1, ""))
         out.append((len(options), "  Start"))
@@ -132,7 +128,7 @@ class VariantForm(ListScreen):
         try:
             value = opt.type.convert(text, opt, None) if text else None
         except click.BadParameter as err:
-            self.message = why_not(opt, text, err)
+            self.message = why_not(opt, self.program.label(opt.name or ""), text, err)
             return
         self._set(opt, value)
         self.editing, self.message = None, ""

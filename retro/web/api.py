@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import itertools
 from importlib import resources as package
 from pathlib import Path
 from typing import Any, Optional
@@ -14,7 +13,8 @@ import click
 from aiohttp import web
 
 from .. import catalog, resources, transcript
-from ..recording import Event
+from ..options import choices_in_words
+from ..replay import ending, kept_after, the_game
 from ..visible import visible
 from . import config, security
 from .connection import Connection
@@ -89,6 +89,7 @@ def describe(program: catalog.Program) -> dict[str, Any]:
         variants.append({"name": opt.name, "label": label_of(program, opt), "flag": opt.opts[0], "kind": kind,
                          "help": opt.help or "",
                          "choices": list(opt.type.choices) if isinstance(opt.type, click.Choice) else None,
+                         "said": choices_in_words(program.options_type).get(opt.name or "", {}),
                          "min": getattr(opt.type, "min", None), "max": getattr(opt.type, "max", None),
                          "default": getattr(defaults, opt.name or "")})
     return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
@@ -135,48 +136,16 @@ async def one_session(request: web.Request) -> web.Response:
         return security.plain(500, visible(str(err)))
     game, after = the_game(session.events)
     events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in game]
-    added = "".join(_as_typed(e) for e in after)
+    ended = await asyncio.get_running_loop().run_in_executor(None, ending_of, path)
     return web.json_response({"id": key, "program": session.program, "options": session.options,
                               "title": visible(session.title), "exit": session.exit_status, "events": events,
-                              "after": visible(added)}, headers=security.HEADERS)
+                              "ending": ended, "after": kept_after(after)}, headers=security.HEADERS)
 
 
-def the_game(events: list[Event]) -> tuple[list[Event], list[Event]]:
-    """A recording split where its game ends: the game, and what the recording
-    added after it.  A recording ends its input with an end of input (``«␄»``,
-    an input event without text) where the published session simply stopped;
-    what follows it (an interpreter's ``BREAK IN 90``, ``OK``) is the
-    recording's.  So is what the program printed for the input that never
-    came: a new game's start (output since the last line typed that ends with
-    the session's opening, its output before the first line typed), else the
-    prompt that end answered (the output's last, unfinished line)."""
-    ends = [i for i, e in enumerate(events) if e.kind == "in" and not e.text]  # None, or "" read at the end
-    if not ends or any(e.kind == "in" for e in events[ends[-1] + 1:]):
-        return list(events), []
-    cut = ends[-1]
-    game, after = list(events[:cut]), list(events[cut:])
-    while len(game) > 1 and game[-1].kind == game[-2].kind == "out":  # the output since the last line typed, whole
-        last = game.pop()
-        game[-1] = Event("out", (game[-1].text or "") + (last.text or ""))
-    if not game or game[-1].kind != "out" or not game[-1].text:
-        return game, after
-    shown = game[-1].text
-    opening = "".join(e.text or "" for e in itertools.takewhile(lambda e: e.kind != "in", events))
-    if any(e.kind == "in" for e in game) and "\n" in opening and shown.endswith(opening) and shown != opening:
-        added = opening
-    else:
-        added = shown[shown.rfind("\n") + 1:] if "\n" in shown else ""
-    if added:
-        game[-1] = Event("out", shown[:-len(added)])
-        after.insert(0, Event("out", added))
-    return game, after
-
-
-def _as_typed(event: Event) -> str:
-    """An event as the terminal showed it: a line typed and its Enter, the end of input as ^D."""
-    if event.kind != "in":
-        return event.text or ""
-    return event.text.removesuffix("\n") + "\n" if event.text else "^D\n"
+@functools.lru_cache(maxsize=None)  # the shipped sessions are few and never change while the server runs
+def ending_of(path: Path) -> str:
+    """How a shipped session ends, in words (replay.ending: its port run again on its input)."""
+    return ending(transcript.load(path), path.parent)
 
 
 # -- a run on pipes ----------------------------------------------------------------------

@@ -2,6 +2,7 @@
 own bytes in a pipe (the program in a process of its own, on pipes), the
 catalog and the recorded sessions, the names and origins it answers to."""
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -230,10 +231,12 @@ def test_a_replay_ends_where_its_game_ends() -> None:
     assert "YOU WON" in played.split("\n")[-24:]  # on the last screen (80x24)
     assert fig5["after"].startswith("YOUR MOVES ARE UU AND I'M CC\n") and fig5["after"].endswith("^D\n\n\nBREAK IN 90\nOK\n")
     assert all(e["text"] for e in fig5["events"] if e["kind"] == "in")
+    assert fig5["ending"] == "the last game: the player won; then stopped at the end of input (Ctrl-D)"
     spec = session("perl-midterm/spec-sample")
     assert spec["after"] == "Pick a space: ^D\n"
     whole = session("cpm-c/play-again")
     assert whole["after"] == "" and whole["events"][-1] == {"kind": "in", "text": "N\n"}
+    assert whole["ending"].startswith("the last game: ")  # said as a live game's end is (outcome.py)
 
 
 def test_every_variant_has_a_label_in_words() -> None:
@@ -246,3 +249,21 @@ def test_every_variant_has_a_label_in_words() -> None:
         for variant in describe(program)["variants"]:
             assert variant["name"] in program.labels, (program.id, variant["name"])
             assert not variant["label"].startswith("-") and "_" not in variant["label"], variant["label"]
+
+
+def test_a_visitor_reads_choices_help_and_details_in_words() -> None:
+    """Every choice a visitor sees has its words (es: Spanish), the command
+    line's value staying what is sent; no help opens with the source's name
+    for a thing ("boardrows:"); no detail sends a visitor to a file of the
+    port's, and the author is named in words."""
+    for program in catalog.programs().values():
+        described = describe(program)
+        for variant in described["variants"]:
+            if variant["kind"] == "choice":
+                assert set(variant["said"]) == set(variant["choices"]), (program.id, variant["name"])
+            assert not re.match(r"[a-z]+: ", variant["help"]), (program.id, variant["help"])
+        for _, meaning in described["exit_statuses"]:
+            assert "NOTES.md" not in meaning and "end of input taken for" not in meaning, meaning
+        assert "(a personal page)" not in described["author"]
+    fortran = next(v for v in describe(catalog.get("fortran-rcd"))["variants"] if v["name"] == "lang")
+    assert fortran["said"] == {"es": "Spanish", "en": "English"} and fortran["choices"] == ["es", "en"]

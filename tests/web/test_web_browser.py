@@ -349,7 +349,7 @@ def test_fig5_replays_within_a_minute_and_ends_with_its_result_on_screen(page, t
     assert "BREAK IN 90" not in everything and not everything.endswith("YOUR BOARD, POSITION?")
     assert everything.count("POSITION?") >= len(session.input_lines()) - 1  # the scrollback holds the game
     said_in_words(page)
-    assert page.inner_text("#status").startswith("End of the recorded game.")
+    assert page.inner_text("#status").startswith("The recording is over. The last game: the player won;")
     page.click("#details summary")
     assert page.inner_text("#after-text").rstrip().endswith("BREAK IN 90\nOK")
     assert not cursor_shown(page)

@@ -165,8 +165,8 @@ def test_a_failing_program_is_told_to_the_visitor() -> None:
 
 @pytest.mark.parametrize("program_id, status, said", [
     ("perl-midterm", 130, "interrupted by Ctrl-C"),
-    ("perl-midterm", 1, "the input ended where the original would ask 'Pick a space: ' for ever"
-                        " (the port stops; NOTES.md)"),
+    ("perl-midterm", 1, "the input ended where the original would ask 'Pick a space: ' for ever;"
+                        " this port stops there instead (its notes say why)"),
     ("fortran-rcd", 2, "a gfortran runtime error: bad input or end of file"),
     ("cpm-c", 143, "ended by signal 15 (SIGTERM)"),
     ("cpm-c", 70, "an internal error of retro (the exhibit's operator has the report)"),
@@ -359,6 +359,48 @@ def test_a_browser_session_writes_no_file() -> None:
     assert exit_message["status"] == 130 and exit_message["meaning"] == "interrupted by Ctrl-C"
     assert (sorted(data_home.rglob("*")) if data_home.exists() else []) == before
     assert str(data_home) not in screen and "My schemes are in" not in screen
+
+
+OPERATORS_LEARNER = """Tic-Tac-Toe.p schemes, format 1
+winalign 3
+rules flawed
+games 1
+lost 1
+lastloss 1
+scheme 1 free 0,0 held -2,-2 -1,-1
+"""
+
+
+def learners_greeting(params: dict[str, str]) -> str:
+    """The words on a visitor's learner screen when it first asks, its rows joined; then Ctrl-C."""
+    async def play(visitor: Visitor):
+        await visitor.until(lambda v: "Do you want to move first?" in "".join(screen_of(v.output)))
+        words = " ".join(row.strip() for row in screen_of(visitor.output))
+        await visitor.type("\x03")
+        await visitor.exit()
+        return words
+
+    return with_client(lambda c: visit(c, "pascal-learner", play, params))
+
+
+def test_a_visitor_never_meets_the_operators_own_learner() -> None:
+    """Without a data folder a visitor's learner starts from the trained store
+    retro ships, never from the operator's own file (a game the operator played
+    on their terminal), and says before the first game that it keeps nothing."""
+    operators = Path(os.environ["XDG_DATA_HOME"]) / "retro" / "Tic-Tac-Toe-Data-3"  # tests/conftest.py: this test's
+    operators.parent.mkdir(parents=True, exist_ok=True)
+    operators.write_text(OPERATORS_LEARNER)
+    words = learners_greeting({"seed": "1"})
+    assert "I know 1 scheme" not in words and "Tic-Tac-Toe-Data" not in words
+    assert "I know 21 schemes" in words  # transcripts/pascal-learner/trained-3.data's
+    assert "what I learn from your games is kept for this session only" in words
+    assert operators.read_text() == OPERATORS_LEARNER
+
+
+def test_a_fresh_visitors_learner_says_it_keeps_nothing() -> None:
+    words = learners_greeting({"seed": "1", "fresh": "1"})
+    assert "I know no schemes yet" in words
+    assert "What I learn from your games is kept for this session only" in words
 
 
 def test_ctrl_c_stops_the_server_and_its_sessions(tmp_path: Path) -> None:

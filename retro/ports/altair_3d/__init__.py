@@ -11,7 +11,10 @@ from retro.options import Options, option
 class AltairOptions(Options):
     version: Literal["1", "2", "3"] = option(
         "--version", default="3", label="Version",
-        help="3: Program A; 2: with Program B's lines; 1: with Program C's (4x4 on board 1).")
+        said={"1": "1, the 4x4 game on one board", "2": "2, the one that can be beaten",
+              "3": "3, the almost unbeatable one"},
+        help="Which of the article's versions: 3 is its main listing (Program A), 2 has Program B's lines, "
+             "1 Program C's (a 4x4 game on board 1).")
     check_combinations: bool = option(
         "--check-combinations", default=False, label="Print the winning combinations (Program D)",
         help="Program D: lines 81-82 print the winning combinations (INPUT first,last; then 0 or 1 to play, "
@@ -54,7 +57,8 @@ PROGRAM = Program(
     main=lazy("retro.ports.altair_3d.game:run"),
     options_type=AltairOptions,
     exit_statuses=(
-        (0, "the operator stopped the program at an INPUT (end of input taken for Ctrl-C): BREAK IN n, OK"),
+        (0, "the program was stopped while it waited for an answer (the end of the input counts as Ctrl-C "
+            "on the Altair): BASIC then says BREAK IN and the line number, and OK"),
         (1, "a BASIC error stopped it: ?OV ERROR (a number past 1.7E38), ?BS or ?FC ERROR (a subscript), "
             "?NF ERROR IN 350 (the game after a computer win), then OK"),
         (2, "--check-combinations and --resume together (both are lines 81-82)"),

@@ -10,9 +10,11 @@ from retro.options import Options, option
 class FortranOptions(Options):
     ai: Literal["ia", "mj"] = option(
         "--ai", default="ia", label="Move routine",
-        help="The move routine: ia (the published source, line 198) or mj (the older one, line 197).")
+        said={"ia": "the published one (IA)", "mj": "the older one (MJ)"},
+        help="How the computer chooses its move: the published routine, IA (the source's line 198), or the "
+             "older one it replaced, MJ (line 197).")
     lang: Literal["es", "en"] = option(
-        "--lang", default="es", label="Language",
+        "--lang", default="es", label="Language", said={"es": "Spanish", "en": "English"},
         help="Prompts in the original Spanish, or an English rendering (a modern addition).")
 
 

@@ -22,7 +22,7 @@ PROGRAM = Program(
     year="1980s (\"the times of yore\", after WarGames, 1983)",
     language="Pascal",
     machine="a Unix mainframe with an ASCII terminal",
-    author="unnamed (a personal page)",
+    author="an author who did not give a name, on a personal web page",
     description="Tic-Tac-Toe or Five-in-a-Row against a program that starts at random and learns "
                 "schemes from every game it loses; moves as row,col.",
     main=lazy("retro.ports.pascal_learner.play.tictactoe:run"),

@@ -21,7 +21,7 @@ from .learning.learner import Learner
 from .model import board as pboard
 from .model.board import CIRCLE, CROSS, Board, Grid, opponent
 from .play.variants import make_grid
-from .store.session import open_session
+from .store.session import open_session, shipped_store
 
 Moves = Callable[[Board, int], frozenset[int]]
 
@@ -164,20 +164,6 @@ class PascalSubject(Subject):
 
     def session_input(self, start: Start, human_moves: Sequence[str]) -> list[str]:
         return ["Y" if start.human_first else "N", *human_moves, "N"]
-
-
-# The stores trained by 2,000 games, kept with the learner's transcripts (its
-# test fixtures): what README's "The authors' claims, tested" audits.
-SHIPPED_STORES = {False: "trained-3.data", True: "trained-3-fixed.data"}  # by --fixed
-
-
-def shipped_store(fixed: bool = False) -> Optional[Path]:
-    """The trained store that ships with retro for these rules, if retro has it."""
-    from retro.resources import shipped_folder
-
-    folder = shipped_folder()
-    path = folder / "pascal-learner" / SHIPPED_STORES[fixed] if folder else None
-    return path if path is not None and path.is_file() else None
 
 
 def _shipped_path(fixed: bool, literal: bool) -> str:

@@ -15,7 +15,8 @@ PROGRAM = Program(
     options_type=PerlOptions,
     exit_statuses=(
         (0, "the game ended: a win or a tie"),
-        (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever (the port stops; NOTES.md)"),
+        (ENDLESS_PROMPT, "the input ended where the original would ask 'Pick a space: ' for ever; "
+                           "this port stops there instead (its notes say why)"),
     ),
     audit=lazy("retro.ports.perl_midterm.audit:PerlSubject"),
     tournament=lazy("retro.ports.perl_midterm.audit:tournament"),

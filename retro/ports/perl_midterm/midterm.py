@@ -55,6 +55,7 @@ NESTINGS: tuple[Nesting, ...] = get_args(Nesting)
 class PerlOptions(Options):
     nesting: Nesting = option(
         "--nesting", default="pattern", label="Order of the search",
+        said={"pattern": "each pattern in every rotation", "rotation": "each rotation with every pattern"},
         help="How the search nests: each pattern in all four rotations (the spec's sample) "
              "or each rotation with all patterns (the other reading of the spec).")
 

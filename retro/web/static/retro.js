@@ -32,6 +32,9 @@ function paceSelect(select, value) {
 }
 paceSelect($("baud"), LIVE_PACE);
 paceSelect($("replay-baud"), REPLAY_PACE);
+// What a pace is, said beside each choice of it (the page's and each card's)
+const PACE_SAID = " how fast the text arrives, as over a terminal line of the period (300 baud: 30 characters a second)";
+for (const label of document.querySelectorAll("label.pace")) label.append(PACE_SAID);
 
 // A touch screen (a phone, a tablet) gets the key bar: the keys its keyboard lacks.
 const TOUCH = window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
@@ -304,7 +307,9 @@ function field(program, variant) {
   } else {
     if (variant.kind === "choice") {
       input = document.createElement("select");
-      for (const choice of variant.choices) input.add(new Option(choice, choice, false, choice === variant.default));
+      for (const choice of variant.choices) {  // each in its words, the value sent the command line's
+        input.add(new Option(variant.said[choice] ?? choice, choice, false, choice === variant.default));
+      }
     } else {
       input = document.createElement("input");
       if (/integer/.test(variant.kind)) {  // a whole number: the browser says so in the visitor's words
@@ -340,7 +345,7 @@ function chosen(program, form) {
       if (input.checked) { params.set(variant.name, "1"); words.push(variant.label); }
     } else if (input.value !== "" && input.value !== input.dataset.default) {
       params.set(variant.name, input.value);
-      words.push(`${variant.label}: ${input.value}`);
+      words.push(`${variant.label}: ${variant.said?.[input.value] ?? input.value}`);
     }
   }
   return {params, words};
@@ -360,7 +365,7 @@ function card(program) {
   for (const variant of program.variants) grid.append(field(program, variant));
   const pace = element("label", "pace");
   const baud = paceSelect(document.createElement("select"), LIVE_PACE);
-  pace.append("Pace ", baud);
+  pace.append("Pace ", baud, PACE_SAID);
   more.append(summary, element("p", "desc", program.description),
               element("p", "machine", `On ${program.machine}; by ${program.author}.`), grid, pace);
   const start = element("button", "start", "Start");
@@ -535,7 +540,7 @@ async function replay(id) {
     $("after-text").textContent = session.after;
     $("after").hidden = false;
   }
-  finish("End of the recorded game. Scroll the terminal to read it back.",
+  finish(`The recording is over. ${session.ending[0].toUpperCase()}${session.ending.slice(1)}.`,
          `The recording ended with the program's exit status ${session.exit}${meaning ? `: ${meaning}` : ""}.`,
          String(session.exit));
 }

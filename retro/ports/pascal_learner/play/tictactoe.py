@@ -62,7 +62,7 @@ def verdict_text(verdict: str, game: str) -> Optional[str]:
 class TicTacToe:
     """The main program: the session loop and ``playthegame``."""
 
-    def __init__(self, console: Console, session: StoreSession, view: View, fresh: bool):
+    def __init__(self, console: Console, session: StoreSession, view: View, fresh: bool, visiting: bool = False):
         self.console = console
         self.session = session
         self.learner: Learner = session.learner
@@ -70,6 +70,7 @@ class TicTacToe:
         self.grid = self.learner.grid
         self.game = gamename(self.grid.winalign)
         self.fresh = fresh
+        self.visiting = visiting  # a visitor's session of retro serve: nothing it learns is kept (for_visitor)
 
     def main(self) -> int:
         view, grid = self.view, self.grid
@@ -96,13 +97,17 @@ class TicTacToe:
             self.view.say(line)
         for line in self.knowledge():
             self.view.say(line)
+        if self.visiting:
+            kept = "I learn from your games is kept for this session only, and forgotten when it ends."
+            self.view.say(f"I was trained before you came; what {kept}" if self.learner.schemes else f"What {kept}")
 
     def knowledge(self) -> list[str]:
         """What the learner knows now, and from which file; its verdict, if it has one."""
         schemes = self.learner.schemes
         if len(schemes):
-            said = [f"I know {len(schemes)} scheme{'s' if len(schemes) > 1 else ''} ({levels_text(schemes.counts())}), "
-                    f"from {self.session.filename}."]
+            source = "" if self.visiting else f", from {self.session.filename}"  # (a visitor's is retro's own)
+            said = [f"I know {len(schemes)} scheme{'s' if len(schemes) > 1 else ''} ({levels_text(schemes.counts())})"
+                    f"{source}."]
         elif self.fresh or self.session.found:
             said = ["I know no schemes yet: I shall play at random and learn from the games I lose."]
         else:
@@ -175,7 +180,8 @@ class TicTacToe:
                 for scheme in added:
                     counts[scheme.level] = counts.get(scheme.level, 0) + 1
                 view.say(f"I have learnt {len(added)} new scheme{'s' if len(added) > 1 else ''} "
-                         f"({levels_text(counts)}); I now know {len(learner.schemes)}.")
+                         f"({levels_text(counts)}); I now know {len(learner.schemes)}"
+                         f"{', for this session only' if self.visiting else ''}.")
             else:
                 view.say("I have learnt nothing new from it.")
             learner.record(lost=True)
@@ -217,7 +223,9 @@ def run(console: Console, options: LearnerOptions = LearnerOptions()) -> int:
     view: Optional[View] = None
     try:
         view = ScreenView(console, grid) if console.screen else LineView(console, grid)
-        return TicTacToe(console, session, view, options.fresh).main()
+        # a visitor at a terminal is told that nothing is kept; a pipe's bytes stay the original's (POST /api/run)
+        visiting = options.visiting and console.interactive
+        return TicTacToe(console, session, view, options.fresh, visiting).main()
     except KeyboardInterrupt:
         if isinstance(view, ScreenView):
             view.interrupted()  # the message where the prompt was

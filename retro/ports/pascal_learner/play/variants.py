@@ -21,11 +21,11 @@ class GridOptions(Options):
     """The grid, the rules and the store: ``retro run``'s and ``retro train``'s."""
 
     rows: Optional[int] = option("--rows", default=None, least=1, most=MAXSIZE, label="Rows",
-                                 help="boardrows: rows of the grid (default 3; 15 with --five).")
+                                 help="Rows of the grid (the text's boardrows): 3, or 15 for Five-in-a-Row.")
     cols: Optional[int] = option("--cols", default=None, least=1, most=MAXSIZE, label="Columns",
-                                 help="boardcols: columns of the grid (default 3; 15 with --five).")
+                                 help="Columns of the grid (the text's boardcols): 3, or 15 for Five-in-a-Row.")
     align: Optional[int] = option("--align", default=None, least=2, most=MAXSIZE, label="Marks in a row to win",
-                                  help="winalign: marks to align (default 3; 5 with --five).")
+                                  help="How many marks in a row win (the text's winalign): 3, or 5 for Five-in-a-Row.")
     five: bool = option("--five", default=False, label="Five-in-a-Row", help="Five-in-a-Row: 15x15 with 5 to align.")
     fixed: bool = option("--fixed", default=False, label="Mend the documented flaw",
                          help="Mend the documented flaw: a thwarting move that threatens is answered first "
@@ -54,6 +54,8 @@ class LearnerOptions(GridOptions):
     data_folder: Optional[Path] = field(default=None)
     # other learners use the file at the same time (retro serve's visitors): each game learnt under the lock
     shared: bool = field(default=False)
+    # a visitor of retro serve without a data folder: what is learnt is kept for the session only (for_visitor)
+    visiting: bool = field(default=False)
 
 
 GRID_OPTIONS = click_options(GridOptions)  # retro train's

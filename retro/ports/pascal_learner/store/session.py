@@ -303,12 +303,33 @@ def for_visitor(options: LearnerOptions, folder: Optional[Path]) -> LearnerOptio
     """A browser session (retro serve): the learner learns into the server's
     data folder (its file named as the text names it) if the server was given
     one, shared with the other visitors (each game learnt under the lock,
-    ``StoreSession.learning``); otherwise it reads its default file and never
-    writes (--no-save).  Either way the folder is given, so that no greeting
-    names a folder of the server's."""
+    ``StoreSession.learning``).  Otherwise it never reads the operator's own
+    files: it starts from the trained store that ships with retro (or empty, as
+    its variant asks: --fresh, --literal, another alignment), keeps what it
+    learns for this session only, and says so (``visiting``)."""
     if folder is not None:
         return options.changed(data_folder=folder, shared=True)
-    return options.changed(data_folder=data_folder(), no_save=True)
+    visiting = options.changed(no_save=True, visiting=True)
+    aligned = options.align or (5 if options.five else 3)
+    trained = None if options.fresh or options.literal or aligned != 3 else shipped_store(options.fixed)
+    if trained is None:
+        return visiting.changed(fresh=True)
+    return visiting.changed(data=trained.name, data_folder=trained.parent)
+
+
+# The stores trained by 2,000 games, kept with the learner's transcripts (its
+# test fixtures): what README's "The authors' claims, tested" audits, and what a
+# visitor of retro serve plays against.
+SHIPPED_STORES = {False: "trained-3.data", True: "trained-3-fixed.data"}  # by --fixed
+
+
+def shipped_store(fixed: bool = False) -> Optional[Path]:
+    """The trained store that ships with retro for these rules, if retro has it."""
+    from retro.resources import shipped_folder
+
+    folder = shipped_folder()
+    path = folder / "pascal-learner" / SHIPPED_STORES[fixed] if folder else None
+    return path if path is not None and path.is_file() else None
 
 
 def data_path(console: Console, data: Optional[str], filename: str) -> tuple[Path, tuple[str, ...]]:

@@ -53,7 +53,9 @@ let lastTick = performance.now();
 let credit = 0;
 
 function emit(piece) {
-  if (piece && piece.length) pending.push(piece);
+  if (!piece || !piece.length) return;
+  if (typeof piece === "string") pending.push(piece);
+  else pending.push(...unpaced(piece));
 }
 
 function tick(now) {
@@ -61,7 +63,11 @@ function tick(now) {
   let budget = baud ? (credit += (now - lastTick) * baud / 10000) : Infinity;
   lastTick = now;
   const wrote = Boolean(term && pending.length);
-  while (term && pending.length && budget >= 1) {
+  while (term && pending.length && (budget >= 1 || pending[0].free)) {
+    if (pending[0].free) {  // no output of the period: at once
+      term.write(pending.shift().free);
+      continue;
+    }
     const piece = pending[0];
     const take = Math.min(piece.length, Math.floor(budget));
     term.write(take === piece.length ? piece : piece.slice(0, take));
@@ -230,7 +236,25 @@ function keepLastScreen(terminal) {
 // OSC sequence of retro's own, retro/web/screen_text.py: the runtime's one model of the rows),
 // shown in order with the cursor's row (the prompt) last, and said politely when they change.
 const SCREEN_ROWS_OSC = 7077;
+// Those rows are no output of the period: they pass at once, whatever the pace (a sequence that
+// came in two pieces is paced, the rows then told later, never lost).
+const ROWS_START = Array.from(`\x1b]${SCREEN_ROWS_OSC};`, (c) => c.charCodeAt(0));
 let readerLine = null;  // the log's entry of the line the output paused on, until it is complete
+
+function unpaced(piece) {
+  const parts = [];
+  let from = 0;
+  for (let k = piece.indexOf(0x1b); k >= 0; k = piece.indexOf(0x1b, k + 1)) {
+    if (!ROWS_START.every((byte, j) => piece[k + j] === byte)) continue;
+    const end = piece.indexOf(7, k);  // BEL ends it
+    if (end < 0) break;
+    parts.push(piece.subarray(from, k), {free: piece.subarray(k, end + 1)});
+    from = end + 1;
+    k = end;
+  }
+  parts.push(piece.subarray(from));
+  return parts.filter((part) => (part.free || part).length);
+}
 
 function readerStart(terminal, draws) {
   $("reader-log").replaceChildren();

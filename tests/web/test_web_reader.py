@@ -18,9 +18,12 @@ from typing import Callable, Optional
 
 import pytest
 
-from test_web_browser import CHROMIUM, browser, open_page, server  # noqa: F401  (the fixtures, shared)
+import test_web_browser as in_a_browser
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium (see tests/web/test_web_browser.py)")
+# Chromium, the server and the page, as the browser tests start them (their fixtures, shared)
+server, browser, page = in_a_browser.server, in_a_browser.browser, in_a_browser.page
+type_keys = in_a_browser.type_keys
+pytestmark = in_a_browser.pytestmark
 
 READER = "region \"The program's text\""
 
@@ -49,11 +52,6 @@ def heard(page) -> tuple[list[str], list[str]]:
     return lines, statuses
 
 
-def type_keys(page, keys: str) -> None:
-    for key in keys:
-        page.keyboard.press("Enter" if key == "\r" else "Control+d" if key == "\x04" else key)
-
-
 def play(page, answer: Callable[[list[str]], Optional[str]], seconds: float = 120) -> str:
     """The game played from what is heard: each new prompt answered (``answer``
     gives the keys, or None while the text is no prompt it knows), until the
@@ -69,7 +67,7 @@ def play(page, answer: Callable[[list[str]], Optional[str]], seconds: float = 12
         if keys is not None:
             answered = lines
             type_keys(page, keys)
-        page.wait_for_timeout(100)  # the next look at the tree, within the bound above
+        page.wait_for_timeout(100)  # the tree looked at again, until the end heard or the bound above
     raise AssertionError("no end was heard: " + "\n".join(heard(page)[0][-30:]))
 
 
@@ -154,14 +152,6 @@ ENDS = {"cpm-c": "The game is over.", "fortran-rcd": "The game is over.", "perl-
         "pascal-learner": "The game is over.", "altair-3d": "(Ctrl-D)"}
 
 
-@pytest.fixture
-def page(browser, server):  # noqa: F811  (the shared fixtures)
-    page = open_page(browser, server)
-    yield page
-    assert page.errors == []
-    page.context.close()
-
-
 @pytest.mark.parametrize("program_id", list(PLAYERS))
 def test_a_screen_reader_plays_each_program_to_its_end(page, program_id: str) -> None:
     page.locator(f"li[data-program='{program_id}'] button[type=submit]").click()
@@ -194,6 +184,8 @@ def test_the_keyboard_alone_reaches_every_control_and_leaves_the_terminal(page) 
         page.keyboard.press("Tab")
         if start.evaluate("b => b === document.activeElement"):
             break
+    else:
+        raise AssertionError(f"Tab never reached the card's Start: {focused(page)}")
     assert ringed(page)
     page.keyboard.press("Enter")
     page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('Select your symbol')")

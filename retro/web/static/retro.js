@@ -262,7 +262,7 @@ function readerStart(terminal, draws) {
   $("reader-screen").hidden = !draws;
   readerLine = null;
   terminal.parser.registerOscHandler(SCREEN_ROWS_OSC, (data) => {
-    try { readerScreen(JSON.parse(data)); } catch (error) { /* not ours: nothing to show */ }
+    try { readerScreen(JSON.parse(data)); } catch { /* not ours: nothing to show */ }
     return true;
   });
   if (draws) return;
@@ -270,6 +270,12 @@ function readerStart(terminal, draws) {
     const buffer = terminal.buffer.active;
     readerLog(logicalLine(buffer, buffer.baseY + buffer.cursorY - 1), true);
   });
+}
+
+function said(text) {  // a line of the program's, as it wrote it
+  const line = document.createElement("p");
+  line.textContent = text;
+  return line;
 }
 
 // The whole line (a line the terminal wrapped is one) that ends at row y of the buffer.
@@ -285,7 +291,7 @@ function readerLog(text, complete) {
   if (readerLine && text.startsWith(readerLine.textContent)) {
     readerLine.textContent = text;  // the prompt said before, now with its answer: not said again
   } else if (text) {  // a blank line says nothing
-    readerLine = element("p", "", text);
+    readerLine = said(text);
     $("reader-log").append(readerLine);
   }
   if (complete) readerLine = null;
@@ -307,8 +313,8 @@ function readerScreen({rows, cursor}) {
   const view = $("reader-screen");
   order.forEach(({text}, k) => {
     const shown = view.children[k];
-    if (!shown) view.append(element("p", "", text));
-    else if (shown.textContent !== text) setText(shown, text);
+    if (!shown) view.append(said(text));
+    else if (shown.textContent !== text) shown.textContent = text;
   });
   while (view.children.length > order.length) view.lastChild.remove();
 }

@@ -60,6 +60,20 @@ class ScreenConsole(Console):
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
         self._echoed = CanonicalEcho()  # the echo, when this console shows it
         self._rows = ScreenRows()  # what the screen shows: drawn again whole at will (repaint), and for finish_line
+        self.rows_told: Optional[Callable[[list[str], int], str]] = None  # what tells the rows as text (tell_rows)
+        self._told: Optional[tuple[list[str], int]] = None  # the rows and cursor last told
+
+    def tell_rows(self) -> None:
+        """The screen's rows and the cursor's row, written as ``rows_told``
+        makes them (retro serve's text view for a screen reader), if they
+        changed since they were last: called whenever a key or a line is
+        awaited, and at the end."""
+        if self.rows_told is None or self._rows.cursor is None:
+            return
+        now = (self.shown(), self._rows.cursor)
+        if now != self._told:
+            self._told = now
+            self._emit(self.rows_told(*now))
 
     def _emit(self, text: str) -> None:
         self.term.stream.write(text)
@@ -119,6 +133,7 @@ class ScreenConsole(Console):
         """One line: edited and echoed here in cbreak mode (a screen
         program's run), by the terminal in canonical mode; ``None`` at the end
         of input (Ctrl-D at the start of a line, or a terminal hung up)."""
+        self.tell_rows()
         self.term.stream.flush()
         if in_cbreak(self._fd):
             line = edit_line(self._typed, special_keys(self._fd), self._echo, self.redraw)
@@ -173,6 +188,7 @@ class ScreenConsole(Console):
         Ctrl-D or a terminal hung up.  Ctrl-L, and the terminal resized or
         given back after ``fg`` meanwhile, have the screen drawn again
         (``redraw``: retro.console.keys)."""
+        self.tell_rows()
         self.term.stream.flush()
         with cbreak():
             key = self._keys.key()

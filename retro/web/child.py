@@ -10,7 +10,11 @@ import signal
 import sys
 import termios
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:
+    from retro.console import Console
+    from retro.console.screen import ScreenConsole
 
 DATA_FOLDER = "--data-folder="
 
@@ -36,6 +40,20 @@ def take_terminal() -> None:
         pass  # already ours, or not allowed: the program runs all the same
 
 
+def text_view(console: Console) -> Optional[ScreenConsole]:
+    """A program that draws on the screen tells the page its rows as text
+    (retro.web.screen_text), for a screen reader; the screen console then."""
+    if not console.screen:
+        return None
+    from retro.console.screen import ScreenConsole  # here: a run in a pipe never loads the screen console
+
+    from .screen_text import sequence
+
+    assert isinstance(console, ScreenConsole)
+    console.rows_told = sequence
+    return console
+
+
 def run(argv: list[str]) -> int:
     """``retro run ID [VARIANT OPTIONS]`` (the same console, chosen the same
     way: the screen on a terminal that can address the cursor, a teletype in a
@@ -56,7 +74,13 @@ def run(argv: list[str]) -> int:
         error.show()
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
+    shows_rows = text_view(console)
     status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's
+    if shows_rows is not None:
+        try:
+            shows_rows.tell_rows()  # the last screen, for the page's reader
+        except OSError:
+            pass  # the page is gone: nobody to tell
     outcome.report(console.last_outcome, console.input_ended)  # for the page's end bar (websocket.py)
     return status
 

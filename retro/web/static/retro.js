@@ -56,14 +56,21 @@ let lastTick = performance.now();
 let credit = 0;
 
 function emit(piece) {
-  if (piece && piece.length) pending.push(piece);
+  if (!piece || !piece.length) return;
+  if (typeof piece === "string") pending.push(piece);
+  else pending.push(...unpaced(piece));
 }
 
 function tick(now) {
   const baud = Number($("baud").value);
   let budget = baud ? (credit += (now - lastTick) * baud / 10000) : Infinity;
   lastTick = now;
-  while (term && pending.length && budget >= 1) {
+  const wrote = Boolean(term && pending.length);
+  while (term && pending.length && (budget >= 1 || pending[0].free)) {
+    if (pending[0].free) {  // no output of the period: at once
+      term.write(pending.shift().free);
+      continue;
+    }
     const piece = pending[0];
     const take = Math.min(piece.length, Math.floor(budget));
     term.write(take === piece.length ? piece : piece.slice(0, take));
@@ -74,6 +81,7 @@ function tick(now) {
     if (baud) credit -= take;
   }
   if (!pending.length) credit = Math.min(credit, 1);
+  if (wrote && !pending.length) term.write("", readerPaused);
   requestAnimationFrame(tick);
 }
 requestAnimationFrame(tick);
@@ -186,6 +194,8 @@ function makeTerminal(shape, replay) {
   if (replay) term.write("\x1b[?25l");  // a replay has nobody typing: no cursor
   $("turn").hidden = !fit.upright;
   keepLastScreen(term);
+  readerStart(term, shape.draws && !replay);
+  tabLeaves(term);
   window.retroTerminal = term;  // for the browser tests (and the curious)
   return term;
 }
@@ -222,6 +232,96 @@ function keepLastScreen(terminal) {
   });
 }
 
+// -- the reader: the program's text for a screen reader (the terminal's rows are hidden from it) --
+// A teletype's lines go into a log, each once, in order, as the terminal completes it; the line
+// the output pauses on (a prompt) goes in when the output pauses, and is completed in place by
+// what is typed.  A program that draws on its screen has its rows told by its own process (an
+// OSC sequence of retro's own, retro/web/screen_text.py: the runtime's one model of the rows),
+// shown in order with the cursor's row (the prompt) last, and said politely when they change.
+const SCREEN_ROWS_OSC = 7077;
+// Those rows are no output of the period: they pass at once, whatever the pace (a sequence that
+// came in two pieces is paced, the rows then told later, never lost).
+const ROWS_START = Array.from(`\x1b]${SCREEN_ROWS_OSC};`, (c) => c.charCodeAt(0));
+let readerLine = null;  // the log's entry of the line the output paused on, until it is complete
+
+function unpaced(piece) {
+  const parts = [];
+  let from = 0;
+  for (let k = piece.indexOf(0x1b); k >= 0; k = piece.indexOf(0x1b, k + 1)) {
+    if (!ROWS_START.every((byte, j) => piece[k + j] === byte)) continue;
+    const end = piece.indexOf(7, k);  // BEL ends it
+    if (end < 0) break;
+    parts.push(piece.subarray(from, k), {free: piece.subarray(k, end + 1)});
+    from = end + 1;
+    k = end;
+  }
+  parts.push(piece.subarray(from));
+  return parts.filter((part) => (part.free || part).length);
+}
+
+function readerStart(terminal, draws) {
+  $("reader-log").replaceChildren();
+  $("reader-screen").replaceChildren();
+  $("reader-screen").hidden = !draws;
+  readerLine = null;
+  terminal.parser.registerOscHandler(SCREEN_ROWS_OSC, (data) => {
+    try { readerScreen(JSON.parse(data)); } catch { /* not ours: nothing to show */ }
+    return true;
+  });
+  if (draws) return;
+  terminal.onLineFeed(() => {
+    const buffer = terminal.buffer.active;
+    readerLog(logicalLine(buffer, buffer.baseY + buffer.cursorY - 1), true);
+  });
+}
+
+function said(text) {  // a line of the program's, as it wrote it
+  const line = document.createElement("p");
+  line.textContent = text;
+  return line;
+}
+
+// The whole line (a line the terminal wrapped is one) that ends at row y of the buffer.
+function logicalLine(buffer, y) {
+  let first = y;
+  while (first > 0 && buffer.getLine(first) && buffer.getLine(first).isWrapped) first--;
+  let text = "";
+  for (let k = first; k <= y; k++) text += buffer.getLine(k) ? buffer.getLine(k).translateToString(k === y) : "";
+  return text.replace(/\s+$/, "");
+}
+
+function readerLog(text, complete) {
+  if (readerLine && text.startsWith(readerLine.textContent)) {
+    readerLine.textContent = text;  // the prompt said before, now with its answer: not said again
+  } else if (text) {  // a blank line says nothing
+    readerLine = said(text);
+    $("reader-log").append(readerLine);
+  }
+  if (complete) readerLine = null;
+}
+
+// The output paused: the line the cursor is on, if it shows anything, is said (once).
+function readerPaused() {
+  if (!term || !$("reader-screen").hidden) return;
+  const buffer = term.buffer.active;
+  const text = logicalLine(buffer, buffer.baseY + buffer.cursorY);
+  if (text && !readerLine) readerLog(text, false);
+}
+
+// The rows that show text, in order, the cursor's (the prompt) last; only the rows that changed
+// are written again, so that only they are said.
+function readerScreen({rows, cursor}) {
+  const order = rows.map((text, row) => ({text, row})).filter(({text}) => text.trim());
+  order.sort((a, b) => (a.row === cursor) - (b.row === cursor));
+  const view = $("reader-screen");
+  order.forEach(({text}, k) => {
+    const shown = view.children[k];
+    if (!shown) view.append(said(text));
+    else if (shown.textContent !== text) shown.textContent = text;
+  });
+  while (view.children.length > order.length) view.lastChild.remove();
+}
+
 // What the terminal shows: the lines of its buffer (the scrollback and the screen), or the screen
 // alone; a line the terminal wrapped is one line.  And when it last wrote (retroLastOutput).
 window.retroLastOutput = 0;
@@ -242,6 +342,27 @@ window.retroScreen = (all) => {
   while (trimmed.length && trimmed[trimmed.length - 1] === "") trimmed.pop();
   return trimmed.join("\n");
 };
+
+// -- the keyboard alone: Tab and Shift-Tab leave the terminal (no program reads a Tab), the
+// skip link goes to it, and leaving a session gives the focus back to what started it.
+let opener = null;  // the card's Start, or the recorded session's button, that opened the session
+
+function tabLeaves(terminal) {
+  terminal.attachCustomKeyEventHandler((event) => !(event.key === "Tab" && !event.ctrlKey && !event.altKey &&
+                                                    !event.metaKey));
+  const input = $("terminal").querySelector("textarea");
+  if (input) input.setAttribute("aria-describedby", "leave-hint");
+}
+
+$("skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  if (term) term.focus();
+});
+
+function giveFocusBack() {
+  if (opener && opener.isConnected) opener.focus();
+  opener = null;
+}
 
 // -- the key bar: what a touch keyboard lacks --------------------------------------------
 const CURSOR = {up: "A", down: "B", right: "C", left: "D"};
@@ -375,6 +496,7 @@ function card(program) {
     event.preventDefault();
     if (!form.reportValidity()) { more.open = true; form.reportValidity(); return; }
     const {params, words} = chosen(program, form);
+    opener = start;
     run(program, params, words, baud.value);
   });
   item.append(element("div", "title", program.title), meta, form);
@@ -407,7 +529,7 @@ async function showMenu() {
         const button = element("button", "session", s.title);
         button.type = "button";
         button.dataset.session = s.id;
-        button.addEventListener("click", () => replay(s.id));
+        button.addEventListener("click", () => { opener = button; replay(s.id); });
         li.append(button);
         list.append(li);
       }
@@ -422,6 +544,7 @@ function open(program, title, replay) {
   $("menu").hidden = true;
   $("session").hidden = false;
   document.body.classList.add("in-session");
+  $("skip").hidden = false;
   setText($("session-title"), title);
   $("ended").hidden = true;
   $("details").open = false;
@@ -450,6 +573,7 @@ function finish(words, details, exit) {
   $("ended").hidden = false;
   $("keys-hint").hidden = true;
   $("keybar").hidden = true;
+  const typing = $("terminal").contains(document.activeElement);
   if (term) {  // the end shows the program's last output: its last screenful, the scrollback above it
     term.options.disableStdin = true;
     term.options.cursorBlink = false;
@@ -458,6 +582,7 @@ function finish(words, details, exit) {
     term.scrollToBottom();
   }
   $("ended").scrollIntoView({block: "nearest"});  // on a phone the bar may be below the screen
+  if (typing) $("again").focus();  // the keyboard's next step: back to the menu
 }
 
 function closeSession() {
@@ -469,6 +594,8 @@ function closeSession() {
   $("session").hidden = true;
   $("menu").hidden = false;
   document.body.classList.remove("in-session");
+  $("skip").hidden = true;
+  giveFocusBack();
 }
 
 // What happened in this session, for a visitor: the server says it (the exit message's

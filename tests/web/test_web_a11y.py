@@ -8,13 +8,14 @@ motion, more contrast, a narrow window, large text) honoured; an idle
 session warned before it ends; a phone held sideways shows the Altair's
 page whole.  Chromium and its fixtures: tests/web/test_web_browser.py.
 """
+import re
 from pathlib import Path
 
 import pytest
 
 from test_web_browser import (CHROMIUM, SIDEWAYS, browser, no_sideways_scroll, open_page, server,  # noqa: F401
                               shot, start, wait_screen)
-from web_helpers import ROOT
+from web_helpers import ROOT, start_server
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 pytestmark = [
@@ -84,6 +85,65 @@ def test_every_state_of_the_page_passes_axe(browser, server, tmp_path: Path, vie
         ended(page)
         found += failures(page, "a replay's end")
         shot(page, tmp_path, f"a11y-replay-end-{view}.png")
+        assert page.errors == []
+    finally:
+        page.context.close()
+    assert found == [], "\n".join(found)
+
+
+IDLE_TIMEOUT = 30  # the least --idle-timeout: the warning 25 s before the end, 5 s after the last input
+
+
+@pytest.fixture(scope="module")
+def idle_server(tmp_path_factory):
+    process, url = start_server(tmp_path_factory.mktemp("idle"), "--idle-timeout", str(IDLE_TIMEOUT))
+    yield url
+    process.send_signal(2)
+    assert process.wait(timeout=30) == 130
+
+
+def warned(page) -> int:
+    """Until the idle warning is shown, the focus on its Go on: the seconds it says are left."""
+    page.wait_for_selector("#idle[open]", timeout=15000)
+    assert page.evaluate("() => document.activeElement.id") == "go-on"
+    said = re.fullmatch(r"Nothing has been typed for a while: the session ends in (\d+) s\. "
+                        r"Press any key or Go on to keep it\.", page.inner_text("#idle-left"))
+    assert said, page.inner_text("#idle-left")
+    return int(said.group(1))
+
+
+def typing_in_the_terminal(page) -> bool:
+    return page.evaluate("() => Boolean(document.activeElement.closest('#terminal'))")
+
+
+@pytest.mark.parametrize("view", VIEWS)
+def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path: Path, view: str) -> None:  # noqa: F811
+    """With nothing typed or written, a dialog says the session ends in 20 s
+    or more (WCAG 2.2.1), the focus on its Go on; Go on (tapped on a phone, a
+    key in the dialog on a desktop) goes on, and so does a key typed in the
+    terminal; left alone the session ends, saying it was for want of input."""
+    page = axe_page(browser, idle_server, view)
+    try:
+        start(page, "perl-midterm", {})
+        wait_screen(page, "s.includes(arg)", "Pick a space", everything=False)
+        assert warned(page) >= 20
+        found = failures(page, "the idle warning")
+        shot(page, tmp_path, f"a11y-idle-{view}.png")
+        if view == "phone":
+            page.tap("#go-on")
+        else:
+            page.keyboard.press("x")
+        page.wait_for_selector("#idle", state="hidden")
+        assert typing_in_the_terminal(page) and {"type": "active"} in page.evaluate("() => window.retroSent")
+        assert warned(page) >= 20  # again, from the Go on
+        (page.tap if view == "phone" else page.click)("#terminal .xterm-screen", position={"x": 20, "y": 20})
+        page.keyboard.type("1")  # a key in the terminal: the program's
+        page.wait_for_selector("#idle", state="hidden")
+        wait_screen(page, "s.endsWith(arg)", "Pick a space: 1", everything=False)
+        assert warned(page) >= 20  # left alone now
+        page.wait_for_selector("#status[data-exit]", timeout=(IDLE_TIMEOUT + 10) * 1000)
+        assert page.inner_text("#status") == f"The session was ended: no input for {IDLE_TIMEOUT} seconds."
+        assert page.evaluate("() => document.activeElement.id") == "again"
         assert page.errors == []
     finally:
         page.context.close()

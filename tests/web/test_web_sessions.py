@@ -141,7 +141,7 @@ def test_a_bad_message_gets_a_notice_and_the_session_goes_on() -> None:
         "A message nested that deep is not read.",
         "Not understood: a message is one JSON object.",
         "Not understood: a message is one JSON object.",
-        "Not understood: keys go as binary frames; the only message is resize.",
+        "Not understood: keys go as binary frames; the only messages are resize and active.",
         "A terminal has 20 to 240 columns and 5 to 100 rows.",
         "A message has at most 1024 bytes; that one was not read.",
     ]

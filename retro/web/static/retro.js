@@ -240,6 +240,49 @@ window.retroScreen = (all) => {
   return trimmed.join("\n");
 };
 
+// -- the idle warning: the server ends a session nobody uses, and says so first ----------
+// The server's {"type": "idle", "left": SECONDS} opens the dialog (the focus on its Go on), which
+// counts the seconds down; Go on, any key in the dialog or in the terminal goes on; its
+// {"left": null} (input or output came) closes it.
+let idleCountdown = null;
+
+function idleWarning(left) {
+  if (left === null) { idleOver(); return; }
+  const until = performance.now() + left * 1000;
+  const say = () => {
+    const seconds = Math.max(0, Math.round((until - performance.now()) / 1000));
+    $("idle-left").textContent = `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
+                                 "Press any key or Go on to keep it.";
+  };
+  say();
+  clearInterval(idleCountdown);
+  idleCountdown = setInterval(say, 1000);
+  if (!$("idle").open) $("idle").show();
+  $("go-on").focus();
+}
+
+function idleOver() {
+  clearInterval(idleCountdown);
+  idleCountdown = null;
+  const focused = $("idle").contains(document.activeElement);
+  if ($("idle").open) $("idle").close();
+  return focused;
+}
+
+function goOn() {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "active"}));
+  idleOver();
+  if (term) term.focus();
+}
+
+$("go-on").addEventListener("click", goOn);
+$("idle").addEventListener("close", () => { if (idleCountdown !== null) goOn(); });  // dismissed by a tap beside it
+$("idle").addEventListener("keydown", (event) => {
+  if (event.key === "Tab" || event.key === "Shift") return;
+  event.preventDefault();
+  goOn();
+});
+
 // -- the key bar: what a touch keyboard lacks --------------------------------------------
 const CURSOR = {up: "A", down: "B", right: "C", left: "D"};
 
@@ -438,6 +481,7 @@ function open(program, title, replay) {
 // The end: what happened, in words; the exact status and what it means under "Details".
 function finish(words, details, exit) {
   started();
+  const warned = idleOver();
   setText($("status"), words);
   setText($("status-details"), details);
   $("details").hidden = !details && $("after").hidden;
@@ -453,6 +497,7 @@ function finish(words, details, exit) {
     term.scrollToBottom();
   }
   $("ended").scrollIntoView({block: "nearest"});  // on a phone the bar may be below the screen
+  if (warned) $("again").focus();  // the focus was on the idle warning's Go on
 }
 
 function closeSession() {
@@ -460,6 +505,7 @@ function closeSession() {
   replaying = null;
   pending.length = 0;
   started();
+  idleOver();
   if (term) { term.dispose(); term = null; }
   $("session").hidden = true;
   $("menu").hidden = false;
@@ -488,6 +534,7 @@ function run(program, params, words, pace) {
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
   terminal.onData((data) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(data));
+    idleOver();  // a key goes on
   });
   terminal.onBinary((data) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(Uint8Array.from(data, (c) => c.charCodeAt(0) & 255));
@@ -502,6 +549,8 @@ function run(program, params, words, pace) {
              message.status === null ? `The server ended it: ${message.reason}.`
                                      : statusDetails(message.status, message.meaning),
              message.status === null ? "limit" : String(message.status));
+    } else if (message.type === "idle") {
+      idleWarning(message.left);
     } else if (message.type === "notice") {
       setText($("notice"), message.text);
     } else if (message.type === "refused") {  // the exhibit is full or stopping, or a variant is wrong

@@ -148,3 +148,84 @@ def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path:
     finally:
         page.context.close()
     assert found == [], "\n".join(found)
+
+
+MOTION = """() => ({
+  blink: window.retroTerminal.options.cursorBlink,
+  glow: getComputedStyle(document.querySelector("#terminal .xterm-rows")).textShadow,
+  scrolling: getComputedStyle(document.documentElement).scrollBehavior,
+  running: document.getAnimations().filter((a) => a.playState === "running").length,
+})"""
+
+
+def test_less_motion_and_more_contrast_when_asked(browser, server, tmp_path: Path) -> None:  # noqa: F811
+    """A visitor who asks for less motion gets no blink, no glow, no
+    animation and no smooth scrolling; one who asks for more contrast gets
+    a look whose text passes axe's enhanced contrast (7:1), on the menu
+    and in each look of the terminals (glass, amber, paper)."""
+    page = axe_page(browser, server, "desktop", reduced_motion="reduce", contrast="more")
+    found: list[str] = []
+    try:
+        open_every_details(page)
+        found += failures(page, "the menu, more contrast", rules=["color-contrast-enhanced"])
+        for program_id in ("altair-3d", "pascal-learner", "perl-midterm"):
+            start(page, program_id, {})
+            page.wait_for_timeout(600)  # a blink would have begun (a wait for nothing to happen: bounded)
+            assert page.evaluate(MOTION) == {"blink": False, "glow": "none", "scrolling": "auto", "running": 0}
+            found += failures(page, f"{program_id}, more contrast", rules=["color-contrast-enhanced"])
+            shot(page, tmp_path, f"a11y-contrast-{program_id}.png")
+            page.click("#back")
+            page.wait_for_selector("#menu:not([hidden])")
+        assert page.errors == []
+    finally:
+        page.context.close()
+    assert found == [], "\n".join(found)
+
+
+REFLOW = {"320 px": ({"width": 320, "height": 640, "touch": True}, "100%"),
+          "200 % text": ({"width": 1280, "height": 900}, "200%")}
+
+
+@pytest.mark.parametrize("case", REFLOW)
+def test_the_page_reflows_narrow_and_with_large_text(browser, server, tmp_path: Path, case: str) -> None:  # noqa: F811
+    """At 320 CSS px, and with the text at 200 %, the menu (every card open)
+    and a session's page around its terminal reflow: nothing is wider than
+    the window, and axe finds nothing wrong."""
+    viewport, text = REFLOW[case]
+    page = open_page(browser, server, scripts=(AXE,), **viewport)
+    found: list[str] = []
+    try:
+        page.evaluate("size => { document.documentElement.style.fontSize = size; }", text)
+        open_every_details(page)
+        body = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.programs .title')).fontSize)")
+        assert body == 16 * int(text.rstrip("%")) / 100  # the page's text follows the visitor's size
+        assert no_sideways_scroll(page)
+        found += failures(page, f"the menu at {case}")
+        shot(page, tmp_path, f"a11y-reflow-menu-{case.replace(' ', '')}.png", full_page=True)
+        start(page, "perl-midterm", {})
+        wait_screen(page, "s.includes(arg)", "Pick a space", everything=False)
+        assert no_sideways_scroll(page)
+        found += failures(page, f"a session at {case}")
+        shot(page, tmp_path, f"a11y-reflow-session-{case.replace(' ', '')}.png")
+        assert page.errors == []
+    finally:
+        page.context.close()
+    assert found == [], "\n".join(found)
+
+
+def test_a_phone_held_sideways_shows_the_altairs_page_whole(browser, server, tmp_path: Path) -> None:  # noqa: F811
+    """844x390: the Altair's 80x24 screen, its bar, its key bar and the hint
+    under it fit the screen's height; nothing is cut off."""
+    page = open_page(browser, server, touch=True, **SIDEWAYS)
+    try:
+        start(page, "altair-3d", {})
+        wait_screen(page, "s.includes(arg)", "POSITION?", everything=False)
+        shot(page, tmp_path, "a11y-sideways-altair.png")
+        tall = page.evaluate("() => document.documentElement.scrollHeight")
+        hint = page.locator("#keys-hint").bounding_box()
+        assert tall <= SIDEWAYS["height"], tall
+        assert hint and hint["y"] + hint["height"] <= SIDEWAYS["height"], hint
+        assert page.evaluate("() => window.retroTerminal.options.fontSize") >= 11  # legible
+        assert page.errors == []
+    finally:
+        page.context.close()

@@ -15,6 +15,19 @@ const THEMES = {  // the page's look of each kind of terminal
   paper: {background: "#f4efdc", foreground: "#222222", cursor: "#444444", cursorAccent: "#f4efdc",
           selectionBackground: "#d8cfae"},
 };
+// The looks for a visitor who asks for more contrast: black behind, the text brighter.
+const STARK = {
+  glass: {background: "#000000", foreground: "#b8ffb8", cursor: "#b8ffb8", cursorAccent: "#000000",
+          selectionBackground: "#2f6f2f"},
+  amber: {background: "#000000", foreground: "#ffcc66", cursor: "#ffcc66", cursorAccent: "#000000",
+          selectionBackground: "#6a4a10"},
+  paper: {background: "#ffffff", foreground: "#000000", cursor: "#000000", cursorAccent: "#ffffff",
+          selectionBackground: "#d8cfae"},
+};
+const LESS_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
+const MORE_CONTRAST = window.matchMedia("(prefers-contrast: more)");
+const themeOf = (look) => (MORE_CONTRAST.matches ? STARK : THEMES)[look];
+const blinks = (replay) => !replay && !LESS_MOTION.matches;  // the cursor blinks unless motion is unwelcome
 const FONT = 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 // The paces output is shown at (10 bits a character), "as it comes" first.  A live game starts at
 // the pace chosen for it in its program's card (as it comes, unless chosen otherwise), a replay at
@@ -177,7 +190,7 @@ function makeTerminal(shape, replay) {
   const fit = layout(shape);
   term = new Terminal({
     cols: fit.cols, rows: fit.rows, scrollback: 5000, convertEol: replay, scrollOnEraseInDisplay: true,
-    fontFamily: FONT, fontSize: fit.font, cursorBlink: !replay, disableStdin: replay, theme: THEMES[shape.theme],
+    fontFamily: FONT, fontSize: fit.font, cursorBlink: blinks(replay), disableStdin: replay, theme: themeOf(shape.theme),
   });
   term.open(box);
   if (replay) term.write("\x1b[?25l");  // a replay has nobody typing: no cursor
@@ -200,6 +213,9 @@ function refit() {
   }
 }
 window.addEventListener("resize", refit);
+// a preference changed during a session: the terminal follows it
+MORE_CONTRAST.addEventListener("change", () => { if (term) term.options.theme = themeOf(screen.theme); });
+LESS_MOTION.addEventListener("change", () => { if (term && !term.options.disableStdin) term.options.cursorBlink = blinks(false); });
 if (window.visualViewport) window.visualViewport.addEventListener("resize", refit);
 
 // A program that draws on the whole screen (the alternate screen, as a full-screen program on

@@ -15,18 +15,15 @@ const THEMES = {  // the page's look of each kind of terminal
   paper: {background: "#f4efdc", foreground: "#222222", cursor: "#444444", cursorAccent: "#f4efdc",
           selectionBackground: "#d8cfae"},
 };
-// The looks for a visitor who asks for more contrast: black behind, the text brighter.
-const STARK = {
-  glass: {background: "#000000", foreground: "#b8ffb8", cursor: "#b8ffb8", cursorAccent: "#000000",
-          selectionBackground: "#2f6f2f"},
-  amber: {background: "#000000", foreground: "#ffcc66", cursor: "#ffcc66", cursorAccent: "#000000",
-          selectionBackground: "#6a4a10"},
-  paper: {background: "#ffffff", foreground: "#000000", cursor: "#000000", cursorAccent: "#ffffff",
-          selectionBackground: "#d8cfae"},
-};
+// Each look for a visitor who asks for more contrast: [background, text], the cursor the text's colour.
+const STARK = {glass: ["#000000", "#b8ffb8"], amber: ["#000000", "#ffcc66"], paper: ["#ffffff", "#000000"]};
 const LESS_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
 const MORE_CONTRAST = window.matchMedia("(prefers-contrast: more)");
-const themeOf = (look) => (MORE_CONTRAST.matches ? STARK : THEMES)[look];
+function themeOf(look) {
+  if (!MORE_CONTRAST.matches) return THEMES[look];
+  const [background, foreground] = STARK[look];
+  return {...THEMES[look], background, foreground, cursor: foreground, cursorAccent: background};
+}
 const blinks = (replay) => !replay && !LESS_MOTION.matches;  // the cursor blinks unless motion is unwelcome
 const FONT = 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 // The paces output is shown at (10 bits a character), "as it comes" first.  A live game starts at

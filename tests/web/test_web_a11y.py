@@ -40,6 +40,19 @@ def failures(page, state: str, rules: list[str] | None = None) -> list[str]:
     return [f"{state}: {line}" for line in page.evaluate(AXE_RUN, [TAGS, BESIDES, rules])]
 
 
+def terminal_contrast(page) -> float:
+    """WCAG's contrast ratio of the terminal's text against its background, as its look sets them."""
+    theme = page.evaluate("() => window.retroTerminal.options.theme")
+
+    def luminance(colour: str) -> float:
+        channels = [int(colour[k:k + 2], 16) / 255 for k in (1, 3, 5)]
+        r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    light, dark = sorted((luminance(theme["foreground"]), luminance(theme["background"])), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def axe_page(browser, server: str, view: str, **options):  # noqa: F811
     return open_page(browser, server, scripts=(AXE,), **VIEWS[view], **options)
 
@@ -66,6 +79,7 @@ def test_every_state_of_the_page_passes_axe(browser, server, tmp_path: Path, vie
         shot(page, tmp_path, f"a11y-menu-{view}.png", full_page=True)
         for program_id in PROGRAMS:
             start(page, program_id, {})
+            assert terminal_contrast(page) >= 4.5, program_id  # its look: glass, amber or paper
             found += failures(page, f"{program_id} running")
             if program_id == "perl-midterm":  # a notice: a message the server does not understand
                 page.evaluate("() => window.retroSocket.send('{}')")
@@ -172,6 +186,7 @@ def test_less_motion_and_more_contrast_when_asked(browser, server, tmp_path: Pat
             start(page, program_id, {})
             page.wait_for_timeout(600)  # a blink would have begun (a wait for nothing to happen: bounded)
             assert page.evaluate(MOTION) == {"blink": False, "glow": "none", "scrolling": "auto", "running": 0}
+            assert terminal_contrast(page) >= 7, program_id
             found += failures(page, f"{program_id}, more contrast", rules=["color-contrast-enhanced"])
             shot(page, tmp_path, f"a11y-contrast-{program_id}.png")
             page.click("#back")

@@ -69,8 +69,9 @@ def ended(page) -> None:
 @pytest.mark.parametrize("view", VIEWS)
 def test_every_state_of_the_page_passes_axe(browser, server, tmp_path: Path, view: str) -> None:  # noqa: F811
     """The menu (every card's About it and every group open), each program
-    running in its look and its end with Details open, a notice, a replay
-    and its end: no violation of WCAG 2.0-2.2 A and AA that axe finds."""
+    running in its look and its end with Details open, a notice, a session
+    refused, a replay and its end: no violation of WCAG 2.0-2.2 A and AA that
+    axe finds."""
     page = axe_page(browser, server, view)
     found: list[str] = []
     try:
@@ -91,6 +92,14 @@ def test_every_state_of_the_page_passes_axe(browser, server, tmp_path: Path, vie
             found += failures(page, f"{program_id} ended")
             page.click("#again")
             page.wait_for_selector("#menu:not([hidden])")
+        # a session refused: a value the page would not send, its limit taken away
+        rows = page.locator("li[data-program='pascal-learner'] [data-name='rows']")
+        rows.evaluate("e => { e.closest('details').open = true; e.removeAttribute('max'); e.value = '99'; }")
+        page.locator("li[data-program='pascal-learner'] button[type=submit]").click()
+        page.wait_for_selector("#status[data-exit='refused']")
+        found += failures(page, "a session refused")
+        page.click("#again")
+        page.wait_for_selector("#menu:not([hidden])")
         page.select_option("#replay-baud", "9600")
         open_every_details(page)
         page.click("button[data-session='altair-3d/fig5-v2-player-wins']")

@@ -10,7 +10,10 @@ retro/web/static/vendor/ (not committed: .gitignore) by ``vendor()``, which
 every build runs first: the wheel (build_py), the sdist (which then carries
 them, so a wheel built from it needs no npm) and ``make venv`` (``python
 setup.py vendor``, for the editable install).  ``vendor()`` runs ``npm ci``
-only when the copied files do not come from the lock as it is now.
+only when the copied files do not come from the lock as it is now.  It
+also installs the lock's development dependency, axe-core, which the
+browser tests load from node_modules/ (tests/web/test_web_a11y.py); it is
+never copied here, so no wheel or sdist carries it.
 Everything else is in pyproject.toml.
 """
 import hashlib

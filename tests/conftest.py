@@ -174,6 +174,7 @@ SLOW = {
     "tests/web/test_web_sessions.py::test_a_program_that_ignores_the_hang_up_is_killed_when_the_server_stops",
     "tests/web/test_web_sessions.py::test_a_visitor_who_leaves_takes_the_program_along",
     "tests/web/test_web_sessions.py::test_an_idle_session_ends_plainly",
+    "tests/web/test_web_sessions.py::test_an_idle_session_is_warned_before_it_ends_and_may_go_on",
     "tests/web/test_web_sessions.py::test_ctrl_c_stops_the_server_and_its_sessions",
 }
 

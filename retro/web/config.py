@@ -52,8 +52,12 @@ CLOSE_SECONDS = 2.0  # a WebSocket's closing handshake waits this for the visito
 CLOSE_REASON_BYTES = 120  # a close frame's reason (RFC 6455: at most 123 bytes)
 LOGGED_TEXT = 200  # characters of a failed request's text in the server's log
 
+# -- a session nobody uses (websocket) ----------------------------------------------------
+IDLE_WARNING_SECONDS = 25.0  # the page warns this long before an idle session ends: at least 20 s
+# (WCAG 2.2.1) to go on, the rest for the message's way and the watch's second
+
 # -- what --idle-timeout, --header-timeout and the --client-* options accept -------------
-IDLE_OPTION = (10, 86400)
+IDLE_OPTION = (30, 86400)  # an idle session is warned 25 s before it ends: not at its start
 HEADER_OPTION = (0.5, 300)
 CLIENT_OPTION = (1, 100000)
 IPV6_PREFIX_OPTION = (16, 128)  # what --client-ipv6-prefix accepts

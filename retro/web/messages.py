@@ -1,5 +1,6 @@
 """The small typed messages of a WebSocket session, parsed with bounds: what the page may send
-(``{"type": "resize", "cols": C, "rows": R}``) and what is refused, said in a notice."""
+(``{"type": "resize", "cols": C, "rows": R}``; ``{"type": "active"}``, the visitor going on
+after the idle warning) and what is refused, said in a notice."""
 from __future__ import annotations
 
 import json
@@ -13,6 +14,11 @@ from .config import COLS, MESSAGE_BYTES, MESSAGE_DEPTH, ROWS
 class Resize:
     cols: int
     rows: int
+
+
+@dataclass(frozen=True)
+class Active:
+    """The visitor is there (the idle warning's Go on): the idle time starts again."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +50,7 @@ def depth(text: str) -> int:
     return deepest
 
 
-def parse(text: str) -> Union[Resize, Refused]:
+def parse(text: str) -> Union[Resize, Active, Refused]:
     """One text frame from the page.  The pty's bytes travel as binary frames
     both ways; everything else is a text frame holding one JSON object, read
     only if it is short (``MESSAGE_BYTES``) and shallow (``MESSAGE_DEPTH``),
@@ -67,4 +73,6 @@ def parse(text: str) -> Union[Resize, Refused]:
             return Resize(cols, rows)
         return Refused(f"A terminal has {COLS.start} to {COLS.stop - 1} columns and "
                        f"{ROWS.start} to {ROWS.stop - 1} rows.")
-    return Refused("Not understood: keys go as binary frames; the only message is resize.")
+    if data.get("type") == "active" and len(data) == 1:
+        return Active()
+    return Refused("Not understood: keys go as binary frames; the only messages are resize and active.")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Any
+from typing import Any, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
 
@@ -128,14 +128,18 @@ class VisitorSession:
                 parsed = messages.parse(message.data)
                 if isinstance(parsed, messages.Resize):
                     term.resize(parsed.cols, parsed.rows)
+                elif isinstance(parsed, messages.Active):
+                    self.last_activity = time.monotonic()
                 else:
                     await self.notice(parsed.why)
         # the page was closed: run() ends the program
 
     async def _watch(self, limits: config.Limits) -> None:
         """A session with nothing typed and nothing written for the idle time
-        ends; so does one past its time."""
+        ends, the page warned ``IDLE_WARNING_SECONDS`` before; so does one
+        past its time."""
         started = time.monotonic()
+        warned = False
         while True:
             await asyncio.sleep(min(limits.idle_seconds, 1.0))
             now = time.monotonic()
@@ -143,10 +147,20 @@ class VisitorSession:
                 await self.notice(f"The session has had its {limits.seconds:g} seconds: it ends.")
                 self.stop("the session's time is up")
                 return
-            if now - self.last_activity > limits.idle_seconds:
+            left = limits.idle_seconds - (now - self.last_activity)
+            if left < 0:
                 await self.notice(f"No input for {limits.idle_seconds:g} seconds: the session ends.")
                 self.stop(f"no input for {limits.idle_seconds:g} seconds")
                 return
+            if warned != (left <= config.IDLE_WARNING_SECONDS):  # warned, or the warning withdrawn
+                warned = not warned
+                await self._send_json(idle_frame(left if warned else None))
+
+
+def idle_frame(left: Optional[float]) -> dict[str, Any]:
+    """The idle warning: the whole seconds ``left`` before the session ends
+    for want of input, or None once a key or an output has come."""
+    return {"type": "idle", "left": None if left is None else int(left)}
 
 
 def close_reason(text: str) -> bytes:

@@ -64,20 +64,27 @@ def browser():
         chromium.close()
 
 
-# The page's JSON messages to the server (a resize), kept for the tests in window.retroSent.
+# The page's JSON messages to the server (a resize), kept for the tests in window.retroSent, and
+# the socket that sent them last (window.retroSocket).
 RECORD_MESSAGES = """
 window.retroSent = [];
 const send = WebSocket.prototype.send;
 WebSocket.prototype.send = function (data) {
+  window.retroSocket = this;
   if (typeof data === "string") window.retroSent.push(JSON.parse(data));
   return send.call(this, data);
 };
 """
 
 
-def open_page(browser, server: str, width: int = 1280, height: int = 900, touch: bool = False):
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+def open_page(browser, server: str, width: int = 1280, height: int = 900, touch: bool = False,
+              scripts: tuple[Path, ...] = (), **options):
+    """The menu in a new browser context of this size (``options``: the
+    context's others, a media feature emulated), ``scripts`` run in it first."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, **options)
     context.add_init_script(RECORD_MESSAGES)
+    for script in scripts:
+        context.add_init_script(path=script)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))

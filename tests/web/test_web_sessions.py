@@ -137,7 +137,7 @@ def test_a_bad_message_gets_a_notice_and_the_session_goes_on() -> None:
         "A message nested that deep is not read.",
         "Not understood: a message is one JSON object.",
         "Not understood: a message is one JSON object.",
-        "Not understood: keys go as binary frames; the only message is resize.",
+        "Not understood: keys go as binary frames; the only messages are resize and active.",
         "A terminal has 20 to 240 columns and 5 to 100 rows.",
         "A message has at most 1024 bytes; that one was not read.",
     ]
@@ -245,6 +245,27 @@ def test_an_idle_session_ends_plainly() -> None:
     exit_message, notices = with_client(lambda c: visit(c, "perl-midterm", watch), Exhibit(limits=Limits(idle_seconds=1.0)))
     assert notices == ["No input for 1 seconds: the session ends."]
     assert exit_message == {"type": "exit", "status": None, "reason": "no input for 1 seconds"}
+
+
+def test_an_idle_session_is_warned_before_it_ends_and_may_go_on() -> None:
+    """IDLE_WARNING_SECONDS (25) before an idle session ends the page is told
+    the seconds left; the page's "active" (its Go on) withdraws the warning,
+    and the idle time starts again: the next warning comes as late."""
+    async def watch(visitor: Visitor):
+        def idle(v: Visitor) -> list:
+            return [m["left"] for m in v.messages if m["type"] == "idle"]
+
+        await visitor.until(lambda v: "Pick a space" in v.text())
+        await visitor.until(lambda v: len(idle(v)) == 1, timeout=10)
+        went_on = time.monotonic()
+        await visitor.ws.send_json({"type": "active"})
+        await visitor.until(lambda v: len(idle(v)) == 3, timeout=10)
+        return idle(visitor), time.monotonic() - went_on, [m for m in visitor.messages if m["type"] == "notice"]
+
+    warnings, again, notices = with_client(lambda c: visit(c, "perl-midterm", watch),
+                                           Exhibit(limits=Limits(idle_seconds=27.0)))
+    assert warnings[1] is None and all(20 <= left <= 25 for left in (warnings[0], warnings[2])), warnings
+    assert again >= 1.5 and notices == []  # 27 - 25 s after the Go on; no notice for a message understood
 
 
 def test_keys_the_program_has_not_read_are_capped() -> None:

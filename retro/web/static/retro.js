@@ -15,6 +15,16 @@ const THEMES = {  // the page's look of each kind of terminal
   paper: {background: "#f4efdc", foreground: "#222222", cursor: "#444444", cursorAccent: "#f4efdc",
           selectionBackground: "#d8cfae"},
 };
+// Each look for a visitor who asks for more contrast: [background, text], the cursor the text's colour.
+const STARK = {glass: ["#000000", "#b8ffb8"], amber: ["#000000", "#ffcc66"], paper: ["#ffffff", "#000000"]};
+const LESS_MOTION = window.matchMedia("(prefers-reduced-motion: reduce)");
+const MORE_CONTRAST = window.matchMedia("(prefers-contrast: more)");
+function themeOf(look) {
+  if (!MORE_CONTRAST.matches) return THEMES[look];
+  const [background, foreground] = STARK[look];
+  return {...THEMES[look], background, foreground, cursor: foreground, cursorAccent: background};
+}
+const blinks = (replay) => !replay && !LESS_MOTION.matches;  // the cursor blinks unless motion is unwelcome
 const FONT = 'ui-monospace, "DejaVu Sans Mono", "Liberation Mono", Menlo, Consolas, monospace';
 // The paces output is shown at (10 bits a character), "as it comes" first.  A live game starts at
 // the pace chosen for it in its program's card (as it comes, unless chosen otherwise), a replay at
@@ -188,7 +198,7 @@ function makeTerminal(shape, replay) {
   const fit = layout(shape);
   term = new Terminal({
     cols: fit.cols, rows: fit.rows, scrollback: 5000, convertEol: replay, scrollOnEraseInDisplay: true,
-    fontFamily: FONT, fontSize: fit.font, cursorBlink: !replay, disableStdin: replay, theme: THEMES[shape.theme],
+    fontFamily: FONT, fontSize: fit.font, cursorBlink: blinks(replay), disableStdin: replay, theme: themeOf(shape.theme),
   });
   term.open(box);
   if (replay) term.write("\x1b[?25l");  // a replay has nobody typing: no cursor
@@ -213,6 +223,9 @@ function refit() {
   }
 }
 window.addEventListener("resize", refit);
+// a preference changed during a session: the terminal follows it
+MORE_CONTRAST.addEventListener("change", () => { if (term) term.options.theme = themeOf(screen.theme); });
+LESS_MOTION.addEventListener("change", () => { if (term && !term.options.disableStdin) term.options.cursorBlink = blinks(false); });
 if (window.visualViewport) window.visualViewport.addEventListener("resize", refit);
 
 // A program that draws on the whole screen (the alternate screen, as a full-screen program on
@@ -363,6 +376,50 @@ function giveFocusBack() {
   if (opener && opener.isConnected) opener.focus();
   opener = null;
 }
+
+
+// -- the idle warning: the server ends a session nobody uses, and says so first ----------
+// The server's {"type": "idle", "left": SECONDS} opens the dialog (the focus on its Go on), which
+// counts the seconds down; Go on, any key in the dialog or in the terminal goes on; its
+// {"left": null} (input or output came) closes it.
+let idleCountdown = null;
+
+function idleWarning(left) {
+  if (left === null) { idleOver(); return; }
+  const until = performance.now() + left * 1000;
+  const say = () => {
+    const seconds = Math.max(0, Math.round((until - performance.now()) / 1000));
+    $("idle-left").textContent = `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
+                                 "Press any key or Go on to keep it.";
+  };
+  say();
+  clearInterval(idleCountdown);
+  idleCountdown = setInterval(say, 1000);
+  if (!$("idle").open) $("idle").show();
+  $("go-on").focus();
+}
+
+function idleOver() {
+  clearInterval(idleCountdown);
+  idleCountdown = null;
+  const focused = $("idle").contains(document.activeElement);
+  if ($("idle").open) $("idle").close();
+  return focused;
+}
+
+function goOn() {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "active"}));
+  idleOver();
+  if (term) term.focus();
+}
+
+$("go-on").addEventListener("click", goOn);
+$("idle").addEventListener("close", () => { if (idleCountdown !== null) goOn(); });  // dismissed by a tap beside it
+$("idle").addEventListener("keydown", (event) => {
+  if (event.key === "Tab" || event.key === "Shift") return;
+  event.preventDefault();
+  goOn();
+});
 
 // -- the key bar: what a touch keyboard lacks --------------------------------------------
 const CURSOR = {up: "A", down: "B", right: "C", left: "D"};
@@ -566,6 +623,7 @@ function open(program, title, replay) {
 // The end: what happened, in words; the exact status and what it means under "Details".
 function finish(words, details, exit) {
   started();
+  const warned = idleOver();
   setText($("status"), words);
   setText($("status-details"), details);
   $("details").hidden = !details && $("after").hidden;
@@ -582,7 +640,7 @@ function finish(words, details, exit) {
     term.scrollToBottom();
   }
   $("ended").scrollIntoView({block: "nearest"});  // on a phone the bar may be below the screen
-  if (typing) $("again").focus();  // the keyboard's next step: back to the menu
+  if (typing || warned) $("again").focus();  // the keyboard's next step (or the idle warning's): back to the menu
 }
 
 function closeSession() {
@@ -590,6 +648,7 @@ function closeSession() {
   replaying = null;
   pending.length = 0;
   started();
+  idleOver();
   if (term) { term.dispose(); term = null; }
   $("session").hidden = true;
   $("menu").hidden = false;
@@ -620,6 +679,7 @@ function run(program, params, words, pace) {
   ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
   terminal.onData((data) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(data));
+    idleOver();  // a key goes on
   });
   terminal.onBinary((data) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(Uint8Array.from(data, (c) => c.charCodeAt(0) & 255));
@@ -634,6 +694,8 @@ function run(program, params, words, pace) {
              message.status === null ? `The server ended it: ${message.reason}.`
                                      : statusDetails(message.status, message.meaning),
              message.status === null ? "limit" : String(message.status));
+    } else if (message.type === "idle") {
+      idleWarning(message.left);
     } else if (message.type === "notice") {
       setText($("notice"), message.text);
     } else if (message.type === "refused") {  // the exhibit is full or stopping, or a variant is wrong

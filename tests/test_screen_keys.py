@@ -4,7 +4,6 @@ a screen program runs with the terminal in cbreak mode and its echo off from
 its start to its end (retro.terminal.keys_unechoed), and shows what it reads
 when it reads it; the terminal's modes are as they were afterwards, however
 the program ended.  On a real pty, rendered by pyte."""
-import io
 import os
 import pty
 import re
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from console_on_pty import console_on_pty
 from pty_terminal import FIRST_PROMPTS, Terminal
 from retro.signals import Terminated
 from retro.terminal import keys_unechoed
@@ -148,18 +148,8 @@ def test_the_screen_consoles_line_input_edits_as_canonical_mode_does() -> None:
     terminal's erase, kill, word-erase and end-of-input keys; a UTF-8
     character erased whole; what a drawer is handed; a switched-off key
     never taken for a character that is not it."""
-    import blessed
-
-    from retro.console import ScreenConsole
-
-    master, slave = pty.openpty()
-    try:
-        mode = termios.tcgetattr(slave)
-        mode[3] &= ~(termios.ICANON | termios.ECHO)
-        termios.tcsetattr(slave, termios.TCSANOW, mode)
-        shown = io.StringIO()
-        console = ScreenConsole(blessed.Terminal(kind="xterm-256color", stream=shown, force_styling=True),
-                                stdin_fd=slave, stderr=io.BytesIO())
+    with console_on_pty() as on:
+        console, shown, master, slave, mode = on.console, on.shown, on.master, on.slave, on.mode
         os.write(master, "aé\x7fb\x15cd ef\x17g\n".encode())
         assert console.read_line() == "cd g\n"
         assert shown.getvalue() == "aé\b \bb\b \b\b \bcd ef\b \b\b \bg\r\n"  # as canonical mode echoes it
@@ -173,6 +163,3 @@ def test_the_screen_consoles_line_input_edits_as_canonical_mode_does() -> None:
         termios.tcsetattr(slave, termios.TCSANOW, mode)
         os.write(master, "é\n".encode())
         assert console.read_line() == "é\n"
-    finally:
-        os.close(master)
-        os.close(slave)

@@ -1,32 +1,20 @@
 """A drawn screen's rows told as text for the page's reader (retro.web.screen_text):
 the screen console tells them when it awaits a line or a key, and only when they
 changed since they were last told."""
-import io
 import os
-import pty
-import termios
 
+from console_on_pty import console_on_pty
 from retro.web.screen_text import OSC, sequence
 
 
 def test_the_rows_are_told_when_a_line_is_awaited_and_only_if_they_changed() -> None:
-    import blessed
-
-    from retro.console import ScreenConsole
-
-    master, slave = pty.openpty()
-    try:
-        mode = termios.tcgetattr(slave)
-        mode[3] &= ~(termios.ICANON | termios.ECHO)
-        termios.tcsetattr(slave, termios.TCSANOW, mode)
-        shown = io.StringIO()
-        console = ScreenConsole(blessed.Terminal(kind="xterm-256color", stream=shown, force_styling=True),
-                                stdin_fd=slave, stderr=io.BytesIO())
+    with console_on_pty() as on:
+        console, shown = on.console, on.shown
         console.rows_told = sequence
         console.clear()
         console.place(0, 0, " 1 X . .")
         console.place(2, 0, "Your move? ")
-        os.write(master, b"1,2\n1,3\n")
+        os.write(on.master, b"1,2\n1,3\n")
         assert console.read_line() == "1,2\n"
         told = f"\x1b]{OSC};"
         assert shown.getvalue().count(told) == 1
@@ -34,6 +22,3 @@ def test_the_rows_are_told_when_a_line_is_awaited_and_only_if_they_changed() -> 
         console.place(2, 0, "Your move? ")  # drawn again as it was: not told again
         console.read_line()
         assert shown.getvalue().count(told) == 1
-    finally:
-        os.close(master)
-        os.close(slave)

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence, TextIO
 
 import click
 
-from .recording import Event
 from .visible import visible
 
 if TYPE_CHECKING:
@@ -150,6 +149,8 @@ def the_game(events: Sequence[Event]) -> tuple[list[Event], list[Event]]:
     came: a new game's start (output since the last line typed that ends with
     the session's opening, its output before the first line typed), else the
     prompt that end answered (the output's last, unfinished line)."""
+    from .recording import Event  # here: a replay's game apart, never `retro run`
+
     ends = [i for i, e in enumerate(events) if e.kind == "in" and not e.text]  # None, or "" read at the end
     if not ends or any(e.kind == "in" for e in events[ends[-1] + 1:]):
         return list(events), []

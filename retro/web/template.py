@@ -50,9 +50,12 @@ def preload() -> None:
     import blessed  # the screen of a session on a terminal
     import click  # noqa: F401  # a visitor's options
 
-    from retro import catalog, console, crash_reports, runner, signals, stdio  # noqa: F401  # child.run's
+    from retro import catalog, console, crash_reports, resources, runner, signals, stdio  # noqa: F401  # child.run's
     from retro.console import screen  # noqa: F401  # loaded where used, as the next, so that `retro run` in a pipe
     from retro.screen import line  # noqa: F401  # does without them: the screen and the terminal's column
+    from retro.web import screen_text  # noqa: F401  # a drawn screen's rows for the page's reader (child.text_view)
+
+    resources.shipped_folder()  # the recordings' folder, found once: a learner's visitor starts from a store in it
 
     catalog.programs()
     for name in catalog.PORT_MODULES:

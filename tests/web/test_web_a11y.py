@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from test_web_browser import (CHROMIUM, SIDEWAYS, browser, no_sideways_scroll, open_page, server,  # noqa: F401
+from test_web_browser import (CHROMIUM, SIDEWAYS, browser, no_sideways_scroll, open_page, server,  # noqa: F401  # fixtures, used by name
                               shot, start, wait_screen)
 from web_helpers import ROOT, start_server
 
@@ -53,7 +53,7 @@ def terminal_contrast(page) -> float:
     return (light + 0.05) / (dark + 0.05)
 
 
-def axe_page(browser, server: str, view: str, **options):  # noqa: F811
+def axe_page(browser, server: str, view: str, **options):  # noqa: F811  # the fixtures browser and server, by name
     return open_page(browser, server, scripts=(AXE,), **VIEWS[view], **options)
 
 
@@ -67,7 +67,7 @@ def ended(page) -> None:
 
 
 @pytest.mark.parametrize("view", VIEWS)
-def test_every_state_of_the_page_passes_axe(browser, server, tmp_path: Path, view: str) -> None:  # noqa: F811
+def test_every_state_of_the_page_passes_axe(browser, server, tmp_path: Path, view: str) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """The menu (every card's About it and every group open), each program
     running in its look and its end with Details open, a notice, a session
     refused, a replay and its end: no violation of WCAG 2.0-2.2 A and AA that
@@ -140,7 +140,7 @@ def typing_in_the_terminal(page) -> bool:
 
 
 @pytest.mark.parametrize("view", VIEWS)
-def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path: Path, view: str) -> None:  # noqa: F811
+def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path: Path, view: str) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """With nothing typed or written, a dialog says the session ends in 20 s
     or more (WCAG 2.2.1), the focus on its Go on; Go on (tapped on a phone, a
     key in the dialog on a desktop) goes on, and so does a key typed in the
@@ -181,7 +181,7 @@ MOTION = """() => ({
 })"""
 
 
-def test_less_motion_and_more_contrast_when_asked(browser, server, tmp_path: Path) -> None:  # noqa: F811
+def test_less_motion_and_more_contrast_when_asked(browser, server, tmp_path: Path) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """A visitor who asks for less motion gets no blink, no glow, no
     animation and no smooth scrolling; one who asks for more contrast gets
     a look whose text passes axe's enhanced contrast (7:1), on the menu
@@ -211,7 +211,7 @@ REFLOW = {"320 px": ({"width": 320, "height": 640, "touch": True}, "100%"),
 
 
 @pytest.mark.parametrize("case", REFLOW)
-def test_the_page_reflows_narrow_and_with_large_text(browser, server, tmp_path: Path, case: str) -> None:  # noqa: F811
+def test_the_page_reflows_narrow_and_with_large_text(browser, server, tmp_path: Path, case: str) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """At 320 CSS px, and with the text at 200 %, the menu (every card open)
     and a session's page around its terminal reflow: nothing is wider than
     the window, and axe finds nothing wrong."""
@@ -237,7 +237,7 @@ def test_the_page_reflows_narrow_and_with_large_text(browser, server, tmp_path: 
     assert found == [], "\n".join(found)
 
 
-def test_a_phone_held_sideways_shows_the_altairs_page_whole(browser, server, tmp_path: Path) -> None:  # noqa: F811
+def test_a_phone_held_sideways_shows_the_altairs_page_whole(browser, server, tmp_path: Path) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """844x390: the Altair's 80x24 screen, its bar, its key bar and the hint
     under it fit the screen's height; nothing is cut off."""
     page = open_page(browser, server, touch=True, **SIDEWAYS)

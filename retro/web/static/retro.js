@@ -44,7 +44,8 @@ paceSelect($("baud"), LIVE_PACE);
 paceSelect($("replay-baud"), REPLAY_PACE);
 // What a pace is, said beside each choice of it (the page's and each card's)
 const PACE_SAID = " how fast the text arrives, as over a terminal line of the period (300 baud: 30 characters a second)";
-for (const label of document.querySelectorAll("label.pace")) label.append(PACE_SAID);
+const paceSaid = () => element("span", "pace-said", PACE_SAID);
+for (const label of document.querySelectorAll("label.pace")) label.append(paceSaid());
 
 // A touch screen (a phone, a tablet) gets the key bar: the keys its keyboard lacks.
 const TOUCH = window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0;
@@ -543,7 +544,7 @@ function card(program) {
   for (const variant of program.variants) grid.append(field(program, variant));
   const pace = element("label", "pace");
   const baud = paceSelect(document.createElement("select"), LIVE_PACE);
-  pace.append("Pace ", baud, PACE_SAID);
+  pace.append("Pace ", baud, paceSaid());
   more.append(summary, element("p", "desc", program.description),
               element("p", "machine", `On ${program.machine}; by ${program.author}.`), grid, pace);
   const start = element("button", "start", "Start");

@@ -169,9 +169,10 @@ def test_a_move_not_ready_in_time_is_answered_by_the_quick_move_and_the_next_wai
     assert not finished and b.quick_answers == 2 and len(said) == 3
     del b.learner.choose  # the learner's own again
     release.set()
-    assert b.thinking is not None
-    b.thinking.join(10)
-    assert finished and not b.thinking.is_alive()
+    thought = b.thinker.thread
+    assert thought is not None
+    thought.join(10)
+    assert finished and not thought.is_alive()
     b.handle("INFO timeout_turn 0")  # no limit: the learner's own thought is waited for, however slow the machine
     b.handle("TURN 12,12")  # the held thought has ended: the learner thinks this move
     assert b.quick_answers == 2 and len(said) == 4 and not said[-1].startswith("ERROR")

@@ -60,10 +60,10 @@ CASES = (
     case("eof-at-move", "End of input at 'Your move': the program ends, status 0", lines("O", "B2")),
     case("eof-at-play-again", "End of input at 'Play again': the program ends, status 0", lines("X", "A1", "A2")),
     case("last-line-without-newline", "A last line without its newline still counts as a move", b"O\nB2"),
-    case("cpm-streams", "--cpm: Aztec C on CP/M: CR LF line ends; a CR ends a line as Return does (CP/M's line "
+    case("cpm-streams", "As on CP/M, with Aztec C: CR LF line ends; a CR ends a line as Return does (CP/M's line "
          "input), so CR LF is a line and an empty one",
          b"X\r\nA1\r\nA2\nN\n", ("--cpm",)),
-    case("cpm-ctrl-z", "--cpm: Ctrl-Z ends the input (Aztec C's agetc): the program ends, status 0",
+    case("cpm-ctrl-z", "As on CP/M: Ctrl-Z ends the input (the Aztec C library's agetc): the program ends, status 0",
          b"O\nB2\n\x1aA1\n", ("--cpm",)),
 )
 

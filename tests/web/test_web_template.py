@@ -27,8 +27,9 @@ from retro.web import template
 template.preload()
 before = set(sys.modules)
 def said(*_):
-    with open(os.environ["LOADED"], "w") as f:
+    with open(os.environ["LOADED"] + ".part", "w") as f:
         json.dump(sorted(set(sys.modules) - before), f)
+    os.replace(os.environ["LOADED"] + ".part", os.environ["LOADED"])  # whole when it is there
 signal.signal(signal.SIGUSR1, said)
 from retro.web import child
 child.run(sys.argv[1:])
@@ -51,7 +52,9 @@ def loaded_after_preload(program_id: str, prompt: bytes, tmp_path: Path) -> list
         assert prompt in shown, shown[-2000:]
         session.send_signal(signal.SIGUSR1)
         while not result.exists() and session.poll() is None and time.monotonic() < end:
-            select.select([main], [], [], 0.05)  # a bounded wait for the file the handler writes
+            if select.select([main], [], [], 0.05)[0]:  # a bounded wait for the file the handler writes
+                shown += os.read(main, 65536)
+        assert result.exists(), (session.poll(), shown[-2000:])
         return json.loads(result.read_text())
     finally:
         session.kill()

@@ -142,7 +142,7 @@ def compared(crowds: list[Figures], others: list[Figures]) -> tuple[str, str]:
 # -- the server ---------------------------------------------------------------------------
 SERVER = ("import sys; from retro.web import config, forking, server; from retro.web.exhibit import Exhibit; "
           "{close}sys.exit(server.serve('127.0.0.1', 0, Exhibit(max_sessions={room}, limits=config.Limits("
-          "client_sessions={most}, client_starts={most}, client_log_lines={most}, "
+          "client_sessions={most}, client_starts={most}, client_log_lines={most}, client_connections={most} + 8, "
           "heartbeat_seconds={heartbeat}))))")
 HEARTBEAT_SECONDS = 60.0  # the server's pings: every visitor here is one process, which may answer late
 

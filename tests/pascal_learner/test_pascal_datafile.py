@@ -1,6 +1,7 @@
 """The Tic-Tac-Toe-Data files: names, format, atomic saves, refusals, locking."""
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import subprocess
@@ -21,6 +22,16 @@ def store_with(n: int) -> Store:
     for i in range(n):
         schemes.add(Scheme(1 + i % 4, [(i + 1, 0)], [(0, i + 1), (0, -i - 1)]))
     return Store(schemes, games=n, lost=n // 2, lastloss=n)
+
+
+@functools.lru_cache(maxsize=1)
+def large_store_file(folder: Path) -> tuple[Path, dict[int, int]]:
+    """A store of 2,500 schemes saved once a worker (its making is the slow
+    part), and how many schemes of each level it holds."""
+    store = store_with(2500)
+    path = folder / "data"
+    save(store, path)
+    return path, store.schemes.counts()
 
 
 def test_file_names_depend_on_winalign():
@@ -137,18 +148,17 @@ def test_a_data_file_survives_a_kill_during_save(tmp_path):
 
 
 @pytest.mark.parametrize("kind", ["tty", "pipe"])
-def test_the_load_of_a_large_store_shows_how_far_it_is_on_a_terminal_only(tmp_path, kind):
+def test_the_load_of_a_large_store_shows_how_far_it_is_on_a_terminal_only(tmp_path_factory, kind):
     """On a terminal, one row says how far the load is, written over, then
     blanked; in a pipe nothing is written (its bytes are the original's)."""
     from retro.console import LineConsole
     from retro.ports.pascal_learner.play.variants import make_grid
     from retro.ports.pascal_learner.store.session import open_session
 
-    path = tmp_path / "data"
-    save(store_with(2500), path)
+    path, counts = large_store_file(tmp_path_factory.getbasetemp())
     console = LineConsole.from_bytes(b"", output_kind=kind)
     session = open_session(console, make_grid(None, None, None, False), False, str(path), 1, save=False)
-    assert session is not None and session.learner.schemes.counts() == store_with(2500).schemes.counts()
+    assert session is not None and session.learner.schemes.counts() == counts
     if kind == "pipe":
         assert console.output() == ""
         return

@@ -57,7 +57,19 @@ def test_training_with_either_matcher_gives_the_same_store_and_games(grid: Grid,
     assert played == reference_played
     assert store == reference_store
     assert store.count(b"\n") > 10  # something was learnt
-    assert training(grid, games, seed, "compact", fixed) == (reference_store, reference_played)
+
+
+@pytest.mark.parametrize("rows, cols, align, games, seed", [(3, 3, 3, 300, 1), (15, 15, 5, 60, 5)],
+                         ids=["3x3", "15x15"])
+def test_training_with_the_compact_finder_gives_the_same_store_and_games(rows: int, cols: int, align: int,
+                                                                         games: int, seed: int) -> None:
+    """The brain's finder (compact.py) trains as the reference does.  It is
+    five times slower than the walking finder at training, which it never
+    does in production, so on fewer Five-in-a-Row games: the walking tests'
+    (the reference's training is shared with them)."""
+    store, played = training(Grid(rows, cols, align), games, seed, "compact")
+    assert store.count(b"\n") > 10  # something was learnt
+    assert (store, played) == reference_training(rows, cols, align, games, seed)
 
 
 def test_a_tiny_position_memory_changes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:

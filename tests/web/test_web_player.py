@@ -229,3 +229,14 @@ def test_a_replay_address_with_a_move_shows_that_moves_screen(browser, server, t
         assert page.errors == []
     finally:
         page.context.close()
+
+
+@browser_only
+def test_an_address_given_while_a_session_is_shown_opens_it(page) -> None:
+    """A visitor who types another address into the shown session's page gets
+    what it names: the session shown closes and the new one opens."""
+    replay(page, SHORT)
+    page.evaluate("() => { location.hash = '#/play/fortran-rcd?lang=en'; }")
+    page.wait_for_function("() => document.getElementById('session-title').textContent.endsWith('English')")
+    wait_screen(page, "s.includes(arg)", "#    Three in a row   #")
+    assert page.evaluate("() => location.hash") == "#/play/fortran-rcd?lang=en"

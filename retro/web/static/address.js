@@ -40,11 +40,12 @@ function replayAddress(id) {
 
 // The address of the page as it is now, opened: the menu, a program or a recorded session.
 async function follow() {
+  const fragment = location.hash;  // read first: closing the session shown names the menu
   following = true;
   $("address-said").textContent = "";
   try {
     if (!$("session").hidden) closeSession();
-    await openAddress(location.hash);
+    await openAddress(fragment);
   } catch (error) {
     closeSession();
     $("address-said").textContent = error instanceof WrongAddress ? `${error.message}: here is the menu instead.`

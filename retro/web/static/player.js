@@ -5,7 +5,8 @@
 // typed (its line echoed), then goes on paced, or stays paused.
 "use strict";
 
-let recording = null;  // {id, events, moves: the index of each move's event, move: the last shown, over, ended}
+// {id, events, moves: the index of each move's event, move: the last shown, over, ended, turn: seeks so far}
+let recording = null;
 
 function movesOf(session) {  // the index of each event that is a move (the server's, as `retro cast` marks them)
   return session.moves || [];
@@ -18,7 +19,7 @@ function shownText(event) {  // what the terminal shows of an event: a line type
 
 // A recording opened at ``move`` (0: its start); opened at a move, it waits there, paused.
 function playRecording(id, session, moves, move, ended) {
-  recording = {id, events: session.events, moves, move: 0, over: false, ended};
+  recording = {id, events: session.events, moves, move: 0, over: false, ended, turn: 0};
   $("download").href = `/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}/cast`;
   $("download").download = `${id.replace("/", "-")}.cast`;
   seekTo(move || 0, Boolean(move));
@@ -26,6 +27,7 @@ function playRecording(id, session, moves, move, ended) {
 
 function seekTo(move, pause) {
   const shown = recording;
+  const turn = ++shown.turn;
   pending.length = 0;
   $("ended").hidden = true;
   makeTerminal(screen, true);
@@ -38,13 +40,13 @@ function seekTo(move, pause) {
     const n = shown.moves.indexOf(k);
     if (n >= 0) pending.push({then: () => reached(n + 1)});
   }
-  pending.push({then: () => term.write("", () => over(shown))});
+  pending.push({then: () => term.write("", () => over(shown, turn))});
   reached(move);
   setPaused(pause);
 }
 
-function over(shown) {
-  if (recording !== shown) return;
+function over(shown, turn) {  // the end, unless the recording was closed or sought since
+  if (recording !== shown || shown.turn !== turn) return;
   shown.over = true;
   setPaused(false);
   shown.ended();
@@ -62,8 +64,7 @@ function reached(move) {
 
 function setPaused(value) {
   paused = value;
-  $("play-pause").textContent = recording && recording.over ? "\u23ee Play again"
-    : value ? "\u25b6 Play" : "\u23f8 Pause";
+  $("play-pause").textContent = recording && recording.over ? "Play again" : value ? "Play" : "Pause";
 }
 
 function playerClosed() {

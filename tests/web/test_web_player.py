@@ -16,7 +16,7 @@ from retro.cast import cast_of, move_typed
 from retro.replay import the_game
 from retro.web.api import recorded
 from test_web_a11y import AXE, failures
-from test_web_browser import (CHROMIUM, browser, open_page, screen, server, shot,  # noqa: F401  # fixtures, used by name
+from test_web_browser import (CHROMIUM, browser, screen, server, shot,  # noqa: F401  # fixtures, used by name
                               shown_lines, wait_screen)
 from web_helpers import ROOT, with_client
 
@@ -68,16 +68,16 @@ browser_only = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium: see tes
 
 @pytest.fixture
 def page(browser, server):  # noqa: F811  # the fixtures browser and server, by name
-    page = open_page(browser, server, scripts=(AXE,) if AXE.exists() else ())
+    page = open_at(browser, server, "")
     yield page
     assert page.errors == []
     page.context.close()
 
 
-def open_at(browser, server: str, address: str, width: int = 1280):  # noqa: F811  # the fixture browser, by name
-    """A fresh page opened at ``address`` (the menu is listed, shown or not)."""
+def open_at(browser, server: str, address: str, width: int = 1280, axe: bool = False):  # noqa: F811  # the fixture browser, by name
+    """A fresh page opened at ``address`` (the menu is listed, shown or not), axe-core in it if asked."""
     context = browser.new_context(viewport={"width": width, "height": 900})
-    if AXE.exists():
+    if axe and AXE.exists():
         context.add_init_script(path=AXE)
     page = context.new_page()
     page.errors = []
@@ -131,8 +131,17 @@ def test_a_replay_pauses_and_plays_on(page) -> None:
     wait_screen(page, "s.length > arg", len(held), timeout=10000)
 
 
+@pytest.fixture
+def axe_page(browser, server):  # noqa: F811  # the fixtures browser and server, by name
+    page = open_at(browser, server, "", axe=True)
+    yield page
+    assert page.errors == []
+    page.context.close()
+
+
 @browser_only
-def test_a_replay_seeks_from_move_to_move(page) -> None:
+def test_a_replay_seeks_from_move_to_move(axe_page) -> None:
+    page = axe_page
     page.select_option("#replay-baud", "110")
     replay(page, SHORT)
     said_move(page, "Before the first move (3 moves)")
@@ -195,22 +204,29 @@ def test_back_and_forward_go_between_the_menu_and_a_session(page) -> None:
     page.wait_for_selector("#session:not([hidden])")
 
 
+WRONG = {  # addresses that name nothing here, and what the page says of each
+    "#/play/no-such-program": "There is no program called \u201cno-such-program\u201d",
+    "#/play/altair-3d?version=9": "\u201c9\u201d is not a choice of 3-D Tic-Tac-Toe's Version",
+    f"#/replay/{SHORT}?move=7": "has 3 moves, not 7",
+    f"#/replay/{SHORT}?pace=57": "a pace of \u201c57\u201d",
+    "#/replay/cpm-c/nothing": "There is no recorded session called \u201ccpm-c/nothing\u201d",
+    "#/elsewhere": "This page's address names nothing on it",
+}
+
+
 @browser_only
-@pytest.mark.parametrize("address, words", [
-    ("#/play/no-such-program", "There is no program called \u201cno-such-program\u201d"),
-    ("#/play/altair-3d?version=9", "\u201c9\u201d is not a choice of 3-D Tic-Tac-Toe's Version"),
-    (f"#/replay/{SHORT}?move=7", "has 3 moves, not 7"),
-    (f"#/replay/{SHORT}?pace=57", "a pace of \u201c57\u201d"),
-    ("#/replay/cpm-c/nothing", "There is no recorded session called \u201ccpm-c/nothing\u201d"),
-])
-def test_a_wrong_address_is_said_in_words_over_the_menu(browser, server, address: str, words: str) -> None:  # noqa: F811
-    page = open_at(browser, server, address)
+def test_a_wrong_address_is_said_in_words_over_the_menu(browser, server) -> None:  # noqa: F811
+    """Each wrong address opened in the page (the first in a fresh one) is said
+    in words above the menu, and the address goes back to the menu's."""
+    page = open_at(browser, server, next(iter(WRONG)), axe=True)
     try:
-        page.wait_for_function("() => document.getElementById('address-said').textContent !== ''")
-        said = page.inner_text("#address-said")
-        assert words in said and said.endswith("here is the menu instead."), said
-        assert page.is_visible("#menu") and page.is_hidden("#session")
-        if AXE.exists() and address.startswith("#/play/no"):
+        for address, words in WRONG.items():
+            page.evaluate("a => { if (location.hash !== a) location.hash = a; }", address)
+            page.wait_for_function("w => document.getElementById('address-said').textContent.includes(w)", arg=words)
+            assert page.inner_text("#address-said").endswith("here is the menu instead.")
+            assert page.is_visible("#menu") and page.is_hidden("#session")
+            assert page.evaluate("() => location.hash") == ""
+        if AXE.exists():
             assert failures(page, "a wrong address") == []
         assert page.errors == []
     finally:

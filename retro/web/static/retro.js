@@ -79,7 +79,7 @@ function tick(now) {
   let budget = baud ? (credit += (now - lastTick) * baud / 10000) : Infinity;
   lastTick = now;
   const wrote = Boolean(term && pending.length);
-  while (term && pending.length && (budget >= 1 || pending[0].free)) {
+  while (term && pending.length && (budget >= 1 || pending[0].free || pending[0].then)) {
     if (pending[0].then) { pending.shift().then(); continue; }  // a step of the page's, once the output before it is shown
     if (pending[0].free) {  // no output of the period: at once
       term.write(pending.shift().free);

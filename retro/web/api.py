@@ -1,6 +1,6 @@
 """The HTTP API: the page's own files, the catalog as JSON (each variant labelled in words),
-the recorded sessions (each served to where its game ends, what the recording added apart),
-and the POST pipe API (a run's standard input in, exactly `retro run`'s standard output back)."""
+the recorded sessions (each served to where its game ends, what the recording added apart, its
+moves marked; and as an asciinema cast to download), and the POST pipe API (a run's standard input in, exactly `retro run`'s standard output back)."""
 from __future__ import annotations
 
 import asyncio
@@ -14,6 +14,7 @@ from aiohttp import web
 
 from .. import catalog, resources, transcript
 from ..options import choices_in_words
+from ..cast import cast_of, move_typed
 from ..replay import ending, kept_after, the_game
 from ..visible import visible
 from . import config, security
@@ -24,6 +25,8 @@ from .visitors import admit, label_of, program_of, terminal_of
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
     "retro.js": "text/javascript",
+    "player.js": "text/javascript",
+    "address.js": "text/javascript",
     "retro.css": "text/css",
     "favicon.svg": "image/svg+xml",
     "vendor/xterm.js": "text/javascript",
@@ -125,20 +128,27 @@ async def sessions(request: web.Request) -> web.Response:
     return web.json_response(session_list(), headers=security.HEADERS)
 
 
-async def one_session(request: web.Request) -> web.Response:
+def shipped(request: web.Request) -> tuple[str, Path]:
+    """The shipped session a request names ("ID/NAME" and its file), or 404."""
     key = f"{request.match_info['program']}/{request.match_info['name']}"
     path = recorded().get(key)  # looked up, never used as a path
     if path is None:
         raise web.HTTPNotFound(text="No such recorded session.\n", headers=security.HEADERS)
+    return key, path
+
+
+async def one_session(request: web.Request) -> web.Response:
+    key, path = shipped(request)
     try:
         session = transcript.load(path)
     except transcript.TranscriptError as err:
         return security.plain(500, visible(str(err)))
     game, after = the_game(session.events)
     events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in game]
+    moves = [k for k, e in enumerate(game) if e.kind == "in" and move_typed(e) is not None]  # the cast's markers
     ended = await asyncio.get_running_loop().run_in_executor(None, ending_of, path)
     return web.json_response({"id": key, "program": session.program, "options": session.options,
-                              "title": visible(session.title), "exit": session.exit_status, "events": events,
+                              "title": visible(session.title), "exit": session.exit_status, "events": events, "moves": moves,
                               "ending": ended, "after": kept_after(after)}, headers=security.HEADERS)
 
 
@@ -146,6 +156,24 @@ async def one_session(request: web.Request) -> web.Response:
 def ending_of(path: Path) -> str:
     """How a shipped session ends, in words (replay.ending: its port run again on its input)."""
     return ending(transcript.load(path), path.parent)
+
+
+async def session_cast(request: web.Request) -> web.StreamResponse:
+    """A shipped session as `retro cast ID/NAME` writes it, to download."""
+    key, path = shipped(request)
+    try:
+        body = await asyncio.get_running_loop().run_in_executor(None, cast_text, path)
+    except transcript.TranscriptError as err:
+        return security.plain(500, visible(str(err)))
+    filename = key.replace("/", "-") + ".cast"  # ID and NAME are a shipped session's: letters, digits, hyphens
+    return await answer(request, body, "application/x-asciicast",
+                        {**security.HEADERS, "Cache-Control": "max-age=3600",
+                         "Content-Disposition": f'attachment; filename="{filename}"'}, "utf-8")
+
+
+@functools.lru_cache(maxsize=None)  # as ending_of: few, and never changing while the server runs
+def cast_text(path: Path) -> bytes:
+    return cast_of(transcript.load(path)).v2().encode("utf-8")
 
 
 # -- a run on pipes ----------------------------------------------------------------------

@@ -9,6 +9,8 @@ no traceback ever reaches a visitor).
                                       set, the terminal each program had)
 ``GET /api/sessions``                 the recorded sessions, grouped as in the menu
 ``GET /api/sessions/ID/NAME``         one session's events, to replay in the page
+``GET /api/sessions/ID/NAME/cast``    the session as ``retro cast ID/NAME`` writes
+                                      it (asciicast v2), to download
 ``POST /api/run/ID?variant=value``    the body is standard input; the answer is
                                       exactly the bytes ``retro run ID --variant
                                       value`` writes to standard output in a pipe,
@@ -112,6 +114,7 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
         web.get("/api/programs", api.programs),
         web.get("/api/sessions", api.sessions),
         web.get("/api/sessions/{program}/{name}", api.one_session),
+        web.get("/api/sessions/{program}/{name}/cast", api.session_cast),
         web.post("/api/run/{id}", api.run_api),
         web.get("/ws/run/{id}", websocket.ws_run),
     ])

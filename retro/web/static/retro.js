@@ -62,7 +62,8 @@ let screen = {cols: 80, rows: 24, theme: "paper", draws: false};  // the program
 // -- the paced output --------------------------------------------------------------------
 // What the terminal is to show waits here and is written at the chosen baud rate
 // (10 bits a character); "as it comes" writes it at once.
-const pending = [];  // Uint8Array or string pieces
+const pending = [];  // Uint8Array or string pieces, {free: bytes} written at once, {then: step} done in turn
+let paused = false;  // a replay paused by its player (player.js): nothing is written
 let lastTick = performance.now();
 let credit = 0;
 
@@ -73,11 +74,13 @@ function emit(piece) {
 }
 
 function tick(now) {
+  if (paused) { lastTick = now; requestAnimationFrame(tick); return; }  // a replay held by its player
   const baud = Number($("baud").value);
   let budget = baud ? (credit += (now - lastTick) * baud / 10000) : Infinity;
   lastTick = now;
   const wrote = Boolean(term && pending.length);
-  while (term && pending.length && (budget >= 1 || pending[0].free)) {
+  while (term && pending.length && (budget >= 1 || pending[0].free || pending[0].then)) {
+    if (pending[0].then) { pending.shift().then(); continue; }  // a step of the page's, once the output before it is shown
     if (pending[0].free) {  // no output of the period: at once
       term.write(pending.shift().free);
       continue;
@@ -613,6 +616,7 @@ function open(program, title, replay) {
   $("notice").textContent = "";
   $("keys-hint").hidden = replay;
   $("keybar").hidden = replay || !TOUCH;
+  $("player").hidden = !replay;
   pending.length = 0;
   window.retroLastOutput = 0;
   window.scrollTo(0, 0);
@@ -647,6 +651,8 @@ function finish(words, details, exit) {
 function closeSession() {
   if (socket) { socket.close(); socket = null; }
   replaying = null;
+  playerClosed();
+  addressed(MENU_ADDRESS);
   pending.length = 0;
   started();
   idleOver();
@@ -671,6 +677,7 @@ function statusDetails(status, meaning) {
 function run(program, params, words, pace) {
   const terminal = open(program, words.length ? `${program.title} \u2014 ${words.join(", ")}` : program.title, false);
   $("baud").value = pace || LIVE_PACE;
+  addressed(playAddress(program, params, $("baud").value));
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const ws = new WebSocket(`${scheme}://${location.host}/ws/run/${encodeURIComponent(program.id)}?${params}`);
   socket = ws;
@@ -713,17 +720,21 @@ function run(program, params, words, pace) {
 $("back").addEventListener("click", closeSession);
 $("again").addEventListener("click", closeSession);
 
-async function replay(id) {
+// A recorded session, from its start or from a move (``at``: {pace, move}, as its address says);
+// its player (player.js) plays it, and the end says how it ended.
+async function replay(id, at = {}) {
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
+  const moves = movesOf(session);
+  if (at.move > moves.length) throw new WrongAddress(`${session.title} has ${moves.length} moves, not ${at.move}`);
   const program = catalog.find((p) => p.id === session.program) || {};
   replaying = id;
   open(program, `${session.title} (a recorded session)`, true);
-  $("baud").value = $("replay-baud").value;
-  for (const event of session.events) {
-    if (event.kind !== "in") { emit(event.text); continue; }
-    emit(event.text ? event.text.replace(/\n?$/, "\n") : "^D\n");
-  }
-  await drained();
+  $("baud").value = at.pace || $("replay-baud").value;
+  addressed(replayAddress(id));
+  playRecording(id, session, moves, at.move, () => replayEnded(id, session, program));
+}
+
+function replayEnded(id, session, program) {
   if (replaying !== id) return;
   const meaning = new Map(program.exit_statuses || []).get(session.exit) || "";
   if (session.after) {
@@ -735,4 +746,4 @@ async function replay(id) {
          String(session.exit));
 }
 
-showMenu().catch((error) => { $("notice").textContent = String(error); });
+const menuShown = showMenu().catch((error) => { $("notice").textContent = String(error); });

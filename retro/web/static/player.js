@@ -1,0 +1,85 @@
+// The player of a recorded session: pause and play, the previous and the next move, the pace (the
+// session's #baud, at once), "Move N of M" said, and its cast to download.  The session's events go
+// through the page's paced output (retro.js: emit, pending, paused), each move followed by a step
+// that says it; a seek draws the terminal again from the start, unpaced, to where that move was
+// typed (its line echoed), then goes on paced, or stays paused.
+"use strict";
+
+// {id, events, moves: the index of each move's event, move: the last shown, over, ended, turn: seeks so far}
+let recording = null;
+
+function movesOf(session) {  // the index of each event that is a move (the server's, as `retro cast` marks them)
+  return session.moves || [];
+}
+
+function shownText(event) {  // what the terminal shows of an event: a line typed is echoed, Ctrl-D as ^D
+  if (event.kind !== "in") return event.text || "";
+  return event.text ? event.text.replace(/\n?$/, "\n") : "^D\n";
+}
+
+// A recording opened at ``move`` (0: its start); opened at a move, it waits there, paused.
+function playRecording(id, session, moves, move, ended) {
+  recording = {id, events: session.events, moves, move: 0, over: false, ended, turn: 0};
+  $("download").href = `/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}/cast`;
+  $("download").download = `${id.replace("/", "-")}.cast`;
+  seekTo(move || 0, Boolean(move));
+}
+
+function seekTo(move, pause) {
+  const shown = recording;
+  const turn = ++shown.turn;
+  pending.length = 0;
+  $("ended").hidden = true;
+  makeTerminal(screen, true);
+  const cut = move ? shown.moves[move - 1] + 1 : 0;
+  const before = shown.events.slice(0, cut).map(shownText).join("");
+  if (before) { term.write(before); started(); }
+  shown.over = false;
+  for (let k = cut; k < shown.events.length; k++) {
+    emit(shownText(shown.events[k]));
+    const n = shown.moves.indexOf(k);
+    if (n >= 0) pending.push({then: () => reached(n + 1)});
+  }
+  pending.push({then: () => term.write("", () => over(shown, turn))});
+  reached(move);
+  setPaused(pause);
+}
+
+function over(shown, turn) {  // the end, unless the recording was closed or sought since
+  if (recording !== shown || shown.turn !== turn) return;
+  shown.over = true;
+  setPaused(false);
+  shown.ended();
+}
+
+function reached(move) {
+  recording.move = move;
+  const all = recording.moves.length;
+  $("move-said").textContent = !all ? "This recording has no moves."
+    : move ? `Move ${move} of ${all}` : `Before the first move (${all} moves)`;
+  $("previous-move").setAttribute("aria-disabled", String(move === 0));
+  $("next-move").setAttribute("aria-disabled", String(move === all));
+  readdress({move: move || null});
+}
+
+function setPaused(value) {
+  paused = value;
+  $("play-pause").textContent = recording && recording.over ? "Play again" : value ? "Play" : "Pause";
+}
+
+function playerClosed() {
+  recording = null;
+  setPaused(false);
+}
+
+$("play-pause").addEventListener("click", () => {
+  if (!recording) return;
+  if (recording.over) seekTo(0, false); else setPaused(!paused);
+});
+$("previous-move").addEventListener("click", () => {
+  if (recording && recording.move > 0) seekTo(recording.move - 1, paused);
+});
+$("next-move").addEventListener("click", () => {
+  if (recording && recording.move < recording.moves.length) seekTo(recording.move + 1, paused);
+});
+$("baud").addEventListener("change", () => readdress({pace: $("baud").value}));

@@ -19,7 +19,7 @@ from ..visible import visible
 from . import config, security
 from .connection import Connection
 from .exhibit import EXHIBIT
-from .visitors import admit, label_of, program_of, terminal_of
+from .visitors import admit, client_of, label_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
@@ -146,6 +146,22 @@ async def one_session(request: web.Request) -> web.Response:
 def ending_of(path: Path) -> str:
     """How a shipped session ends, in words (replay.ending: its port run again on its input)."""
     return ending(transcript.load(path), path.parent)
+
+
+# -- a visitor's own game ---------------------------------------------------------------
+
+
+async def take_home(request: web.Request) -> web.StreamResponse:
+    """A visitor's game (retro.web.take_home), to the client that played it alone."""
+    exhibit = request.app[EXHIBIT]
+    name, form = request.match_info["name"], request.match_info["form"]
+    found = exhibit.take_homes.fetch(name, form, client_of(request))  # looked up, never used as a path
+    if found is None:
+        return security.plain(404, "No such game here: a game is kept for its own visitor only, "
+                                   f"{exhibit.take_homes.bounds.seconds / 60:g} minutes at most.")
+    return await answer(request, found.body, found.content_type,
+                        {**security.HEADERS, "Cache-Control": "no-store",
+                         "Content-Disposition": f'attachment; filename="{found.filename}"'}, "utf-8")
 
 
 # -- a run on pipes ----------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -14,6 +15,7 @@ from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit
 from .exit_message import exit_frame
 from .manager import Slot
+from .take_home import Game
 from .visitors import admit, terminal_of
 
 
@@ -36,9 +38,11 @@ class VisitorSession:
         limits = self.exhibit.limits
         sessions = self.exhibit.sessions
         report = sessions.report_file()
+        transcript = self.exhibit.take_homes.pending()
         try:
-            term = await sessions.terminal(self.slot, program.id, words, cols, rows, report)
+            term = await sessions.terminal(self.slot, program.id, words, cols, rows, report, transcript)
         except OSError as error:  # out of processes or descriptors: said, not raised
+            self.exhibit.take_homes.discard(transcript)
             await self.notice("The program could not be started; please try again in a moment.")
             await self._send_json(exit_frame(None, f"not started ({type(error).__name__})"))
             return
@@ -66,8 +70,20 @@ class VisitorSession:
         outcome, input_ended = read_report(report)
         report.unlink(missing_ok=True)
         reason = self.slot.reason
-        await self._send_json(exit_frame(None if reason else term.process.returncode, reason, program,
-                                         outcome, input_ended))
+        frame = exit_frame(None if reason else term.process.returncode, reason, program, outcome, input_ended)
+        game = await self._take_home(transcript, program)
+        if game is not None:
+            frame["take_home"] = game.links()
+        await self._send_json(frame)
+
+    async def _take_home(self, transcript: Path, program: catalog.Program) -> Optional[Game]:
+        """The visitor's game kept for them (retro.web.take_home), if the program
+        ended by itself, wrote its transcript, and the visitor is there to take it."""
+        take_homes = self.exhibit.take_homes
+        if self.slot.reason or self.ws.closed or not transcript.exists():
+            take_homes.discard(transcript)
+            return None
+        return await take_homes.keep(transcript, program.id, self.slot.client)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""

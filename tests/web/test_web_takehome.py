@@ -1,0 +1,180 @@
+"""A visitor's own game goes home: at a session's end the exit message names
+its transcript and its cast, under a name of 128 random bits, which only the
+client that played it may fetch; each game kept for a bounded time and number
+of downloads, the games kept at once bounded in number and size (the oldest
+deleted first), every one deleted when the server stops."""
+import asyncio
+import base64
+import json
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from retro import check
+from retro.web.exhibit import Exhibit
+from retro.web.take_home import Bounds, TakeHomes
+
+from test_web_sessions import Visitor, visit
+from web_helpers import TRANSCRIPTS, golden, prompts, with_client
+
+GAME = ("perl-midterm", "corner-opening-computer-wins")  # three moves, and the program ends by itself
+SAMPLE = TRANSCRIPTS / "perl-midterm" / "spec-sample.txt"
+ELSEWHERE = "192.0.2.7"  # another visitor's address (TEST-NET-1)
+
+
+async def play(visitor: Visitor) -> dict:
+    for shown, keys in prompts(golden(*GAME)):
+        await visitor.until(lambda v: v.text() == shown)
+        await visitor.type(keys)
+    return await visitor.exit()
+
+
+def test_a_visitors_game_is_offered_at_its_end_and_passes_retro_check(tmp_path: Path) -> None:
+    async def work(client):
+        ended = await visit(client, GAME[0], play)
+        got = {}
+        for form, link in ended["take_home"].items():
+            answer = await client.get(link)
+            assert answer.status == 200, await answer.text()
+            assert answer.headers["Content-Disposition"] == f'attachment; filename="perl-midterm-your-game.' \
+                                                            f'{"txt" if form == "transcript" else "cast"}"'
+            got[form] = await answer.read()
+        return ended, got
+
+    ended, got = with_client(work)
+    assert set(ended["take_home"]) == {"transcript", "cast"}
+    saved = tmp_path / "mine.txt"
+    saved.write_bytes(got["transcript"])
+    assert check.check_file(saved).ok, check.check_file(saved)
+    assert json.loads(got["cast"].decode().splitlines()[0])["version"] == 2
+    shown = subprocess.run([sys.executable, "-m", "retro", "replay", str(saved)], capture_output=True, timeout=60)
+    assert shown.returncode == 0 and b"O wins." in shown.stdout, shown.stderr
+
+
+def test_a_games_name_is_128_random_bits_and_each_game_its_own() -> None:
+    async def work(client):
+        links = [(await visit(client, GAME[0], play))["take_home"]["transcript"] for _ in range(2)]
+        return [link.removeprefix("/api/take-home/").removesuffix(".transcript") for link in links]
+
+    names = with_client(work)
+    assert names[0] != names[1]
+    for name in names:
+        assert len(base64.urlsafe_b64decode(name + "==")) == 16
+
+
+def test_a_session_ended_by_ctrl_c_offers_nothing() -> None:
+    async def interrupted(visitor: Visitor) -> dict:
+        await visitor.until(lambda v: "Pick a space:" in v.text())
+        await visitor.type("\x03")
+        return await visitor.exit()
+
+    ended = with_client(lambda client: visit(client, GAME[0], interrupted))
+    assert ended["status"] == 130 and "take_home" not in ended
+
+
+async def kept(client, exhibit: Exhibit, who: str = ELSEWHERE, source: Path = SAMPLE):
+    """A game kept for ``who`` as a session's program leaves it (the sample session)."""
+    pending = exhibit.take_homes.pending()
+    shutil.copyfile(source, pending)
+    game = await exhibit.take_homes.keep(pending, "perl-midterm", who)
+    assert game is not None
+    return game
+
+
+def test_another_visitor_is_refused_in_words_and_told_nothing_of_the_game() -> None:
+    exhibit = Exhibit()
+
+    async def work(client):
+        game = await kept(client, exhibit)
+        answer = await client.get(game.links()["transcript"])
+        text = await answer.text()
+        mine = exhibit.take_homes.fetch(game.name, "transcript", ELSEWHERE)
+        return answer.status, text, mine
+
+    status, text, mine = with_client(work, exhibit)
+    assert status == 404 and "No such game here" in text and "perl-midterm" not in text
+    assert mine is not None and mine.body == SAMPLE.read_bytes()
+
+
+@pytest.mark.parametrize("path", ["/api/take-home/..%2F..%2Fetc%2Fpasswd.transcript",
+                                  "/api/take-home/pending-0.transcript", "/api/take-home/NAME.txt",
+                                  "/api/take-home/NAME.transcript/..", "/api/take-home/%2e%2e.cast"])
+def test_no_name_leads_out_of_the_games(path: str) -> None:
+    exhibit = Exhibit()
+
+    async def work(client):
+        game = await kept(client, exhibit, "127.0.0.1")
+        answer = await client.get(path.replace("NAME", game.name))
+        return answer.status
+
+    assert with_client(work, exhibit) == 404
+
+
+def test_a_game_is_deleted_after_its_downloads() -> None:
+    exhibit = Exhibit(take_homes=TakeHomes(Bounds(downloads=2)))
+
+    async def work(client):
+        game = await kept(client, exhibit, "127.0.0.1")
+        statuses = [(await client.get(game.links()[form])).status for form in ("transcript", "cast", "cast")]
+        return statuses, game
+
+    statuses, game = with_client(work, exhibit)
+    assert statuses == [200, 200, 404]
+    assert not any(path.exists() for path in game.files.values())
+
+
+def test_a_game_is_deleted_when_its_time_is_up() -> None:
+    exhibit = Exhibit(take_homes=TakeHomes(Bounds(seconds=0.2)))
+
+    async def work(client):
+        game = await kept(client, exhibit, "127.0.0.1")
+        end = time.monotonic() + 10
+        while any(path.exists() for path in game.files.values()):
+            assert time.monotonic() < end, "the game outlived its time"
+            await asyncio.sleep(0.05)
+        return (await client.get(game.links()["transcript"])).status
+
+    assert with_client(work, exhibit) == 404
+
+
+def test_the_games_kept_at_once_are_bounded_in_number_the_oldest_going_first() -> None:
+    exhibit = Exhibit(take_homes=TakeHomes(Bounds(kept=2)))
+
+    async def work(client):
+        games = [await kept(client, exhibit) for _ in range(3)]
+        return [[path.exists() for path in game.files.values()] for game in games], len(exhibit.take_homes)
+
+    files_kept, count = with_client(work, exhibit)
+    assert count == 2 and files_kept == [[False, False], [True, True], [True, True]]
+
+
+def test_the_games_kept_at_once_are_bounded_in_size_the_oldest_going_first() -> None:
+    async def work(client):
+        first = Exhibit()
+        one = await kept(client, first)
+        first.take_homes.remove_all()
+        exhibit = Exhibit(take_homes=TakeHomes(Bounds(total_bytes=2 * one.size + one.size // 2)))
+        games = [await kept(client, exhibit) for _ in range(3)]
+        left = [game.name for game in games if exhibit.take_homes.fetch(game.name, "cast", ELSEWHERE)]
+        sizes = exhibit.take_homes.total_bytes(), exhibit.take_homes.bounds.total_bytes
+        exhibit.take_homes.remove_all()
+        return [game.name for game in games], left, sizes
+
+    names, left, (total, bound) = with_client(work)
+    assert left == names[1:] and total <= bound
+
+
+def test_every_game_is_deleted_when_the_server_stops() -> None:
+    exhibit = Exhibit()
+
+    async def work(client):
+        game = await kept(client, exhibit)
+        assert all(path.exists() for path in game.files.values())
+        return exhibit.take_homes.folder
+
+    folder = with_client(work, exhibit)
+    assert not folder.exists()

@@ -51,6 +51,11 @@ class Game:
         """Where the page fetches each form."""
         return {form: f"/api/take-home/{self.name}.{form}" for form in FORMS}
 
+    def offer(self, bounds: Bounds) -> dict[str, str]:
+        """The exit message's ``take_home``: the links, and how long they last in words."""
+        return {**self.links(), "words": f"Kept for you alone, for {bounds.seconds / 60:g} minutes. On your "
+                                         "computer, retro replay shows the transcript and asciinema play the cast."}
+
 
 @dataclass(frozen=True)
 class Download:

@@ -73,7 +73,7 @@ class VisitorSession:
         frame = exit_frame(None if reason else term.process.returncode, reason, program, outcome, input_ended)
         game = await self._take_home(transcript, program)
         if game is not None:
-            frame["take_home"] = game.links()
+            frame["take_home"] = game.offer(self.exhibit.take_homes.bounds)
         await self._send_json(frame)
 
     async def _take_home(self, transcript: Path, program: catalog.Program) -> Optional[Game]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Optional
 
+from ..crash_reports import report_internal_error
 from . import config
 
 FORMS = {  # what a game is fetched as: its media type, its file's ending
@@ -95,12 +96,13 @@ class TakeHomes:
         name = secrets.token_urlsafe(config.TAKE_HOME_NAME_BYTES)
         files = {form: self.folder / f"{name}.{ending}" for form, (_, ending) in FORMS.items()}
         try:
-            await asyncio.get_running_loop().run_in_executor(None, _with_cast, pending, files)
-        except (OSError, ValueError):
+            size = await asyncio.get_running_loop().run_in_executor(None, _with_cast, pending, files)
+        except Exception as error:  # noqa: BLE001  # nothing to offer; the session ends as ever
+            if not isinstance(error, (OSError, ValueError)):  # not a file unwritten or unreadable: a bug of ours
+                report_internal_error("retro serve", error)
             self.discard(pending)
             _remove(files.values())
             return None
-        size = sum(path.stat().st_size for path in files.values())
         if size > self.bounds.total_bytes:
             _remove(files.values())
             return None
@@ -152,8 +154,8 @@ class TakeHomes:
             self._folder = None
 
 
-def _with_cast(pending: Path, files: dict[str, Path]) -> None:
-    """The transcript moved to its name, its cast written beside it.
+def _with_cast(pending: Path, files: dict[str, Path]) -> int:
+    """The transcript moved to its name, its cast written beside it; their size.
     (In a thread: a long session's cast takes a moment.)"""
     from ..cast import cast_of
     from ..safefile import write_atomically
@@ -165,6 +167,7 @@ def _with_cast(pending: Path, files: dict[str, Path]) -> None:
         raise ValueError(str(error)) from None
     pending.replace(files["transcript"])
     write_atomically(files["cast"], cast_of(session).v2().encode("utf-8"))
+    return sum(path.stat().st_size for path in files.values())
 
 
 def _remove(paths: Iterable[Path]) -> None:

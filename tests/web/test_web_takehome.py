@@ -173,6 +173,18 @@ def test_the_games_kept_at_once_are_bounded_in_size_the_oldest_going_first() -> 
     assert left == names[1:] and total <= bound
 
 
+def test_a_transcript_that_cannot_be_read_offers_nothing_and_leaves_nothing() -> None:
+    exhibit = Exhibit()
+
+    async def work(client):
+        pending = exhibit.take_homes.pending()
+        pending.write_bytes(b"not a transcript\n")
+        game = await exhibit.take_homes.keep(pending, "perl-midterm", "127.0.0.1")
+        return game, list(exhibit.take_homes.folder.iterdir())
+
+    assert with_client(work, exhibit) == (None, [])
+
+
 def test_every_game_is_deleted_when_the_server_stops() -> None:
     exhibit = Exhibit()
 

@@ -7,6 +7,7 @@ import asyncio
 import base64
 import json
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ from retro.web.exhibit import Exhibit
 from retro.web.take_home import Bounds, TakeHomes
 
 from test_web_sessions import Visitor, visit
-from web_helpers import TRANSCRIPTS, golden, prompts, with_client
+from web_helpers import TRANSCRIPTS, golden, prompts, start_server, with_client
 
 GAME = ("perl-midterm", "corner-opening-computer-wins")  # three moves, and the program ends by itself
 SAMPLE = TRANSCRIPTS / "perl-midterm" / "spec-sample.txt"
@@ -195,3 +196,24 @@ def test_every_game_is_deleted_when_the_server_stops() -> None:
 
     folder = with_client(work, exhibit)
     assert not folder.exists()
+
+
+def test_a_served_games_are_deleted_when_the_server_stops(tmp_path: Path, monkeypatch) -> None:
+    """`retro serve` itself, its temporary folder in ``tmp_path``: a game kept, then Ctrl-C."""
+    monkeypatch.setenv("TMPDIR", str(tmp_path))
+    server, url = start_server(tmp_path)
+    try:
+        async def visit_server():
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(url.replace("http", "ws") + f"ws/run/{GAME[0]}") as ws:
+                    return await play(Visitor(ws))
+
+        ended = asyncio.run(visit_server())
+        folders = list(tmp_path.glob("retro-take-home-*"))
+        assert "take_home" in ended and len(folders) == 1 and any(folders[0].iterdir())
+        server.send_signal(signal.SIGINT)
+        assert server.wait(timeout=30) == 130
+        assert not folders[0].exists()
+    finally:
+        server.kill()
+        server.wait()

@@ -114,7 +114,7 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
         web.get("/api/sessions/{program}/{name}", api.one_session),
         web.post("/api/run/{id}", api.run_api),
         web.get("/ws/run/{id}", websocket.ws_run),
-        web.get("/api/take-home/{name:[A-Za-z0-9_-]+}.{form:[a-z]+}", api.take_home),
+        web.get("/api/take-home/{name:[A-Za-z0-9_-]+}.{form:[a-z]+}", api.take_home, allow_head=False),  # a HEAD is no download
     ])
     app.on_shutdown.append(_stop_sessions)
     app.on_cleanup.append(_forget_games)

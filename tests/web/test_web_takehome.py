@@ -16,12 +16,12 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from retro import check
+from retro import check, transcript
 from retro.web.exhibit import Exhibit
 from retro.web.take_home import Bounds, TakeHomes
 
-from test_web_sessions import Visitor, visit
-from web_helpers import TRANSCRIPTS, golden, prompts, start_server, with_client
+from test_web_sessions import TELETYPES, Visitor, visit
+from web_helpers import TRANSCRIPTS, golden, prompts, query, start_server, with_client
 
 GAME = ("perl-midterm", "corner-opening-computer-wins")  # three moves, and the program ends by itself
 SAMPLE = TRANSCRIPTS / "perl-midterm" / "spec-sample.txt"
@@ -29,24 +29,31 @@ ELSEWHERE = "192.0.2.7"  # another visitor's address (TEST-NET-1)
 ANOTHER_VISITOR = "127.0.0.2"
 
 
-async def play(visitor: Visitor) -> dict:
-    for shown, keys in prompts(golden(*GAME)):
-        await visitor.until(lambda v: v.text() == shown)
-        await visitor.type(keys)
-    return await visitor.exit()
+def player(program_id: str, name: str):
+    """A visitor who plays a golden session's lines, each once the terminal shows what came before it."""
+    async def play(visitor: Visitor) -> dict:
+        for shown, keys in prompts(golden(program_id, name)):
+            await visitor.until(lambda v: v.text() == shown)
+            await visitor.type(keys)
+        return await visitor.exit()
+    return play
 
 
-def test_a_visitors_game_is_offered_at_its_end_and_passes_retro_check(tmp_path: Path) -> None:
+play = player(*GAME)
+
+
+@pytest.mark.parametrize("program_id", list(TELETYPES))
+def test_a_visitors_game_is_offered_at_its_end_and_passes_retro_check(tmp_path: Path, program_id: str) -> None:
+    name = TELETYPES[program_id]
+
     async def work(client):
-        ended = await visit(client, GAME[0], play)
+        ended = await visit(client, program_id, player(program_id, name), query(program_id, golden(program_id, name).options))
         got = {}
-        for form, link in ended["take_home"].items():
-            if form == "words":
-                continue
-            answer = await client.get(link)
+        for form in ("transcript", "cast"):
+            answer = await client.get(ended["take_home"][form])
             assert answer.status == 200, await answer.text()
-            assert answer.headers["Content-Disposition"] == f'attachment; filename="perl-midterm-your-game.' \
-                                                            f'{"txt" if form == "transcript" else "cast"}"'
+            ending = "txt" if form == "transcript" else "cast"
+            assert answer.headers["Content-Disposition"] == f'attachment; filename="{program_id}-your-game.{ending}"'
             got[form] = await answer.read()
         return ended, got
 
@@ -56,9 +63,11 @@ def test_a_visitors_game_is_offered_at_its_end_and_passes_retro_check(tmp_path: 
     saved = tmp_path / "mine.txt"
     saved.write_bytes(got["transcript"])
     assert check.check_file(saved).ok, check.check_file(saved)
+    assert transcript.load(saved).input_lines() == golden(program_id, name).input_lines()
     assert json.loads(got["cast"].decode().splitlines()[0])["version"] == 2
     shown = subprocess.run([sys.executable, "-m", "retro", "replay", str(saved)], capture_output=True, timeout=60)
-    assert shown.returncode == 0 and b"O wins." in shown.stdout, shown.stderr
+    assert shown.returncode == 0 and golden(program_id, name).output().splitlines()[-1].encode() in shown.stdout, \
+        shown.stderr
 
 
 def test_a_games_name_is_128_random_bits_and_each_game_its_own() -> None:

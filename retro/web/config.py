@@ -60,6 +60,8 @@ IDLE_WARNING_SECONDS = 25.0  # the page warns this long before an idle session e
 TAKE_HOME_SECONDS = 600.0  # kept this long after the session's end, then deleted
 TAKE_HOME_DOWNLOADS = 6  # downloads of one game (its transcript and its cast together), then deleted
 TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest is deleted
+TAKE_HOME_PER_CLIENT = 16  # games kept at once for one client: past it, its oldest (so no one client
+# deletes the others' games by playing many)
 TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, the oldest are deleted
 TAKE_HOME_NAME_BYTES = 16  # a game's name: 128 random bits (secrets), never guessed
 TRANSCRIPT_ENV = "RETRO_TRANSCRIPT_FILE"  # where a session's program writes its transcript (child)

@@ -1,8 +1,8 @@
 """A visitor's own game, offered at its end: its transcript (written by the session's
 program, retro.web.child) and its cast, kept under a name of 128 random bits in a private
 folder of the server's, for that visitor's client alone, for a bounded time and number of
-downloads; the games kept at once bounded in number and in size (the oldest go first);
-all of them deleted when the server stops."""
+downloads; the games kept at once bounded in number (in all, and for one client) and in
+size (the oldest go first); all of them deleted when the server stops."""
 from __future__ import annotations
 
 import asyncio
@@ -33,6 +33,7 @@ class Bounds:
     seconds: float = config.TAKE_HOME_SECONDS
     downloads: int = config.TAKE_HOME_DOWNLOADS
     kept: int = config.TAKE_HOME_KEPT
+    per_client: int = config.TAKE_HOME_PER_CLIENT
     total_bytes: int = config.TAKE_HOME_BYTES
 
 
@@ -109,6 +110,9 @@ class TakeHomes:
         game = Game(name, program, client, files, size, self.bounds.downloads)
         self._games[name] = game
         game.expiry = asyncio.get_running_loop().call_later(self.bounds.seconds, self.drop, name)
+        theirs = [other for other, kept in self._games.items() if kept.client == client]
+        for other in theirs[:max(0, len(theirs) - self.bounds.per_client)]:
+            self.drop(other)
         while len(self._games) > self.bounds.kept or self.total_bytes() > self.bounds.total_bytes:
             self.drop(next(iter(self._games)))
         return game

@@ -168,6 +168,17 @@ def test_the_games_kept_at_once_are_bounded_in_number_the_oldest_going_first() -
     assert count == 2 and files_kept == [[False, False], [True, True], [True, True]]
 
 
+def test_one_client_keeps_so_many_games_its_oldest_going_first() -> None:
+    exhibit = Exhibit(take_homes=TakeHomes(Bounds(per_client=2)))
+
+    async def work(client):
+        others = await kept(client, exhibit, "192.0.2.8")
+        games = [await kept(client, exhibit) for _ in range(3)]
+        return [[path.exists() for path in game.files.values()] for game in [others, *games]]
+
+    assert with_client(work, exhibit) == [[True, True], [False, False], [True, True], [True, True]]
+
+
 def test_the_games_kept_at_once_are_bounded_in_size_the_oldest_going_first() -> None:
     async def work(client):
         first = Exhibit()

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import re
 import secrets
 import shutil
 import tempfile
@@ -23,7 +22,6 @@ FORMS = {  # what a game is fetched as: its media type, its file's ending
     "transcript": ("text/plain", "txt"),
     "cast": ("application/x-asciicast", "cast"),
 }
-NAME = re.compile(r"[A-Za-z0-9_-]{%d}" % len(secrets.token_urlsafe(config.TAKE_HOME_NAME_BYTES)))
 
 
 @dataclass(frozen=True)

@@ -58,12 +58,14 @@ def text_view(console: Console) -> Optional[ScreenConsole]:
     return console
 
 
-def take_home_file(program: catalog.Program, console: Console) -> Optional[Path]:
+def take_home_file(program: catalog.Program) -> Optional[Path]:
     """Where the session's transcript goes for its visitor (retro.web.take_home),
-    if the server asks for one and a replay shows the session as it was: a
-    program written on a teletype, with no file of the server's among its options."""
+    if the server asks for one and a replay can show the session as it was
+    (a drawn screen's program records what it printed: ``Console.printed``)."""
+    from .take_home import no_transcript
+
     path = os.environ.get(TRANSCRIPT_ENV)
-    if not path or console.screen or program.for_visitor is not None:
+    if not path or no_transcript(program) is not None:
         return None
     return Path(path)
 
@@ -106,7 +108,7 @@ def run(argv: list[str]) -> int:
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
     shows_rows = text_view(console)
-    keep = take_home_file(program, console)
+    keep = take_home_file(program)
     if keep is None:
         status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's
     else:

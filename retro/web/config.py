@@ -63,6 +63,8 @@ TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest is deleted
 TAKE_HOME_PER_CLIENT = 16  # games kept at once for one client: past it, its oldest (so no one client
 # deletes the others' games by playing many)
 TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, the oldest are deleted
+TAKE_HOME_TAPE_CHARACTERS = 4 << 20  # a game without a transcript: its recording from the pty, up to this
+# (what a session may write, and its keys): past it, nothing is offered
 TAKE_HOME_NAME_BYTES = 16  # a game's name: 128 random bits (secrets), never guessed
 TRANSCRIPT_ENV = "RETRO_TRANSCRIPT_FILE"  # where a session's program writes its transcript (child)
 

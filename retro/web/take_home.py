@@ -13,10 +13,14 @@ import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Optional
+from typing import TYPE_CHECKING, Iterable, Optional
 
 from ..crash_reports import report_internal_error
 from . import config
+
+if TYPE_CHECKING:
+    from ..cast import Cast
+    from ..catalog import Program
 
 FORMS = {  # what a game is fetched as: its media type, its file's ending
     "transcript": ("text/plain", "txt"),
@@ -33,6 +37,26 @@ class Bounds:
     kept: int = config.TAKE_HOME_KEPT
     per_client: int = config.TAKE_HOME_PER_CLIENT
     total_bytes: int = config.TAKE_HOME_BYTES
+    keeps_games: bool = True  # False (a kiosk): no game is recorded, written or offered
+
+
+def no_transcript(program: Program) -> Optional[str]:
+    """Why a visitor's session of ``program`` cannot go home as a transcript, in
+    words (None: it can; retro.web.child records it then)."""
+    if program.for_visitor is not None:
+        return ("This program learns from the games played on this server, which your computer does not "
+                "have, so a replay there could not go the same way: your game goes home as a recording alone.")
+    return None
+
+
+def no_transcript_of(program: Program, status: int) -> str:
+    """Why a session of ``program`` that ended with ``status`` left no transcript, in words."""
+    from ..exits import INTERRUPTED
+
+    if status == INTERRUPTED:
+        return ("A game stopped by Ctrl-C has no transcript (a replay cannot stop the same way): "
+                "it goes home as a recording alone.")
+    return no_transcript(program) or "This game has no transcript: it goes home as a recording alone."
 
 
 @dataclass
@@ -45,16 +69,20 @@ class Game:
     files: dict[str, Path]
     size: int
     downloads_left: int
+    why: Optional[str] = None  # why it has no transcript, in words (None: it has one)
     expiry: Optional[asyncio.TimerHandle] = None
 
     def links(self) -> dict[str, str]:
-        """Where the page fetches each form."""
-        return {form: f"/api/take-home/{self.name}.{form}" for form in FORMS}
+        """Where the page fetches each form it has."""
+        return {form: f"/api/take-home/{self.name}.{form}" for form in self.files}
 
     def offer(self, bounds: Bounds) -> dict[str, str]:
         """The exit message's ``take_home``: the links, and how long they last in words."""
-        return {**self.links(), "words": f"Kept for you alone, for {bounds.seconds / 60:g} minutes. On your "
-                                         "computer, retro replay shows the transcript and asciinema play the cast."}
+        kept = f"Kept for you alone, for {bounds.seconds / 60:g} minutes."
+        if self.why is not None:
+            return {**self.links(), "words": f"{self.why} {kept} On your computer, asciinema play shows it."}
+        return {**self.links(), "words": f"{kept} On your computer, retro replay shows the transcript "
+                                         "and asciinema play the cast."}
 
 
 @dataclass(frozen=True)
@@ -80,22 +108,34 @@ class TakeHomes:
             self._folder = Path(tempfile.mkdtemp(prefix="retro-take-home-"))
         return self._folder
 
-    def pending(self) -> Path:
-        """Where a session's program writes its transcript (``keep`` takes it, or ``discard``)."""
+    def pending(self) -> Optional[Path]:
+        """Where a session's program writes its transcript (``keep`` takes it, or
+        ``discard``); None if no game is kept (``Bounds.keeps_games``)."""
+        if not self.bounds.keeps_games:
+            return None
         return self.folder / f"pending-{next(self._numbers)}.txt"
 
     @staticmethod
-    def discard(pending: Path) -> None:
-        pending.unlink(missing_ok=True)
+    def discard(pending: Optional[Path]) -> None:
+        if pending is not None:
+            pending.unlink(missing_ok=True)
 
-    async def keep(self, pending: Path, program: str, client: str) -> Optional[Game]:
+    async def keep(self, pending: Optional[Path], program: str, client: str,
+                   recording: Optional[Cast] = None, why: Optional[str] = None) -> Optional[Game]:
         """The transcript in ``pending`` (a session of ``program``) kept for ``client``
-        with its cast, under a new name; None (and nothing kept) if there is none, it
-        cannot be read, or it alone is larger than the games' total may be."""
+        with its cast, under a new name; if there is no transcript, the session's
+        ``recording`` alone (``why`` says why, in words).  None (and nothing kept)
+        if there is neither, a file cannot be read or written, or the game alone is
+        larger than the games' total may be."""
+        has_transcript = pending is not None and pending.exists()
+        if not self.bounds.keeps_games or not (has_transcript or recording is not None):
+            self.discard(pending)
+            return None
         name = secrets.token_urlsafe(config.TAKE_HOME_NAME_BYTES)
-        files = {form: self.folder / f"{name}.{ending}" for form, (_, ending) in FORMS.items()}
+        forms = FORMS if has_transcript else {"cast": FORMS["cast"]}
+        files = {form: self.folder / f"{name}.{ending}" for form, (_, ending) in forms.items()}
         try:
-            size = await asyncio.get_running_loop().run_in_executor(None, _with_cast, pending, files)
+            size = await asyncio.get_running_loop().run_in_executor(None, _written, pending, recording, files)
         except Exception as error:  # noqa: BLE001  # nothing to offer; the session ends as ever
             if not isinstance(error, (OSError, ValueError)):  # not a file unwritten or unreadable: a bug of ours
                 report_internal_error("retro serve", error)
@@ -105,7 +145,7 @@ class TakeHomes:
         if size > self.bounds.total_bytes:
             _remove(files.values())
             return None
-        game = Game(name, program, client, files, size, self.bounds.downloads)
+        game = Game(name, program, client, files, size, self.bounds.downloads, None if has_transcript else why)
         self._games[name] = game
         game.expiry = asyncio.get_running_loop().call_later(self.bounds.seconds, self.drop, name)
         theirs = [other for other, kept in self._games.items() if kept.client == client]
@@ -114,6 +154,10 @@ class TakeHomes:
         while len(self._games) > self.bounds.kept or self.total_bytes() > self.bounds.total_bytes:
             self.drop(next(iter(self._games)))
         return game
+
+    def written(self) -> list[Path]:
+        """Every file in the games' folder (none if it was never made)."""
+        return sorted(self._folder.iterdir()) if self._folder is not None else []
 
     def total_bytes(self) -> int:
         return sum(game.size for game in self._games.values())
@@ -156,19 +200,22 @@ class TakeHomes:
             self._folder = None
 
 
-def _with_cast(pending: Path, files: dict[str, Path]) -> int:
-    """The transcript moved to its name, its cast written beside it; their size.
-    (In a thread: a long session's cast takes a moment.)"""
+def _written(pending: Optional[Path], recording: Optional[Cast], files: dict[str, Path]) -> int:
+    """The transcript moved to its name, its cast written beside it (without a
+    transcript: the ``recording``); their size.  (In a thread: a long session's
+    cast takes a moment.)"""
     from ..cast import cast_of
     from ..safefile import write_atomically
     from ..transcript import TranscriptError, load
 
-    try:
-        session = load(pending)
-    except TranscriptError as error:
-        raise ValueError(str(error)) from None
-    pending.replace(files["transcript"])
-    write_atomically(files["cast"], cast_of(session).v2().encode("utf-8"))
+    if "transcript" in files and pending is not None:
+        try:
+            recording = cast_of(load(pending))
+        except TranscriptError as error:
+            raise ValueError(str(error)) from None
+        pending.replace(files["transcript"])
+    assert recording is not None  # keep's: a transcript, or a recording
+    write_atomically(files["cast"], recording.v2().encode("utf-8"))
     return sum(path.stat().st_size for path in files.values())
 
 

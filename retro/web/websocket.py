@@ -15,7 +15,8 @@ from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit
 from .exit_message import exit_frame
 from .manager import Slot
-from .take_home import Game
+from .pty_cast import PtyTape
+from .take_home import Game, no_transcript_of
 from .visitors import admit, terminal_of
 
 
@@ -30,6 +31,7 @@ class VisitorSession:
         slot.told = self.notice
         self.last_activity = time.monotonic()
         self.written = 0
+        self.tape: Optional[PtyTape] = None  # the session as a cast, for a game with no transcript
 
     def stop(self, reason: str) -> None:
         self.slot.stop(reason)
@@ -39,6 +41,8 @@ class VisitorSession:
         sessions = self.exhibit.sessions
         report = sessions.report_file()
         transcript = self.exhibit.take_homes.pending()
+        if transcript is not None:
+            self.tape = PtyTape(cols, rows, config.TAKE_HOME_TAPE_CHARACTERS)
         try:
             term = await sessions.terminal(self.slot, program.id, words, cols, rows, report, transcript)
         except OSError as error:  # out of processes or descriptors: said, not raised
@@ -71,19 +75,23 @@ class VisitorSession:
         report.unlink(missing_ok=True)
         reason = self.slot.reason
         frame = exit_frame(None if reason else term.process.returncode, reason, program, outcome, input_ended)
-        game = await self._take_home(transcript, program)
+        game = await self._take_home(transcript, program, term.process.returncode)
         if game is not None:
             frame["take_home"] = game.offer(self.exhibit.take_homes.bounds)
         await self._send_json(frame)
 
-    async def _take_home(self, transcript: Path, program: catalog.Program) -> Optional[Game]:
+    async def _take_home(self, transcript: Optional[Path], program: catalog.Program,
+                         status: Optional[int]) -> Optional[Game]:
         """The visitor's game kept for them (retro.web.take_home), if the program
-        ended by itself, wrote its transcript, and the visitor is there to take it."""
+        ended by itself and the visitor is there to take it: its transcript, or
+        without one its recording from the pty alone."""
         take_homes = self.exhibit.take_homes
-        if self.slot.reason or self.ws.closed or not transcript.exists():
+        if self.slot.reason or self.ws.closed or status is None or status < 0:
             take_homes.discard(transcript)
             return None
-        return await take_homes.keep(transcript, program.id, self.slot.client)
+        recording = self.tape.cast(program, status) if self.tape is not None else None
+        return await take_homes.keep(transcript, program.id, self.slot.client, recording,
+                                     no_transcript_of(program, status))
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""
@@ -108,6 +116,8 @@ class VisitorSession:
             self.written += len(data)
             if self.ws.closed:
                 continue
+            if self.tape is not None:
+                self.tape.output(data[:max(room, 0)])
             try:
                 await self.ws.send_bytes(data[:max(room, 0)])
             except ConnectionError:
@@ -140,6 +150,8 @@ class VisitorSession:
                     continue
                 self.last_activity = time.monotonic()
                 term.write(message.data)
+                if self.tape is not None:
+                    self.tape.keys(message.data)
             elif message.type == WSMsgType.TEXT:
                 parsed = messages.parse(message.data)
                 if isinstance(parsed, messages.Resize):

@@ -16,7 +16,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from retro import check, transcript
+from retro import catalog, check, transcript
 from retro.web.exhibit import Exhibit
 from retro.web.take_home import Bounds, TakeHomes
 
@@ -81,14 +81,30 @@ def test_a_games_name_is_128_random_bits_and_each_game_its_own() -> None:
         assert len(base64.urlsafe_b64decode(name + "==")) == 16
 
 
-def test_a_session_ended_by_ctrl_c_offers_nothing() -> None:
+async def fetched(client, program_id: str, game, form: str, params=None) -> tuple[dict, bytes]:
+    """A session's exit message, and its game in ``form`` as the visitor downloads it."""
+    ended = await visit(client, program_id, game, params)
+    return ended, await (await client.get(ended["take_home"][form])).read()
+
+
+def cast_lines(body: bytes) -> list:
+    """An asciicast v2: its header, then its events."""
+    return [json.loads(line) for line in body.decode("utf-8").splitlines()]
+
+
+def test_a_session_ended_by_ctrl_c_offers_its_recording_alone_and_says_why() -> None:
     async def interrupted(visitor: Visitor) -> dict:
         await visitor.until(lambda v: "Pick a space:" in v.text())
         await visitor.type("\x03")
         return await visitor.exit()
 
-    ended = with_client(lambda client: visit(client, GAME[0], interrupted))
-    assert ended["status"] == 130 and "take_home" not in ended
+    ended, cast = with_client(lambda client: fetched(client, GAME[0], interrupted, "cast"))
+    assert ended["status"] == 130 and set(ended["take_home"]) == {"cast", "words"}
+    assert "Ctrl-C" in ended["take_home"]["words"] and "transcript" in ended["take_home"]["words"]
+    header, *events = cast_lines(cast)
+    assert header["version"] == 2 and (header["width"], header["height"]) == (80, 24)
+    assert [event[2] for event in events if event[1] == "i"] == ["\x03"]
+    assert "Pick a space:" in "".join(event[2] for event in events if event[1] == "o")
 
 
 async def kept(client, exhibit: Exhibit, who: str = ELSEWHERE, source: Path = SAMPLE):
@@ -238,3 +254,52 @@ def test_a_served_games_are_deleted_when_the_server_stops(tmp_path: Path, monkey
     finally:
         server.kill()
         server.wait()
+
+
+ALTAIR_MOVES = ("1,4", "1,13")  # two moves of Fig. 5's second game, then Ctrl-D (BREAK IN, as the end of the input)
+
+
+async def altair_game(visitor: Visitor) -> dict:
+    """Two moves on the Altair's drawn screen, each typed once the screen asks for it, then Ctrl-D."""
+    for asked, keys in enumerate([*(move + "\r" for move in ALTAIR_MOVES), "\x04"], start=1):
+        await visitor.until(lambda v: v.output.count(b'POSITION?"]') >= asked)  # the rows told at each prompt
+        await visitor.type(keys)
+    return await visitor.exit()
+
+
+def test_the_altairs_drawn_game_is_offered_as_a_transcript_that_passes_retro_check(tmp_path: Path) -> None:
+    ended, got = with_client(lambda client: fetched(client, "altair-3d", altair_game, "transcript",
+                                                    query("altair-3d", ["--version", "2"])))
+    assert ended["status"] == 0, ended
+    saved = tmp_path / "altair.txt"
+    saved.write_bytes(got)
+    assert check.check_file(saved).ok, check.check_file(saved)
+    assert transcript.load(saved).input_lines() == list(ALTAIR_MOVES)
+    shown = subprocess.run([sys.executable, "-m", "retro", "replay", str(saved)], capture_output=True, timeout=60)
+    assert shown.returncode == 0 and b"I WANT BOARD 2 POSITION 10" in shown.stdout and b"BREAK IN 90" in shown.stdout, \
+        shown.stderr
+
+
+def test_the_learners_game_goes_home_as_its_recording_alone_saying_why() -> None:
+    """The learner learns from the server's store: no transcript of it replays elsewhere."""
+    async def game(visitor: Visitor) -> dict:
+        await visitor.until(lambda v: b"Do you want to move first?" in v.output)
+        await visitor.type("\x04")  # the end of the input: the learner ends by itself
+        return await visitor.exit()
+
+    ended, cast = with_client(lambda client: fetched(client, "pascal-learner", game, "cast"))
+    assert set(ended["take_home"]) == {"cast", "words"} and "learns" in ended["take_home"]["words"]
+    header, *events = cast_lines(cast)
+    assert header["title"].startswith("Your game of " + catalog.get("pascal-learner").title)
+    assert "Do you want to move first?" in "".join(event[2] for event in events if event[1] == "o")
+
+
+def test_with_games_not_kept_nothing_is_offered_or_written() -> None:
+    """A kiosk's server (Bounds.keeps_games off): no transcript, no recording, no file."""
+    exhibit = Exhibit(take_homes=TakeHomes(Bounds(keeps_games=False)))
+
+    async def work(client):
+        return await visit(client, GAME[0], play), exhibit.take_homes.written()
+
+    ended, written = with_client(work, exhibit)
+    assert ended["status"] == 0 and "take_home" not in ended and written == []

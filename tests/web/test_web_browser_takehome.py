@@ -46,7 +46,8 @@ def test_a_visitors_game_downloads_passes_retro_check_and_is_refused_to_another(
         shot(page, tmp_path, f"take-home-{width}.png")
         found = failures(page, "the end with the visitor's game") if AXE.exists() else []
         assert page.get_attribute("#take-home-transcript", "download") is not None
-        assert page.locator("#take-home a.download").count() == 2
+        assert page.locator("#take-home a.download:visible").count() == 2
+        assert "You can download your game below, as a transcript and as an asciicast." in page.inner_text("#status")
         page.focus("#again")  # the keyboard's way: back from the menu's button to the links before it
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Shift+Tab")
@@ -67,3 +68,24 @@ def test_a_visitors_game_downloads_passes_retro_check_and_is_refused_to_another(
     assert shown.returncode == 0 and b"O wins." in shown.stdout, shown.stderr
     assert fetched_from(ANOTHER_VISITOR, link) == 404
     assert fetched_from("127.0.0.1", link) == 200  # the visitor's own, still kept
+
+
+def test_the_learners_game_offers_its_recording_alone_and_says_so(browser, server, tmp_path: Path) -> None:  # noqa: F811
+    """No transcript for the learner (it learns from the server's store): one link, said in words."""
+    page = open_page(browser, server, width=390, height=844, scripts=(AXE,) if AXE.exists() else ())
+    try:
+        start(page, "pascal-learner", {})
+        wait_screen(page, "s.includes(arg)", "Do you want to move first?")
+        type_keys(page, "\x04")  # the end of the input: the learner ends by itself
+        page.wait_for_selector("#take-home:not([hidden])", timeout=30000)
+        shot(page, tmp_path, "take-home-recording-390.png")
+        found = failures(page, "the end with the learner's recording") if AXE.exists() else []
+        links = page.locator("#take-home a.download:visible")
+        offered = links.count(), links.first.get_attribute("id"), page.inner_text("#take-home"), page.inner_text("#status")
+        assert page.errors == []
+    finally:
+        page.context.close()
+    assert found == [], "\n".join(found)
+    count, shown, words, status = offered
+    assert (count, shown) == (1, "take-home-cast") and "learns from the games played on this server" in words
+    assert status.endswith("You can download your game below, as an asciicast.")

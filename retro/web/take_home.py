@@ -44,8 +44,8 @@ def no_transcript(program: Program) -> Optional[str]:
     """Why a visitor's session of ``program`` cannot go home as a transcript, in
     words (None: it can; retro.web.child records it then)."""
     if program.for_visitor is not None:
-        return ("This program learns from the games played on this server, which your computer does not "
-                "have, so a replay there could not go the same way: your game goes home as a recording alone.")
+        return ("This program learns from a store of games kept on this server, which a replay on your "
+                "computer would not have: your game goes home as a recording alone.")
     return None
 
 

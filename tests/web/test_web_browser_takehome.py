@@ -87,5 +87,5 @@ def test_the_learners_game_offers_its_recording_alone_and_says_so(browser, serve
         page.context.close()
     assert found == [], "\n".join(found)
     count, shown, words, status = offered
-    assert (count, shown) == (1, "take-home-cast") and "learns from the games played on this server" in words
+    assert (count, shown) == (1, "take-home-cast") and "learns from a store of games kept on this server" in words
     assert status.endswith("You can download your game below, as an asciicast.")

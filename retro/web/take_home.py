@@ -49,14 +49,15 @@ def no_transcript(program: Program) -> Optional[str]:
     return None
 
 
-def no_transcript_of(program: Program, status: int) -> str:
-    """Why a session of ``program`` that ended with ``status`` left no transcript, in words."""
-    from ..exits import INTERRUPTED
+def no_transcript_of(program: Program, status: int) -> Optional[str]:
+    """Why a session of ``program`` that ended with ``status`` has no transcript,
+    in words, if it goes home as its recording alone (None: it does not)."""
+    from ..exits import INTERNAL_ERROR, INTERRUPTED
 
     if status == INTERRUPTED:
         return ("A game stopped by Ctrl-C has no transcript (a replay cannot stop the same way): "
                 "it goes home as a recording alone.")
-    return no_transcript(program) or "This game has no transcript: it goes home as a recording alone."
+    return None if status == INTERNAL_ERROR else no_transcript(program)  # a bug of ours: nothing to offer
 
 
 @dataclass

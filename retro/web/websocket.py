@@ -84,14 +84,14 @@ class VisitorSession:
                          status: Optional[int]) -> Optional[Game]:
         """The visitor's game kept for them (retro.web.take_home), if the program
         ended by itself and the visitor is there to take it: its transcript, or
-        without one its recording from the pty alone."""
+        without one its recording from the pty alone, where we can say why."""
         take_homes = self.exhibit.take_homes
         if self.slot.reason or self.ws.closed or status is None or status < 0:
             take_homes.discard(transcript)
             return None
-        recording = self.tape.cast(program, status) if self.tape is not None else None
-        return await take_homes.keep(transcript, program.id, self.slot.client, recording,
-                                     no_transcript_of(program, status))
+        why = no_transcript_of(program, status)
+        recording = self.tape.cast(program, status) if self.tape is not None and why is not None else None
+        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""

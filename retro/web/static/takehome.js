@@ -19,7 +19,10 @@ function offerGame(links) {
     if (link.hidden) link.removeAttribute("href");
     else { link.href = links[form]; offered.push(TAKE_HOME_FORMS[form]); }
   }
-  if (offered.length) {
-    document.getElementById("status").append(` You can download your game below, as ${offered.join(" and as ")}.`);
+  if (offered.length) {  // a sentence of its own in the status, which a screen reader reads out
+    const said = document.createElement("span");
+    said.className = "take-home-said";
+    said.textContent = ` You can download your game below, as ${offered.join(" and as ")}.`;
+    document.getElementById("status").append(said);
   }
 }

@@ -45,7 +45,7 @@ def no_transcript(program: Program) -> Optional[str]:
     words (None: it can; retro.web.child records it then)."""
     if program.for_visitor is not None:
         return ("This program learns from a store of games kept on this server, which a replay on your "
-                "computer would not have: your game goes home as a recording alone.")
+                "computer would not have: your game goes home as a recording only.")
     return None
 
 
@@ -56,7 +56,7 @@ def no_transcript_of(program: Program, status: int) -> Optional[str]:
 
     if status == INTERRUPTED:
         return ("A game stopped by Ctrl-C has no transcript (a replay cannot stop the same way): "
-                "it goes home as a recording alone.")
+                "it goes home as a recording only.")
     return None if status == INTERNAL_ERROR else no_transcript(program)  # a bug of ours: nothing to offer
 
 

@@ -58,6 +58,16 @@ class CastEvent:
     data: str
 
 
+def add_output(events: list[CastEvent], clock: float, data: str) -> None:
+    """Output at ``clock`` as the cast's next event, or joined to the last one
+    if that is output less than a frame earlier."""
+    last = events[-1] if events else None
+    if last is not None and last.code == "o" and clock - last.time < FRAME:
+        last.data += data
+    else:
+        events.append(CastEvent(clock, "o", data))
+
+
 class Tape(io.StringIO):
     """The stream ``show`` writes to, with its clock: what is written becomes
     output events at the clock's time, as a terminal receives it."""
@@ -76,12 +86,7 @@ class Tape(io.StringIO):
         if text:
             self.shown.append(text)
             self.length += len(text)
-            data = text.replace("\n", "\r\n")  # a terminal's ONLCR
-            last = self.events[-1] if self.events else None
-            if last is not None and last.code == "o" and self.clock - last.time < FRAME:
-                last.data += data
-            else:
-                self.events.append(CastEvent(self.clock, "o", data))
+            add_output(self.events, self.clock, text.replace("\n", "\r\n"))  # a terminal's ONLCR
         return len(text)
 
     def note(self, code: str, data: str) -> None:

@@ -20,13 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import click
 
 from . import catalog, transcript
 from .console import Console, LineConsole
 from .outcome import Outcome
+from .crash_reports import as_saved
 from .runner import record_session
 
 
@@ -80,11 +81,12 @@ def input_of(golden: transcript.Transcript) -> LineConsole:
 
 
 def session(program: catalog.Program, console: Console, options: catalog.Options, words: list[str],
-            header: dict[str, str]) -> transcript.Transcript:
+            header: dict[str, str], report_told: Callable[[str], str] = as_saved) -> transcript.Transcript:
     """Run one session of ``program`` on ``console`` and keep it as a
     transcript: ``words`` are its options as the header gives them, and the
-    console's streams are the header's stdin and stdout."""
-    status, recorder = record_session(program, console, options)
+    console's streams are the header's stdin and stdout (``report_told``: as
+    ``runner.run_session``'s)."""
+    status, recorder = record_session(program, console, options, report_told)
     return transcript.Transcript(program.id, list(words), status, dict(header), recorder.events,
                                  console.input_kind, console.output_kind)
 

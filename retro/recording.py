@@ -52,6 +52,11 @@ class Recorder(Console):
             self._log(Event("out", text))
         self.inner.write(text)
 
+    def printed(self, text: str) -> None:
+        if text:
+            self._log(Event("out", text))
+        self.inner.printed(text)
+
     def write_err(self, text: str) -> None:
         if text:
             self._log(Event("err", text))

@@ -50,10 +50,11 @@ def run_session(program: Program, console: Console, options: Options,
         return report_internal_error(program.id, error, report_told)
 
 
-def record_session(program: Program, console: Console, options: Options) -> tuple[int, Recorder]:
+def record_session(program: Program, console: Console, options: Options,
+                   report_told: Callable[[str], str] = as_saved) -> tuple[int, Recorder]:
     """Run one session (run_session) and keep it as events."""
     from .recording import Recorder  # here: `retro run` keeps no events
 
     recorder = Recorder(console)
-    status = run_session(program, recorder, options)
+    status = run_session(program, recorder, options, report_told)
     return status, recorder

@@ -90,6 +90,11 @@ class Console:
     def write(self, text: str) -> None:
         raise NotImplementedError
 
+    def printed(self, text: str) -> None:
+        """A program that draws its own screen printed ``text`` (and drew it
+        itself): what it would have written on a teletype.  Nothing is shown
+        (a Recorder keeps it, so that a drawn session replays as a teletype's)."""
+
     def write_err(self, text: str) -> None:
         raise NotImplementedError
 

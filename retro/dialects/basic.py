@@ -435,6 +435,7 @@ class AltairBasic:
         text = "".join(self._pending)
         self._pending.clear()
         if self.screen is not None:
+            self.console.printed(text)  # the teletype's text, for a recording of the drawn session
             self.screen.feed(text)
             self.screen.render(self.console)
         elif text:

@@ -20,13 +20,14 @@ from ..visible import visible
 from . import config, security
 from .connection import Connection
 from .exhibit import EXHIBIT
-from .visitors import admit, label_of, program_of, terminal_of
+from .visitors import admit, client_of, label_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
     "retro.js": "text/javascript",
     "player.js": "text/javascript",
     "address.js": "text/javascript",
+    "takehome.js": "text/javascript",
     "retro.css": "text/css",
     "favicon.svg": "image/svg+xml",
     "vendor/xterm.js": "text/javascript",
@@ -74,6 +75,14 @@ async def page(request: web.Request) -> web.StreamResponse:
         return security.plain(500, "This retro was installed without its terminal (xterm.js): "
                                    "see README, In a web browser.")
     return await answer(request, body, STATIC[name], {**security.HEADERS, "Cache-Control": "max-age=3600"}, "utf-8")
+
+
+async def attachment(request: web.Request, body: bytes, content_type: str, filename: str,
+                     cache: str) -> web.StreamResponse:
+    """A file to download (``filename``: letters, digits, hyphens and a dot, ours)."""
+    return await answer(request, body, content_type,
+                        {**security.HEADERS, "Cache-Control": cache,
+                         "Content-Disposition": f'attachment; filename="{filename}"'}, "utf-8")
 
 
 async def favicon(request: web.Request) -> web.StreamResponse:
@@ -166,14 +175,26 @@ async def session_cast(request: web.Request) -> web.StreamResponse:
     except transcript.TranscriptError as err:
         return security.plain(500, visible(str(err)))
     filename = key.replace("/", "-") + ".cast"  # ID and NAME are a shipped session's: letters, digits, hyphens
-    return await answer(request, body, "application/x-asciicast",
-                        {**security.HEADERS, "Cache-Control": "max-age=3600",
-                         "Content-Disposition": f'attachment; filename="{filename}"'}, "utf-8")
+    return await attachment(request, body, "application/x-asciicast", filename, "max-age=3600")
 
 
 @functools.lru_cache(maxsize=None)  # as ending_of: few, and never changing while the server runs
 def cast_text(path: Path) -> bytes:
     return cast_of(transcript.load(path)).v2().encode("utf-8")
+
+
+# -- a visitor's own game ---------------------------------------------------------------
+
+
+async def take_home(request: web.Request) -> web.StreamResponse:
+    """A visitor's game (retro.web.take_home), to the client that played it alone."""
+    exhibit = request.app[EXHIBIT]
+    name, form = request.match_info["name"], request.match_info["form"]
+    found = exhibit.take_homes.fetch(name, form, client_of(request))  # looked up, never used as a path
+    if found is None:
+        return security.plain(404, "No such game here: a game is kept for its own visitor only, "
+                                   f"{exhibit.take_homes.bounds.seconds / 60:g} minutes at most.")
+    return await attachment(request, found.body, found.content_type, found.filename, "no-store")
 
 
 # -- a run on pipes ----------------------------------------------------------------------

@@ -117,9 +117,16 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
         web.get("/api/sessions/{program}/{name}/cast", api.session_cast),
         web.post("/api/run/{id}", api.run_api),
         web.get("/ws/run/{id}", websocket.ws_run),
+        web.get("/api/take-home/{name:[A-Za-z0-9_-]+}.{form:[a-z]+}", api.take_home, allow_head=False),  # a HEAD is no download
     ])
     app.on_shutdown.append(_stop_sessions)
+    app.on_cleanup.append(_forget_games)
     return app
+
+
+async def _forget_games(app: web.Application) -> None:
+    """At the end: the visitors' games deleted (``Exhibit.forget_games``)."""
+    app[EXHIBIT].forget_games()
 
 
 async def _stop_sessions(app: web.Application) -> None:

@@ -10,9 +10,13 @@ import signal
 import sys
 import termios
 from pathlib import Path
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, Optional
+
+from .config import TRANSCRIPT_ENV
 
 if TYPE_CHECKING:
+    from retro import catalog
+    from retro.catalog import Options
     from retro.console import Console
     from retro.console.screen import ScreenConsole
 
@@ -54,6 +58,35 @@ def text_view(console: Console) -> Optional[ScreenConsole]:
     return console
 
 
+def take_home_file(program: catalog.Program) -> Optional[Path]:
+    """Where the session's transcript goes for its visitor (retro.web.take_home),
+    if the server asks for one and a replay can show the session as it was
+    (a drawn screen's program records what it printed: ``Console.printed``)."""
+    from .take_home import no_transcript
+
+    path = os.environ.get(TRANSCRIPT_ENV)
+    if not path or no_transcript(program) is not None:
+        return None
+    return Path(path)
+
+
+def recorded(program: catalog.Program, console: Console, options: Options,
+             report_told: Callable[[str], str], keep: Path) -> int:
+    """The session run (as ``retro record`` runs it) and its transcript written to
+    ``keep``, unless Ctrl-C or a bug of ours ended it (its replay would not end so); its status."""
+    from retro import check
+    from retro.exits import INTERNAL_ERROR, INTERRUPTED
+
+    header = {"title": f"Your game of {program.title}", "source": "a visitor's session (retro serve)"}
+    session = check.session(program, console, options, program.option_words(options), header, report_told)
+    if session.exit_status not in (INTERRUPTED, INTERNAL_ERROR):
+        try:
+            session.save(keep)
+        except OSError:
+            pass  # nothing to offer: the session itself went well
+    return session.exit_status
+
+
 def run(argv: list[str]) -> int:
     """``retro run ID [VARIANT OPTIONS]`` (the same console, chosen the same
     way: the screen on a terminal that can address the cursor, a teletype in a
@@ -75,7 +108,11 @@ def run(argv: list[str]) -> int:
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
     shows_rows = text_view(console)
-    status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's
+    keep = take_home_file(program)
+    if keep is None:
+        status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's
+    else:
+        status = recorded(program, console, options, report_told, keep)
     if shows_rows is not None:
         try:
             shows_rows.tell_rows()  # the last screen, for the page's reader

@@ -56,6 +56,18 @@ LOGGED_TEXT = 200  # characters of a failed request's text in the server's log
 IDLE_WARNING_SECONDS = 25.0  # the page warns this long before an idle session ends: at least 20 s
 # (WCAG 2.2.1) to go on, the rest for the message's way and the watch's second
 
+# -- a visitor's own game offered at its end (take_home) -------------------------------------
+TAKE_HOME_SECONDS = 600.0  # kept this long after the session's end, then deleted
+TAKE_HOME_DOWNLOADS = 6  # downloads of one game (its transcript and its cast together), then deleted
+TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest is deleted
+TAKE_HOME_PER_CLIENT = 16  # games kept at once for one client: past it, its oldest (so no one client
+# deletes the others' games by playing many)
+TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, the oldest are deleted
+TAKE_HOME_TAPE_CHARACTERS = 4 << 20  # a game without a transcript: its recording from the pty, up to this
+# (what a session may write, and its keys): past it, nothing is offered
+TAKE_HOME_NAME_BYTES = 16  # a game's name: 128 random bits (secrets), never guessed
+TRANSCRIPT_ENV = "RETRO_TRANSCRIPT_FILE"  # where a session's program writes its transcript (child)
+
 # -- what --idle-timeout, --header-timeout and the --client-* options accept -------------
 IDLE_OPTION = (30, 86400)  # an idle session is warned 25 s before it ends: not at its start
 HEADER_OPTION = (0.5, 300)

@@ -12,6 +12,7 @@ from . import config, process, security
 from .clients import Clients
 from .forking import TEMPLATE, Template
 from .manager import SessionManager
+from .take_home import TakeHomes
 
 
 @dataclass
@@ -28,6 +29,7 @@ class Exhibit:
     command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
     clients: Clients = field(default_factory=Clients)  # what each client has taken
     template: Optional[Template] = TEMPLATE  # the sessions' programs are forked from it (a test may give its own)
+    take_homes: TakeHomes = field(default_factory=TakeHomes)  # the visitors' own games, offered at their end
     sessions: SessionManager = field(init=False)
 
     def __post_init__(self) -> None:
@@ -47,6 +49,10 @@ class Exhibit:
     async def stop_sessions(self) -> None:
         """Every session told and ended (``SessionManager.stop_all``)."""
         await self.sessions.stop_all()
+
+    def forget_games(self) -> None:
+        """The visitors' games deleted (the server has stopped)."""
+        self.take_homes.remove_all()
 
 
 EXHIBIT = web.AppKey("exhibit", Exhibit)

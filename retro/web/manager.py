@@ -111,9 +111,11 @@ class SessionManager:
         return self._exhibit.command.argv(program_id, words)
 
     async def terminal(self, slot: Slot, program_id: str, words: Sequence[str], cols: int, rows: int,
-                       report: Path) -> process.Terminal:
-        """A visitor's program on a pty of its own (``report``: where it says how it ended)."""
-        term = await process.Terminal.start(self._argv(program_id, words), cols, rows, self.template, report)
+                       report: Path, transcript: Optional[Path] = None) -> process.Terminal:
+        """A visitor's program on a pty of its own (``report``: where it says how it
+        ended; ``transcript``: where it writes its session for its visitor)."""
+        term = await process.Terminal.start(self._argv(program_id, words), cols, rows, self.template, report,
+                                            transcript)
         slot.process = term.process
         return term
 

@@ -17,7 +17,7 @@ from typing import Callable, Optional, Protocol, Sequence
 
 from ..outcome import REPORT_FILE
 from ..operator_log import OPERATOR_ENV
-from .config import PAUSE_OUTPUT, READ_CHUNK
+from .config import PAUSE_OUTPUT, READ_CHUNK, TRANSCRIPT_ENV
 from .forking import AWAITED, TEMPLATE, Template
 
 CHILD = (sys.executable, "-m", "retro.web.child")  # a session's program; forked from the template
@@ -257,9 +257,11 @@ class Terminal(Channel):
 
     @classmethod
     async def start(cls, argv: list[str], cols: int, rows: int,
-                    template: Optional[Template] = TEMPLATE, report: Optional[Path] = None) -> "Terminal":
+                    template: Optional[Template] = TEMPLATE, report: Optional[Path] = None,
+                    transcript: Optional[Path] = None) -> "Terminal":
         """The program on a new pty (``start``); ``report``: the file it says
-        how it ended in (retro.outcome)."""
+        how it ended in (retro.outcome); ``transcript``: the file it writes
+        its session in for its visitor (retro.web.take_home)."""
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)
@@ -268,6 +270,8 @@ class Terminal(Channel):
             env = environment(terminal=True)
             if report is not None:
                 env[REPORT_FILE] = str(report)
+            if transcript is not None:
+                env[TRANSCRIPT_ENV] = str(transcript)
             process = await start(argv, (slave, slave, slave), env, template)
         except BaseException:
             os.close(master)

@@ -56,6 +56,7 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
 
     def at_once(signum: int) -> None:
         killed = kill_programs(exhibit.sessions)
+        exhibit.forget_games()  # the visitors' games go with the server, however it stops
         said(f"retro serve: stopped at once ({killed} programs killed)" if killed else "retro serve: stopped at once")
         os._exit(128 + signum)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from pathlib import Path
 from typing import Any, Optional
 
 from aiohttp import WSCloseCode, WSMsgType, web
@@ -14,6 +15,8 @@ from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit
 from .exit_message import exit_frame
 from .manager import Slot
+from .pty_cast import PtyTape
+from .take_home import Game, no_transcript_of
 from .visitors import admit, terminal_of
 
 
@@ -28,6 +31,7 @@ class VisitorSession:
         slot.told = self.notice
         self.last_activity = time.monotonic()
         self.written = 0
+        self.tape: Optional[PtyTape] = None  # the session as a cast, for a game with no transcript
 
     def stop(self, reason: str) -> None:
         self.slot.stop(reason)
@@ -36,9 +40,13 @@ class VisitorSession:
         limits = self.exhibit.limits
         sessions = self.exhibit.sessions
         report = sessions.report_file()
+        transcript = self.exhibit.take_homes.pending()
+        if transcript is not None:
+            self.tape = PtyTape(cols, rows, config.TAKE_HOME_TAPE_CHARACTERS)
         try:
-            term = await sessions.terminal(self.slot, program.id, words, cols, rows, report)
+            term = await sessions.terminal(self.slot, program.id, words, cols, rows, report, transcript)
         except OSError as error:  # out of processes or descriptors: said, not raised
+            self.exhibit.take_homes.discard(transcript)
             await self.notice("The program could not be started; please try again in a moment.")
             await self._send_json(exit_frame(None, f"not started ({type(error).__name__})"))
             return
@@ -66,8 +74,24 @@ class VisitorSession:
         outcome, input_ended = read_report(report)
         report.unlink(missing_ok=True)
         reason = self.slot.reason
-        await self._send_json(exit_frame(None if reason else term.process.returncode, reason, program,
-                                         outcome, input_ended))
+        frame = exit_frame(None if reason else term.process.returncode, reason, program, outcome, input_ended)
+        game = await self._take_home(transcript, program, term.process.returncode)
+        if game is not None:
+            frame["take_home"] = game.offer(self.exhibit.take_homes.bounds)
+        await self._send_json(frame)
+
+    async def _take_home(self, transcript: Optional[Path], program: catalog.Program,
+                         status: Optional[int]) -> Optional[Game]:
+        """The visitor's game kept for them (retro.web.take_home), if the program
+        ended by itself and the visitor is there to take it: its transcript, or
+        without one its recording from the pty alone, where we can say why."""
+        take_homes = self.exhibit.take_homes
+        if self.slot.reason or self.ws.closed or status is None or status < 0:
+            take_homes.discard(transcript)
+            return None
+        why = no_transcript_of(program, status)
+        recording = self.tape.cast(program, status) if self.tape is not None and why is not None else None
+        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""
@@ -92,6 +116,8 @@ class VisitorSession:
             self.written += len(data)
             if self.ws.closed:
                 continue
+            if self.tape is not None:
+                self.tape.output(data[:max(room, 0)])
             try:
                 await self.ws.send_bytes(data[:max(room, 0)])
             except ConnectionError:
@@ -124,6 +150,8 @@ class VisitorSession:
                     continue
                 self.last_activity = time.monotonic()
                 term.write(message.data)
+                if self.tape is not None:
+                    self.tape.keys(message.data)
             elif message.type == WSMsgType.TEXT:
                 parsed = messages.parse(message.data)
                 if isinstance(parsed, messages.Resize):

@@ -84,6 +84,7 @@ def test_a_teletype_session_on_the_pty_is_the_pipe_session_echoed(program_id: st
     exit_message = with_client(lambda c: visit(c, program_id, play, query(program_id, session.options)))
     said = dict(catalog.get(program_id).exit_statuses)[session.exit_status]  # the program's own words for it
     winner = LAST_GAME[program_id, TELETYPES[program_id]]  # who won the last game, as the session's text says
+    assert set(exit_message.pop("take_home")) == {"transcript", "cast", "words"}  # the visitor's game (test_web_takehome)
     assert exit_message == {"type": "exit", "status": session.exit_status, "reason": "", "meaning": said,
                             **({"outcome": winner} if winner else {}), "words": end_words(session, TELETYPES[program_id])}
 

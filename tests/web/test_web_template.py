@@ -36,13 +36,13 @@ child.run(sys.argv[1:])
 """
 
 
-def loaded_after_preload(program_id: str, prompt: bytes, tmp_path: Path) -> list[str]:
+def loaded_after_preload(program_id: str, prompt: bytes, tmp_path: Path, env: dict[str, str] = {}) -> list[str]:
     main, secondary = pty.openpty()
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))  # a page's terminal
     result = tmp_path / "loaded.json"
     session = subprocess.Popen([sys.executable, "-c", SESSION, program_id], stdin=secondary, stdout=secondary,
                                stderr=secondary, start_new_session=True,
-                               env={**os.environ, "TERM": "xterm-256color", "LOADED": str(result)})
+                               env={**os.environ, "TERM": "xterm-256color", "LOADED": str(result), **env})
     os.close(secondary)
     try:
         shown, end = b"", time.monotonic() + WAIT
@@ -69,3 +69,12 @@ def loaded_after_preload(program_id: str, prompt: bytes, tmp_path: Path) -> list
 def test_a_session_loads_nothing_the_template_did_not(program_id: str, prompt: bytes, tmp_path: Path) -> None:
     loaded = loaded_after_preload(program_id, prompt, tmp_path)
     assert [name for name in loaded if name.startswith("retro")] == []  # (a codec of Python's may come later)
+
+
+def test_a_session_recorded_for_its_visitor_loads_nothing_the_template_did_not(tmp_path: Path) -> None:
+    """A teletype's session recorded for its visitor (retro.web.take_home) shares the recorder's pages too."""
+    from retro.web.config import TRANSCRIPT_ENV
+
+    loaded = loaded_after_preload("fortran-rcd", b"Quieres empezar tu?", tmp_path,
+                                  {TRANSCRIPT_ENV: str(tmp_path / "game.txt")})
+    assert [name for name in loaded if name.startswith("retro")] == []

@@ -610,6 +610,7 @@ function open(program, title, replay) {
   $("ended").hidden = true;
   $("details").open = false;
   $("after").hidden = true;
+  offerGame(null);  // takehome.js
   delete $("status").dataset.exit;
   $("status").textContent = "";
   $("status-details").textContent = "";
@@ -702,6 +703,7 @@ function run(program, params, words, pace) {
              message.status === null ? `The server ended it: ${message.reason}.`
                                      : statusDetails(message.status, message.meaning),
              message.status === null ? "limit" : String(message.status));
+      offerGame(message.take_home);  // takehome.js: the visitor's own game, if the server kept it
     } else if (message.type === "idle") {
       idleWarning(message.left);
     } else if (message.type === "notice") {

@@ -1,0 +1,43 @@
+"""A visitor's session as a cast made from its pty (retro.web.pty_cast): the
+page's bytes and the keys typed as events, a character split between two reads
+kept whole, and nothing past its bound."""
+from retro import catalog
+from retro.web.pty_cast import PtyTape
+
+LEARNER = catalog.get("pascal-learner")
+
+
+def test_the_output_and_the_keys_are_the_casts_events_in_their_order() -> None:
+    tape = PtyTape(80, 24, 1000)
+    tape.output("Your move? ".encode())
+    tape.keys(b"2,2\r")
+    tape.output(b"I play 1,1")
+    cast = tape.cast(LEARNER, 0)
+    assert cast is not None and (cast.cols, cast.rows, cast.exit_status) == (80, 24, 0)
+    codes = [event.code for event in cast.events]
+    assert codes == ["o", "i", "o"] and cast.events[1].data == "2,2\r"
+    assert [event.time for event in cast.events] == sorted(event.time for event in cast.events)
+
+
+def test_a_character_split_between_two_reads_is_kept_whole() -> None:
+    tape = PtyTape(80, 24, 1000)
+    word = "café".encode()
+    tape.output(word[:-1])
+    tape.output(word[-1:])
+    cast = tape.cast(LEARNER, 0)
+    assert cast is not None and "".join(event.data for event in cast.events) == "café"
+
+
+def test_a_tape_past_its_bound_makes_no_cast() -> None:
+    tape = PtyTape(80, 24, 10)
+    tape.output(b"0123456789")
+    assert tape.cast(LEARNER, 0) is not None
+    tape.keys(b"x")
+    tape.output(b"more")
+    assert tape.full and tape.cast(LEARNER, 0) is None
+
+
+def test_a_session_that_wrote_nothing_makes_no_cast() -> None:
+    tape = PtyTape(80, 24, 1000)
+    tape.keys(b"y\r")
+    assert tape.cast(LEARNER, 0) is None

@@ -12,6 +12,7 @@ time, never memory.  Offsets (``_base + index``) count from the start of input.
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 from ..console import Console, encode
 
@@ -51,15 +52,18 @@ class LineFedInput:
         """How many bytes the program has consumed so far."""
         return self._base + self._pos
 
-    def take_run(self, stops: re.Pattern[bytes]) -> bytes:
+    def take_run(self, stops: re.Pattern[bytes], limit: Optional[int] = None) -> bytes:
         """The bytes from here up to the first that ``stops`` matches, within
-        what is buffered (b"" when the next byte is one, or at end of input):
-        what ``getc`` would hand out one at a time, for a reader that would
-        only add them up (a long line taken in pieces, not byte by byte)."""
+        what is buffered and at most ``limit`` of them (b"" when the next byte
+        is one, or at end of input): what ``getc`` would hand out one at a
+        time, for a reader that would only add them up (a long line taken in
+        pieces, not byte by byte)."""
         if self._pos >= len(self._data) and not self._pull():
             return b""
         stop = stops.search(self._data, self._pos)
         end = stop.start() if stop else len(self._data)
+        if limit is not None:
+            end = min(end, self._pos + limit)
         run = bytes(self._data[self._pos:end])
         self._pos = end
         return run

@@ -10,8 +10,11 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Union
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from retro.console import LineConsole, ProgramExit
 from retro.recording import Recorder
@@ -273,3 +276,30 @@ def test_the_modules_doctests_pass() -> None:
     import retro.dialects.c as module
 
     assert doctest.testmod(module).failed == 0
+
+
+def what_fgets_and_gets_read(stdin: Stdin, reads: list[int]) -> list[Union[bytes, str, None]]:
+    """``fgets(buf, size, stdin)`` for each size of ``reads``, ``gets`` for a 0;
+    "exit" where the program ended (Ctrl-C first on a CP/M line)."""
+    read: list[Union[bytes, str, None]] = []
+    try:
+        for size in reads:
+            read.append(stdin.gets() if size == 0 else stdin.fgets(size))
+    except ProgramExit:
+        read.append("exit")
+    return read
+
+
+@given(st.binary(max_size=60).map(lambda tail: b"x" * 300 + tail) | st.binary(max_size=60),
+       st.lists(st.sampled_from([0, 1, 2, 3, 80, 500]), min_size=1, max_size=8), st.booleans())
+@settings(max_examples=300, deadline=None)
+def test_a_line_taken_a_run_at_a_time_reads_as_byte_by_byte(data: bytes, reads: list[int], cpm: bool) -> None:
+    """fgets and gets take the bytes getc would hand out as they are a run at
+    a time (Stdin.plain_run: 64 MiB without a newline once took a minute);
+    what they read, glibc's stdin or Aztec's (NUL and CR dropped, Ctrl-Z the
+    end), is what taking them one at a time reads."""
+    kind = AztecCpmStdin if cpm else Stdin
+    with_runs = what_fgets_and_gets_read(kind(LineConsole.from_bytes(data)), reads)
+    byte_by_byte = kind(LineConsole.from_bytes(data))
+    byte_by_byte.plain_run = lambda limit: b""  # type: ignore[method-assign]  # the old path, for comparison
+    assert what_fgets_and_gets_read(byte_by_byte, reads) == with_runs

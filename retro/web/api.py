@@ -24,6 +24,7 @@ from .visitors import admit, label_of, program_of, terminal_of
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
     "retro.js": "text/javascript",
+    "kiosk.js": "text/javascript",
     "retro.css": "text/css",
     "favicon.svg": "image/svg+xml",
     "vendor/xterm.js": "text/javascript",

@@ -24,6 +24,7 @@ class Exhibit:
     host: str = config.HOST  # what --host said: a name given there is one of the server's own
     allowed_hosts: tuple[str, ...] = ()  # public names a reverse proxy forwards (--allowed-host)
     grace: float = config.GRACE_SECONDS  # seconds a program has after SIGHUP before SIGKILL
+    kiosk: bool = False  # an unattended screen (--kiosk): the page opens on its attract loop
     fewer_sessions: str = ""  # why max_sessions was lowered at start, if it was
     command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
     clients: Clients = field(default_factory=Clients)  # what each client has taken

@@ -384,14 +384,21 @@ function giveFocusBack() {
 // counts the seconds down; Go on, any key in the dialog or in the terminal goes on; its
 // {"left": null} (input or output came) closes it.
 let idleCountdown = null;
+// What a kiosk (kiosk.js) changes: the warning's words, what its end does, a session's end.
+const idleHooks = {
+  said: (seconds) => `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
+                     "Press any key or Go on to keep it.",
+  out: () => {},  // the countdown reached zero (the server ends a live session itself)
+  ended: (warned) => {},  // a session ended, the warning shown (warned) or not
+};
 
 function idleWarning(left) {
   if (left === null) { idleOver(); return; }
   const until = performance.now() + left * 1000;
   const say = () => {
     const seconds = Math.max(0, Math.round((until - performance.now()) / 1000));
-    $("idle-left").textContent = `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
-                                 "Press any key or Go on to keep it.";
+    $("idle-left").textContent = idleHooks.said(seconds);
+    if (seconds === 0) idleHooks.out();
   };
   say();
   clearInterval(idleCountdown);
@@ -624,6 +631,7 @@ function open(program, title, replay) {
 // The end: what happened, in words; the exact status and what it means under "Details".
 function finish(words, details, exit) {
   started();
+  const counting = idleCountdown !== null;
   const warned = idleOver();
   setText($("status"), words);
   setText($("status-details"), details);
@@ -642,6 +650,7 @@ function finish(words, details, exit) {
   }
   $("ended").scrollIntoView({block: "nearest"});  // on a phone the bar may be below the screen
   if (typing || warned) $("again").focus();  // the keyboard's next step (or the idle warning's): back to the menu
+  idleHooks.ended(counting);
 }
 
 function closeSession() {
@@ -713,8 +722,9 @@ function run(program, params, words, pace) {
 $("back").addEventListener("click", closeSession);
 $("again").addEventListener("click", closeSession);
 
-async function replay(id) {
+async function replay(id, wanted = () => true) {  // wanted: whether it is still wanted once fetched
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
+  if (!wanted()) return;
   const program = catalog.find((p) => p.id === session.program) || {};
   replaying = id;
   open(program, `${session.title} (a recorded session)`, true);
@@ -735,4 +745,4 @@ async function replay(id) {
          String(session.exit));
 }
 
-showMenu().catch((error) => { $("notice").textContent = String(error); });
+const menuShown = showMenu().catch((error) => { $("notice").textContent = String(error); });

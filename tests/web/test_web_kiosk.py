@@ -7,7 +7,9 @@ server's; nothing leads out (no link elsewhere, no download, no context
 menu, Back stays in the page).  The page's clock is Playwright's (page.clock),
 so that its idle time passes at once; the server's least --idle-timeout (30 s)
 is the live session's.  Without --kiosk the page is as before
-(tests/web/test_web_browser.py), and /api/exhibit says so.
+(tests/web/test_web_browser.py), and /api/exhibit says so.  With
+RETRO_DOCS=1 (`make docs`) the loop's picture is the README's
+docs/retro-serve-kiosk.png.
 """
 import re
 from pathlib import Path
@@ -100,7 +102,7 @@ def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk
     page = kiosk_page(browser, kiosk)
     try:
         assert on_the_loop(page).startswith("Fig. 5, first game")
-        wait_screen(page, "s.length > 0", None)
+        wait_screen(page, "s.includes(arg)", "BOARD 4")  # the README's picture: the boards drawn
         data = shot(page, tmp_path, "kiosk-loop-1280.png")
         to_docs(data, "retro-serve-kiosk.png")
         page.clock.fast_forward(600_000)  # the first game's end, and the pause after it

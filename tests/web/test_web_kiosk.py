@@ -38,9 +38,11 @@ def kiosk(tmp_path_factory):
     assert process.wait(timeout=30) == 130
 
 
-def kiosk_page(browser, url: str, width: int = 1280, height: int = 900, touch: bool = False, clock: bool = True):  # noqa: F811  # the fixture browser, by name
-    """The kiosk's page at this size, on its loop (``clock``: the page's time Playwright's)."""
-    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch)
+def kiosk_page(browser, url: str, width: int = 1280, height: int = 900, touch: bool = False, clock: bool = True,  # noqa: F811  # the fixture browser, by name
+               **options):
+    """The kiosk's page at this size, on its loop (``clock``: the page's time Playwright's;
+    ``options``: the context's others, a media feature emulated)."""
+    context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, **options)
     context.add_init_script(RECORD_MESSAGES)
     if AXE.exists():
         context.add_init_script(path=AXE)
@@ -103,6 +105,8 @@ def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk
     try:
         assert on_the_loop(page).startswith("Fig. 5, first game")
         wait_screen(page, "s.includes(arg)", "BOARD 4")  # the README's picture: the boards drawn
+        if AXE.exists():
+            assert failures(page, "the kiosk's loop") == []
         data = shot(page, tmp_path, "kiosk-loop-1280.png")
         to_docs(data, "retro-serve-kiosk.png")
         page.clock.fast_forward(600_000)  # the first game's end, and the pause after it
@@ -122,8 +126,9 @@ def test_a_touch_on_the_loop_shows_the_programs_and_presses_nothing(browser, kio
     on_the_menu(where)
     box = where.locator("li[data-program='altair-3d'] button.start").bounding_box()
     close(where)
-    page = kiosk_page(browser, kiosk, 390, 844, touch=True)
+    page = kiosk_page(browser, kiosk, 390, 844, touch=True, reduced_motion="reduce")
     try:
+        wait_screen(page, "s.length > 0", None)  # less motion: the text still arrives
         shot(page, tmp_path, "kiosk-loop-390.png")
         page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         on_the_menu(page)
@@ -143,6 +148,7 @@ def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(brow
     try:
         page.keyboard.press("x")
         on_the_menu(page)
+        page.locator("li[data-program='cpm-c'] button.start").evaluate("b => { b.id = 'start-focus'; b.focus(); }")
         page.clock.fast_forward((IDLE - WARNING - 1) * 1000)  # the page's clock looks, as each second
         assert page.is_hidden("#idle")  # not before its time
         page.clock.fast_forward(2000)
@@ -158,6 +164,7 @@ def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(brow
         page.keyboard.press("y")
         page.wait_for_selector("#idle", state="hidden")
         on_the_menu(page)
+        assert page.evaluate("() => document.activeElement.id") == "start-focus"
         page.clock.fast_forward((IDLE - WARNING + 1) * 1000)
         counting(page)
         page.clock.fast_forward((WARNING + 1) * 1000)
@@ -210,6 +217,8 @@ def test_nothing_leads_out_of_the_kiosk(browser, kiosk) -> None:  # noqa: F811
         page.wait_for_selector("#session:not([hidden])")
         page.go_back()
         on_the_menu(page)
-        assert page.url == address
+        page.go_back()  # and again: still here
+        on_the_menu(page)
+        assert page.url == address and page.evaluate("() => document.getElementById('programs').children.length") == 5
     finally:
         close(page)

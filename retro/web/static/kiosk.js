@@ -75,7 +75,9 @@
   function leadsNowhere() {
     document.addEventListener("contextmenu", (event) => event.preventDefault());
     document.addEventListener("dragstart", (event) => event.preventDefault());
+    history.pushState({kiosk: true}, "");
     window.addEventListener("popstate", () => {
+      history.pushState({kiosk: true}, "");  // Back again stays too (the page has had a key or a touch)
       if (!looping && !$("session").hidden) showPrograms();  // Back: the menu, never out
     });
   }

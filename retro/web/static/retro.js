@@ -384,6 +384,7 @@ function giveFocusBack() {
 // counts the seconds down; Go on, any key in the dialog or in the terminal goes on; its
 // {"left": null} (input or output came) closes it.
 let idleCountdown = null;
+let idleFocus = null;  // what had the focus when the warning came
 // What a kiosk (kiosk.js) changes: the warning's words, what its end does, a session's end.
 const idleHooks = {
   said: (seconds) => `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
@@ -403,7 +404,7 @@ function idleWarning(left) {
   say();
   clearInterval(idleCountdown);
   idleCountdown = setInterval(say, 1000);
-  if (!$("idle").open) $("idle").show();
+  if (!$("idle").open) { idleFocus = document.activeElement; $("idle").show(); }
   $("go-on").focus();
 }
 
@@ -419,6 +420,7 @@ function goOn() {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "active"}));
   idleOver();
   if (term) term.focus();
+  else if (idleFocus && idleFocus.isConnected) idleFocus.focus();  // the menu: where the visitor was
 }
 
 $("go-on").addEventListener("click", goOn);

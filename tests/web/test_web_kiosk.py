@@ -174,20 +174,26 @@ def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(brow
         close(page)
 
 
-def test_a_live_session_is_counted_down_by_the_server_and_a_key_goes_on(browser, kiosk) -> None:  # noqa: F811
-    """A live session's countdown is the server's idle warning (25 s before
-    its --idle-timeout), in the kiosk's words; a key goes on."""
-    page = kiosk_page(browser, kiosk, clock=False)
+def test_a_live_session_is_counted_down_by_the_server_a_key_goes_on_and_zero_ends_it(browser, kiosk) -> None:  # noqa: F811
+    """A live session's countdown starts with the server's idle warning (25 s
+    before its --idle-timeout), in the kiosk's words; a key goes on (the server
+    is told); left alone, at zero the session closes and the loop comes back."""
+    page = kiosk_page(browser, kiosk)
     try:
         page.keyboard.press("Enter")
         on_the_menu(page)
         start(page, "perl-midterm", {})
         wait_screen(page, "s.includes(arg)", "Pick a space", everything=False)
-        assert WARNING - 2 <= counting(page) <= WARNING
+        assert WARNING - 2 <= counting(page) <= WARNING  # the server's seconds
         page.keyboard.press("x")
         page.wait_for_selector("#idle", state="hidden")
         assert {"type": "active"} in page.evaluate("() => window.retroSent")
         assert page.is_visible("#session") and not page.evaluate("() => document.body.classList.contains('looping')")
+        counting(page)  # the server's warning again
+        socket = page.evaluate_handle("() => window.retroSocket")
+        page.clock.fast_forward((WARNING + 1) * 1000)
+        on_the_loop(page)
+        page.wait_for_function("(ws) => ws.readyState === WebSocket.CLOSED", arg=socket)
     finally:
         close(page)
 

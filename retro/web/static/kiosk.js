@@ -2,9 +2,9 @@
 // games replayed one after another at a period pace, each with its title.  A key or a touch shows
 // the programs (that key goes to no program).  After the idle time with nothing typed, the idle
 // warning (retro.js) counts down, "Still playing?"; any key or touch goes on; at zero the loop
-// comes back.  In a live session the clock is the server's (its {"type": "idle"} opens the
-// countdown, its end brings the loop back); elsewhere the page keeps the same clock, with the
-// server's times.  Nothing leads out: no download (class "download"), no context menu, no text
+// comes back.  In a live session the clock is the server's: its {"type": "idle"} opens the
+// countdown with the seconds it has left, and the session closes at zero (when the server ends
+// it, if its end comes first).  Elsewhere the page keeps the same clock, with the server's times.  Nothing leads out: no download (class "download"), no context menu, no text
 // to select, the browser's Back goes to the menu.  The server says whether this is a kiosk
 // (/api/exhibit), never the address.
 "use strict";
@@ -88,7 +88,7 @@
     document.body.classList.add("kiosk");
     $("idle-title").textContent = "Still playing?";
     idleHooks.said = (seconds) => `${seconds} s left. Press any key or touch the screen to go on playing.`;
-    idleHooks.out = () => { if (!liveSession() && !looping) attract(); };
+    idleHooks.out = () => { if (!looping) attract(); };  // a live session's zero is the server's end too
     idleHooks.ended = (counting) => {
       lastActive = performance.now();
       if (counting && !looping) attract();  // the server ended the session for want of input

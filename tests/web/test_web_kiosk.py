@@ -36,6 +36,7 @@ def kiosk(tmp_path_factory):
     yield url
     process.send_signal(2)
     assert process.wait(timeout=30) == 130
+    assert "Traceback" not in process.stderr.read().decode()  # the server's log: no visitor's session broke it
 
 
 def kiosk_page(browser, url: str, width: int = 1280, height: int = 900, touch: bool = False, clock: bool = True,  # noqa: F811  # the fixture browser, by name

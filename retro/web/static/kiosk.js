@@ -4,9 +4,10 @@
 // warning (retro.js) counts down, "Still playing?"; any key or touch goes on; at zero the loop
 // comes back.  In a live session the clock is the server's: its {"type": "idle"} opens the
 // countdown with the seconds it has left, and the session closes at zero (when the server ends
-// it, if its end comes first).  Elsewhere the page keeps the same clock, with the server's times.  Nothing leads out: no download (class "download"), no context menu, no text
-// to select, the browser's Back goes to the menu.  The server says whether this is a kiosk
-// (/api/exhibit), never the address.
+// it, if its end comes first).  Elsewhere the page keeps the same clock, with the server's times.
+// Nothing leads out: no download (class "download"), no context menu, no text to select, and the
+// browser's Back goes to the menu.  The server says whether this is a kiosk (/api/exhibit), never
+// the address.
 "use strict";
 
 (() => {
@@ -18,6 +19,8 @@
   let next = 0;  // the published game the loop plays next
   let lastActive = performance.now();
   let swallowClick = false;  // the touch that ended the loop is no click on what it showed
+  let backKept = false;  // an entry of the history pushed after a key or a touch (Chromium's Back
+  // passes over one pushed before any)
 
   const liveSession = () => Boolean(socket && socket.readyState <= WebSocket.OPEN);
 
@@ -53,7 +56,8 @@
   // Any key or touch: the loop gives way to the programs, a countdown goes on, the clock starts again.
   function active(event) {
     lastActive = performance.now();
-    if (!history.state?.kiosk) history.pushState({kiosk: true}, "");  // Back stays here (a gesture's entry)
+    if (!backKept) history.pushState({kiosk: true}, "");
+    backKept = true;
     if (event.type === "pointerdown") swallowClick = looping;
     if (looping) {
       event.preventDefault();

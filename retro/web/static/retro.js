@@ -390,7 +390,7 @@ const idleHooks = {
   said: (seconds) => `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
                      "Press any key or Go on to keep it.",
   out: () => {},  // the countdown reached zero (the server ends a live session itself)
-  ended: (warned) => {},  // a session ended, the warning shown (warned) or not
+  ended: (counting) => {},  // a session ended, while the warning counted down or not
 };
 
 function idleWarning(left) {

@@ -98,7 +98,7 @@ def test_the_exhibit_says_whether_it_is_a_kiosk_and_which_games_it_loops() -> No
     assert any(name.startswith("altair-3d/fig5") for name in PUBLISHED) and len(PUBLISHED) >= 5
 
 
-def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk, tmp_path: Path) -> None:  # noqa: F811
+def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk, tmp_path: Path) -> None:  # noqa: F811  # the fixture browser, by name
     """The loop replays the first published game with its title; a key shows
     the menu, no program started and no socket opened; the loop goes on to
     the next game when one ends."""
@@ -120,7 +120,7 @@ def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk
         close(page)
 
 
-def test_a_touch_on_the_loop_shows_the_programs_and_presses_nothing(browser, kiosk, tmp_path: Path) -> None:  # noqa: F811
+def test_a_touch_on_the_loop_shows_the_programs_and_presses_nothing(browser, kiosk, tmp_path: Path) -> None:  # noqa: F811  # the fixture browser, by name
     """A touch where the menu then shows a Start shows the menu, and starts nothing."""
     where = kiosk_page(browser, kiosk, 390, 844, touch=True)
     where.keyboard.press("Enter")
@@ -140,7 +140,7 @@ def test_a_touch_on_the_loop_shows_the_programs_and_presses_nothing(browser, kio
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(browser, kiosk, tmp_path: Path,  # noqa: F811
+def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(browser, kiosk, tmp_path: Path,  # noqa: F811  # the fixture browser, by name
                                                                               width: int) -> None:
     """On the menu, nothing typed for the idle time less the warning: "Still
     playing?" counts down from 25 s; a key goes on (the menu stays, the
@@ -175,7 +175,7 @@ def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(brow
         close(page)
 
 
-def test_a_live_session_is_counted_down_by_the_server_a_key_goes_on_and_zero_ends_it(browser, kiosk) -> None:  # noqa: F811
+def test_a_live_session_is_counted_down_by_the_server_a_key_goes_on_and_zero_ends_it(browser, kiosk) -> None:  # noqa: F811  # the fixture browser, by name
     """A live session's countdown starts with the server's idle warning (25 s
     before its --idle-timeout), in the kiosk's words; a key goes on (the server
     is told); left alone, at zero the session closes and the loop comes back."""
@@ -199,7 +199,7 @@ def test_a_live_session_is_counted_down_by_the_server_a_key_goes_on_and_zero_end
         close(page)
 
 
-def test_nothing_leads_out_of_the_kiosk(browser, kiosk) -> None:  # noqa: F811
+def test_nothing_leads_out_of_the_kiosk(browser, kiosk) -> None:  # noqa: F811  # the fixture browser, by name
     """No link to another address, a download hidden (the class every
     download has), no context menu, no text to select, and the browser's
     Back goes to the menu, not away."""

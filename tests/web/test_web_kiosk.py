@@ -26,6 +26,7 @@ from web_helpers import start_server, with_client
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium: see tests/web/test_web_browser.py")
 IDLE = 30  # the least --idle-timeout
 WARNING = 25  # the countdown's length, a live session's warning (config.IDLE_WARNING_SECONDS)
+LOOP_HOLD = 8000  # ms a game's end stays on the loop's screen (kiosk.js)
 COUNTDOWN = re.compile(r"(\d+) s left\. Press any key or touch the screen to go on playing\.")
 PUBLISHED = [s.name for s in resources.sessions() if s.group == "article"]
 
@@ -110,7 +111,9 @@ def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk
             assert failures(page, "the kiosk's loop") == []
         data = shot(page, tmp_path, "kiosk-loop-1280.png")
         to_docs(data, "retro-serve-kiosk.png")
-        page.clock.fast_forward(600_000)  # the first game's end, and the pause after it
+        page.clock.fast_forward(600_000)  # the first game's text, all of it
+        page.wait_for_selector("#status[data-exit]")  # its end, said
+        page.clock.fast_forward(LOOP_HOLD + 1000)  # and the pause after it
         page.wait_for_function("() => /second game/.test(document.getElementById('session-title').textContent)")
         page.keyboard.press("Enter")
         on_the_menu(page)

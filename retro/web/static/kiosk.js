@@ -99,6 +99,7 @@
     };
     window.addEventListener("keydown", active, true);
     window.addEventListener("pointerdown", active, true);
+    window.addEventListener("wheel", () => { lastActive = performance.now(); }, {passive: true});  // reading on
     window.addEventListener("click", (event) => {
       if (!swallowClick) return;
       swallowClick = false;

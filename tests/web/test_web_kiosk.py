@@ -7,7 +7,7 @@ server's; nothing leads out (no link elsewhere, no download, no context
 menu, Back stays in the page).  The page's clock is Playwright's (page.clock),
 so that its idle time passes at once; the server's least --idle-timeout (30 s)
 is the live session's.  Without --kiosk the page is as before
-(tests/web/test_web_browser.py), and /api/exhibit says so.  With
+(tests/web/test_web_browser.py; /api/exhibit: tests/web/test_web_kiosk_api.py).  With
 RETRO_DOCS=1 (`make docs`) the loop's picture is the README's
 docs/retro-serve-kiosk.png.
 """
@@ -16,19 +16,16 @@ from pathlib import Path
 
 import pytest
 
-from retro import resources
-from retro.web.exhibit import Exhibit
 from test_web_a11y import AXE, failures
 from test_web_browser import (CHROMIUM, RECORD_MESSAGES, browser, shot, start, to_docs,  # noqa: F401  # fixtures, used by name
                               wait_screen)
-from web_helpers import start_server, with_client
+from web_helpers import start_server
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium: see tests/web/test_web_browser.py")
 IDLE = 30  # the least --idle-timeout
 WARNING = 25  # the countdown's length, a live session's warning (config.IDLE_WARNING_SECONDS)
 LOOP_HOLD = 8000  # ms a game's end stays on the loop's screen (kiosk.js)
 COUNTDOWN = re.compile(r"(\d+) s left\. Press any key or touch the screen to go on playing\.")
-PUBLISHED = [s.name for s in resources.sessions() if s.group == "article"]
 
 
 @pytest.fixture(scope="module")
@@ -85,18 +82,6 @@ def counting(page) -> int:
 def close(page) -> None:
     assert page.errors == []
     page.context.close()
-
-
-def test_the_exhibit_says_whether_it_is_a_kiosk_and_which_games_it_loops() -> None:
-    async def ask(client):
-        answer = await client.get("/api/exhibit")
-        assert answer.status == 200
-        return await answer.json()
-
-    assert with_client(ask) == {"kiosk": False, "idle_seconds": 600.0, "warning_seconds": WARNING, "loop": []}
-    said = with_client(ask, Exhibit(kiosk=True))
-    assert said["kiosk"] is True and said["loop"] == PUBLISHED
-    assert any(name.startswith("altair-3d/fig5") for name in PUBLISHED) and len(PUBLISHED) >= 5
 
 
 def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk, tmp_path: Path) -> None:  # noqa: F811  # the fixture browser, by name

@@ -132,7 +132,7 @@ check: $(STAMP)
 
 # The README's pictures of the terminal (docs/terminal-*.svg, drawn from pyte's
 # screen; their test fails when they are stale) and of `retro serve` (docs/retro-serve-menu.png,
-# docs/retro-serve-game.png and docs/retro-serve-phone.png), taken by the browser
+# docs/retro-serve-game.png, docs/retro-serve-phone.png, docs/retro-serve-kiosk.png), taken by the browser
 # tests that show those pages; the tests write them only when asked
 # (RETRO_DOCS=1), never on an ordinary run.
 DOCS_TESTS := test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe and mj-weakness \
@@ -140,6 +140,7 @@ DOCS_TESTS := test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe and mj-w
 	or test_a_phone_plays_a_teletype_game_by_touch and fortran-rcd and upright
 docs: $(STAMP) test-tools
 	RETRO_DOCS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/web/test_web_browser.py -k "$(DOCS_TESTS)"
+	RETRO_DOCS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/web/test_web_kiosk.py -k test_the_kiosk_opens_on_the_loop
 	RETRO_DOCS=1 $(BIN)/python -m pytest -q -p no:cacheprovider tests/test_terminal_pictures.py
 
 bench: $(STAMP)

@@ -440,6 +440,10 @@ def serve_options() -> list[click.Parameter]:
         click.Option(["--header-timeout"], type=click.FloatRange(*config.HEADER_OPTION),
                      default=config.Limits.header_seconds, show_default=True,
                      help="Seconds a request's headers may take to arrive; a connection that takes longer is closed."),
+        click.Option(["--kiosk"], is_flag=True,
+                     help="For an unattended screen: the page opens on the published games replayed one after "
+                          "another; a key or a touch shows the programs; after --idle-timeout with nothing typed, "
+                          "a countdown, then the games again. Nothing in the page leads out of it."),
         click.Option(["--allowed-host", "allowed_hosts"], multiple=True, metavar="NAME",
                      help="A public name this server answers to (the one a reverse proxy forwards); repeatable."),
         client_option("--client-sessions", config.Limits.client_sessions,
@@ -476,7 +480,7 @@ class ServeCommand(UsageCommand):
 
 @cli.command(cls=ServeCommand)
 def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optional[int], idle_timeout: int,
-          header_timeout: float, allowed_hosts: tuple[str, ...], client_sessions: int, client_starts: int,
+          header_timeout: float, kiosk: bool, allowed_hosts: tuple[str, ...], client_sessions: int, client_starts: int,
           client_log_lines: int, client_connections: int, client_ipv6_prefix: int) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 
@@ -496,7 +500,7 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
                     client_starts=client_starts, client_log_lines=client_log_lines,
                     client_connections=client_connections, client_ipv6_prefix=client_ipv6_prefix)
     exhibit = Exhibit(limits=limits, max_sessions=max_sessions or default_max_sessions(),
-                      data_folder=data_folder, allowed_hosts=allowed_hosts)
+                      data_folder=data_folder, allowed_hosts=allowed_hosts, kiosk=kiosk)
     sys.exit(run_server(host, port, exhibit))
 
 

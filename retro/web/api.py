@@ -28,6 +28,7 @@ STATIC = {  # what the page is made of: the only files this server sends
     "player.js": "text/javascript",
     "address.js": "text/javascript",
     "takehome.js": "text/javascript",
+    "kiosk.js": "text/javascript",
     "retro.css": "text/css",
     "favicon.svg": "image/svg+xml",
     "vendor/xterm.js": "text/javascript",

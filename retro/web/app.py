@@ -11,6 +11,9 @@ no traceback ever reaches a visitor).
 ``GET /api/sessions/ID/NAME``         one session's events, to replay in the page
 ``GET /api/sessions/ID/NAME/cast``    the session as ``retro cast ID/NAME`` writes
                                       it (asciicast v2), to download
+``GET /api/exhibit``                  whether the exhibit is a kiosk, its idle time
+                                      and warning, the published games its attract
+                                      loop replays (web/kiosk.py)
 ``POST /api/run/ID?variant=value``    the body is standard input; the answer is
                                       exactly the bytes ``retro run ID --variant
                                       value`` writes to standard output in a pipe,
@@ -45,7 +48,7 @@ from aiohttp import web
 
 from ..crash_reports import report_internal_error
 from ..visible import visible
-from . import api, security, websocket
+from . import api, kiosk, security, websocket
 from .config import LOGGED_TEXT
 from .exhibit import EXHIBIT, Exhibit
 from .http_log import http_logger
@@ -113,6 +116,7 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
         web.get("/static/{name:[A-Za-z0-9._/-]+}", api.page),
         web.get("/api/programs", api.programs),
         web.get("/api/sessions", api.sessions),
+        web.get("/api/exhibit", kiosk.exhibit_settings),
         web.get("/api/sessions/{program}/{name}", api.one_session),
         web.get("/api/sessions/{program}/{name}/cast", api.session_cast),
         web.post("/api/run/{id}", api.run_api),

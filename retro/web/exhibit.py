@@ -25,6 +25,7 @@ class Exhibit:
     host: str = config.HOST  # what --host said: a name given there is one of the server's own
     allowed_hosts: tuple[str, ...] = ()  # public names a reverse proxy forwards (--allowed-host)
     grace: float = config.GRACE_SECONDS  # seconds a program has after SIGHUP before SIGKILL
+    kiosk: bool = False  # an unattended screen (--kiosk): the page opens on its attract loop
     fewer_sessions: str = ""  # why max_sessions was lowered at start, if it was
     command: process.Command = field(default_factory=process.Command)  # how a program starts (a test may change it)
     clients: Clients = field(default_factory=Clients)  # what each client has taken
@@ -35,6 +36,8 @@ class Exhibit:
     def __post_init__(self) -> None:
         if self.data_folder is not None and self.command.data_folder is None:
             self.command = replace(self.command, data_folder=self.data_folder)
+        if self.kiosk:  # an unattended screen keeps no visitor's game: nothing leads out of it
+            self.take_homes = TakeHomes(replace(self.take_homes.bounds, keeps_games=False))
         self.sessions = SessionManager(self, self.template)
 
     @property

@@ -16,6 +16,7 @@ from . import config, forking, listener, process
 from .app import application
 from .connection import Connection
 from .exhibit import Exhibit
+from .kiosk import published
 from .manager import SessionManager
 from .http_log import http_logger
 
@@ -78,6 +79,9 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     said(f"retro serve: http://{shown}:{bound[1]}/  (Ctrl-C stops it)")
     said(f"retro serve: at most {exhibit.max_sessions} sessions at once"
          + (f" ({exhibit.fewer_sessions})" if exhibit.fewer_sessions else ""))
+    if exhibit.kiosk:
+        said(f"retro serve: a kiosk: the page opens on {len(published())} published games in turn; after "
+             f"{exhibit.limits.idle_seconds:g} s with nothing typed, a countdown, then the games again")
     if host not in ("127.0.0.1", "localhost", "::1"):
         said(f"retro serve: listening on {host}: other machines can reach it, as --host asked")
     try:

@@ -295,8 +295,10 @@ def test_the_learners_game_goes_home_as_its_recording_alone_saying_why() -> None
 
 
 def test_with_games_not_kept_nothing_is_offered_or_written() -> None:
-    """A kiosk's server (Bounds.keeps_games off): no transcript, no recording, no file."""
-    exhibit = Exhibit(take_homes=TakeHomes(Bounds(keeps_games=False)))
+    """A kiosk's server (`retro serve --kiosk`: Bounds.keeps_games off): no
+    transcript, no recording, no file."""
+    exhibit = Exhibit(kiosk=True)
+    assert not exhibit.take_homes.bounds.keeps_games
 
     async def work(client):
         return await visit(client, GAME[0], play), exhibit.take_homes.written()

@@ -7,13 +7,14 @@
 
 const MENU_ADDRESS = "";
 let following = false;  // an address is being opened: the page's changes of address replace it
+let addressesKept = false;  // not in a kiosk (kiosk.js keeps the history its own way), once the server said so
 
 class WrongAddress extends Error {}
 
 // What is shown now, at ``fragment``: a new entry of the history (back returns to what was shown
 // before), or the same entry named anew (``replace``: a move reached, a pace changed).
 function addressed(fragment, replace = false) {
-  if (location.hash === fragment) return;
+  if (!addressesKept || location.hash === fragment) return;
   const url = fragment || location.pathname + location.search;
   if (replace || following) history.replaceState(null, "", url); else history.pushState(null, "", url);
 }
@@ -105,5 +106,9 @@ async function replayAt(id, params, pace) {
   await replay(id, {pace: pace || undefined, move: Number(move)});
 }
 
-window.addEventListener("popstate", () => follow());
-menuShown.then(follow);
+Promise.all([menuShown, exhibitSaid]).then(([, exhibit]) => {
+  if (exhibit.kiosk) return;
+  addressesKept = true;
+  window.addEventListener("popstate", () => follow());
+  follow();
+});

@@ -387,19 +387,27 @@ function giveFocusBack() {
 // counts the seconds down; Go on, any key in the dialog or in the terminal goes on; its
 // {"left": null} (input or output came) closes it.
 let idleCountdown = null;
+let idleFocus = null;  // what had the focus when the warning came
+// What a kiosk (kiosk.js) changes: the warning's words, what its end does, a session's end.
+const idleHooks = {
+  said: (seconds) => `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
+                     "Press any key or Go on to keep it.",
+  out: () => {},  // the countdown reached zero (the server ends a live session itself)
+  ended: (counting) => {},  // a session ended, while the warning counted down or not
+};
 
 function idleWarning(left) {
   if (left === null) { idleOver(); return; }
   const until = performance.now() + left * 1000;
   const say = () => {
     const seconds = Math.max(0, Math.round((until - performance.now()) / 1000));
-    $("idle-left").textContent = `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
-                                 "Press any key or Go on to keep it.";
+    $("idle-left").textContent = idleHooks.said(seconds);
+    if (seconds === 0) idleHooks.out();
   };
   say();
   clearInterval(idleCountdown);
   idleCountdown = setInterval(say, 1000);
-  if (!$("idle").open) $("idle").show();
+  if (!$("idle").open) { idleFocus = document.activeElement; $("idle").show(); }
   $("go-on").focus();
 }
 
@@ -415,6 +423,7 @@ function goOn() {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "active"}));
   idleOver();
   if (term) term.focus();
+  else if (idleFocus && idleFocus.isConnected) idleFocus.focus();  // the menu: where the visitor was
 }
 
 $("go-on").addEventListener("click", goOn);
@@ -629,6 +638,7 @@ function open(program, title, replay) {
 // The end: what happened, in words; the exact status and what it means under "Details".
 function finish(words, details, exit) {
   started();
+  const counting = idleCountdown !== null;
   const warned = idleOver();
   setText($("status"), words);
   setText($("status-details"), details);
@@ -647,6 +657,7 @@ function finish(words, details, exit) {
   }
   $("ended").scrollIntoView({block: "nearest"});  // on a phone the bar may be below the screen
   if (typing || warned) $("again").focus();  // the keyboard's next step (or the idle warning's): back to the menu
+  idleHooks.ended(counting);
 }
 
 function closeSession() {
@@ -723,9 +734,11 @@ $("back").addEventListener("click", closeSession);
 $("again").addEventListener("click", closeSession);
 
 // A recorded session, from its start or from a move (``at``: {pace, move}, as its address says);
-// its player (player.js) plays it, and the end says how it ended.
-async function replay(id, at = {}) {
+// its player (player.js) plays it, and the end says how it ended.  ``wanted``: whether it is
+// still wanted once fetched (the kiosk's loop, left while it was fetched).
+async function replay(id, at = {}, wanted = () => true) {
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
+  if (!wanted()) return;
   const moves = movesOf(session);
   if (at.move > moves.length) throw new WrongAddress(`${session.title} has ${moves.length} moves, not ${at.move}`);
   const program = catalog.find((p) => p.id === session.program) || {};
@@ -749,3 +762,6 @@ function replayEnded(id, session, program) {
 }
 
 const menuShown = showMenu().catch((error) => { $("notice").textContent = String(error); });
+// What the server says of the exhibit (/api/exhibit): whether it is a kiosk (kiosk.js), which
+// keeps no address of its own (address.js).
+const exhibitSaid = api("/api/exhibit").catch(() => ({kiosk: false}));

@@ -9,6 +9,7 @@ from typing import Optional
 
 from ..cast import Cast, CastEvent, add_output
 from ..catalog import Program
+from .screen_text import WithoutRows
 
 
 class PtyTape:
@@ -20,6 +21,7 @@ class PtyTape:
         self.size = 0
         self._start = time.monotonic()
         self._text = codecs.getincrementaldecoder("utf-8")("replace")  # a character may straddle two reads
+        self._shown = WithoutRows()  # the page's reader's copy of a drawn screen is not what it showed
 
     @property
     def full(self) -> bool:
@@ -28,7 +30,7 @@ class PtyTape:
 
     def output(self, data: bytes) -> None:
         """Bytes the page was sent."""
-        text = self._text.decode(data)
+        text = self._shown.feed(self._text.decode(data))
         if self._room(text):
             add_output(self.events, self._clock(), text)
 

@@ -20,3 +20,32 @@ def sequence(rows: list[str], cursor: int) -> str:
     while shown and not shown[-1]:
         shown.pop()
     return f"\x1b]{OSC};{json.dumps({'rows': shown, 'cursor': cursor})}\x07"
+
+
+START = f"\x1b]{OSC};"
+
+
+class WithoutRows:
+    """The terminal's text fed a piece at a time, given back without the rows
+    sequences (a recording of what the screen showed keeps no copy of it as
+    text): a sequence, or the start of one, that straddles two pieces is held
+    until its end arrives."""
+
+    def __init__(self) -> None:
+        self._held = ""
+
+    def feed(self, text: str) -> str:
+        text, self._held = self._held + text, ""
+        kept = []
+        while (start := text.find(START)) >= 0:
+            end = text.find("\x07", start)
+            kept.append(text[:start])
+            if end < 0:
+                self._held = text[start:]
+                return "".join(kept)
+            text = text[end + 1:]
+        opening = next((k for k in range(min(len(START) - 1, len(text)), 0, -1) if START.startswith(text[-k:])), 0)
+        if opening:
+            text, self._held = text[:-opening], text[-opening:]
+        kept.append(text)
+        return "".join(kept)

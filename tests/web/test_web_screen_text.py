@@ -4,7 +4,10 @@ changed since they were last told."""
 import os
 
 from console_on_pty import console_on_pty
-from retro.web.screen_text import OSC, sequence
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from retro.web.screen_text import OSC, WithoutRows, sequence
 
 
 def test_the_rows_are_told_when_a_line_is_awaited_and_only_if_they_changed() -> None:
@@ -22,3 +25,19 @@ def test_the_rows_are_told_when_a_line_is_awaited_and_only_if_they_changed() -> 
         console.place(2, 0, "Your move? ")  # drawn again as it was: not told again
         console.read_line()
         assert shown.getvalue().count(told) == 1
+
+
+ROWS = [sequence([" 1 X . .", "Your move? "], 1), sequence(["O"], 0)]
+SHOWN = ("\x1b[2J\x1b[H 1 X . ." + ROWS[0] + "\x1b[3;1HYour move? \x1b]0;a title\x07" + ROWS[1]
+         + "\x1b]7\x1b]70\x1b]7077x: other sequences, and starts of none, stay")
+
+
+@given(st.lists(st.integers(0, len(SHOWN)), max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_the_rows_are_left_out_of_a_recording_wherever_the_pieces_break(cuts: list[int]) -> None:
+    """A visitor's cast (retro.web.pty_cast) keeps what the screen showed: the
+    rows sequences go, however the pty's reads cut them; every other byte stays."""
+    bounds = [0, *sorted(cuts), len(SHOWN)]
+    without = WithoutRows()
+    kept = "".join(without.feed(SHOWN[start:end]) for start, end in zip(bounds, bounds[1:]))
+    assert kept == SHOWN.replace(ROWS[0], "").replace(ROWS[1], "")

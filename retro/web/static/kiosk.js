@@ -35,7 +35,8 @@
       const id = exhibit.loop[next++ % exhibit.loop.length];
       $("replay-baud").value = LOOP_PACE;
       try {
-        await replay(id, {}, () => mine === round);
+        const playing = await replay(id, {}, () => mine === round);
+        if (playing) await playing.ended;
       } catch { /* a game that could not be fetched: the next one */ }
       if (mine !== round) return;
       await new Promise((resolve) => setTimeout(resolve, LOOP_HOLD));

@@ -734,7 +734,8 @@ $("back").addEventListener("click", closeSession);
 $("again").addEventListener("click", closeSession);
 
 // A recorded session, from its start or from a move (``at``: {pace, move}, as its address says);
-// its player (player.js) plays it, and the end says how it ended.  ``wanted``: whether it is
+// its player (player.js) plays it, and the end says how it ended.  Once it plays: {ended}, the
+// promise of its end (the kiosk's loop waits for it).  ``wanted``: whether it is
 // still wanted once fetched (the kiosk's loop, left while it was fetched).
 async function replay(id, at = {}, wanted = () => true) {
   const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
@@ -746,7 +747,10 @@ async function replay(id, at = {}, wanted = () => true) {
   open(program, `${session.title} (a recorded session)`, true);
   $("baud").value = at.pace || $("replay-baud").value;
   addressed(replayAddress(id));
-  playRecording(id, session, moves, at.move, () => replayEnded(id, session, program));
+  let done;
+  const ended = new Promise((resolve) => { done = resolve; });  // never, for one closed before its end
+  playRecording(id, session, moves, at.move, () => { replayEnded(id, session, program); done(); });
+  return {ended};
 }
 
 function replayEnded(id, session, program) {

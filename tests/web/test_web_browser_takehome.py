@@ -70,7 +70,7 @@ def test_a_visitors_game_downloads_passes_retro_check_and_is_refused_to_another(
     assert fetched_from("127.0.0.1", link) == 200  # the visitor's own, still kept
 
 
-def test_the_learners_game_offers_its_recording_alone_and_says_so(browser, server, tmp_path: Path) -> None:  # noqa: F811
+def test_the_learners_game_offers_its_recording_alone_and_says_so(browser, server, tmp_path: Path) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """No transcript for the learner (it learns from the server's store): one link, said in words."""
     page = open_page(browser, server, width=390, height=844, scripts=(AXE,) if AXE.exists() else ())
     try:

@@ -173,7 +173,7 @@ def test_a_new_pace_takes_effect_at_once(page) -> None:
 
 
 @browser_only
-def test_an_address_opens_the_same_program_and_variant(browser, server, tmp_path: Path) -> None:  # noqa: F811
+def test_an_address_opens_the_same_program_and_variant(browser, server, tmp_path: Path) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """The Fortran program in English (in Spanish by default): its title says the
     variant, and it prints its English banner."""
     page = open_at(browser, server, "#/play/fortran-rcd?lang=en")
@@ -215,7 +215,7 @@ WRONG = {  # addresses that name nothing here, and what the page says of each
 
 
 @browser_only
-def test_a_wrong_address_is_said_in_words_over_the_menu(browser, server) -> None:  # noqa: F811
+def test_a_wrong_address_is_said_in_words_over_the_menu(browser, server) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """Each wrong address opened in the page (the first in a fresh one) is said
     in words above the menu, and the address goes back to the menu's."""
     page = open_at(browser, server, next(iter(WRONG)), axe=True)
@@ -235,7 +235,7 @@ def test_a_wrong_address_is_said_in_words_over_the_menu(browser, server) -> None
 
 @browser_only
 @pytest.mark.parametrize("width", (390, 1280))
-def test_a_replay_address_with_a_move_shows_that_moves_screen(browser, server, tmp_path: Path, width: int) -> None:  # noqa: F811
+def test_a_replay_address_with_a_move_shows_that_moves_screen(browser, server, tmp_path: Path, width: int) -> None:  # noqa: F811  # the fixtures browser and server, by name
     page = open_at(browser, server, f"#/replay/{SHORT}?pace=300&move=2", width)
     try:
         said_move(page, "Move 2 of 3")

@@ -134,6 +134,11 @@ def command_line(pid: int) -> list[str]:
     return _ask(pid, lambda process: list(process.cmdline()), [])
 
 
+def name(pid: int) -> str:
+    """The name ``pid`` goes by (its program's, or the one it gave itself; empty when it is gone)."""
+    return _ask(pid, lambda process: process.name(), "")
+
+
 def working_folder(pid: int) -> Optional[str]:
     """The folder ``pid`` works in, or None when it is gone."""
     return _ask(pid, lambda process: str(process.cwd()), None)

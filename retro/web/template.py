@@ -18,6 +18,7 @@ from __future__ import annotations
 from retro.web import child  # first of retro: launch holds Ctrl-C while retro loads, as in a session
 
 import atexit
+import ctypes
 import gc
 import importlib
 import io
@@ -76,8 +77,21 @@ def import_within(package: ModuleType) -> None:
                 import_within(loaded)
 
 
+PR_SET_NAME = 15  # linux/prctl.h
+SESSION_NAME = b"retro-session"  # a session's process, as ps and top name it (its arguments are the template's)
+
+
+def named_session() -> None:
+    """This process named a session's (Linux; elsewhere it keeps the template's name)."""
+    try:
+        ctypes.CDLL(None).prctl(PR_SET_NAME, SESSION_NAME, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
 def become_session(request: dict[str, Any], streams: list[int], keep: int) -> None:
     """In the session's process, just forked: what a spawned session's process has (see above)."""
+    named_session()
     os.setsid()
     for number, fd in enumerate(streams):
         os.dup2(fd, number)

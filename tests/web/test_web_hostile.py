@@ -626,9 +626,11 @@ def test_12_ctrl_s_is_a_key_and_never_stops_the_output() -> None:
 
 
 def programs_in(folder: Path, server: int) -> list[int]:
-    """Session programs (of any parent) working in ``folder``, not ended
-    (``server``'s own command line names them too)."""
-    return [pid for pid in processes.every() if pid != server and "retro.web.child" in " ".join(processes.command_line(pid))
+    """Session programs (of any parent) working in ``folder``, not ended: spawned
+    (``retro.web.child``, which ``server``'s own command line names too) or
+    forked from the template (named a session's: retro.web.template.named_session)."""
+    return [pid for pid in processes.every() if pid != server
+            and ("retro.web.child" in " ".join(processes.command_line(pid)) or processes.name(pid) == "retro-session")
             and processes.working_folder(pid) == str(folder.resolve()) and processes.status(pid) not in (None, "zombie")]
 
 
@@ -693,7 +695,7 @@ def test_14_a_client_that_half_closes_after_its_body_is_answered(tmp_path: Path)
             sock.sendall(b"POST /api/run/altair-3d?period_timing=1 HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                          b"Content-Length: 4\r\n\r\n1,1\n")
             end = time.monotonic() + 30
-            while not programs_in(tmp_path, server.pid) and time.monotonic() < end:
+            while not (running := programs_in(tmp_path, server.pid)) and time.monotonic() < end:
                 time.sleep(0.05)
         left = time.monotonic()
         while programs_in(tmp_path, server.pid) and time.monotonic() - left < 30:
@@ -706,7 +708,7 @@ def test_14_a_client_that_half_closes_after_its_body_is_answered(tmp_path: Path)
     head, _, body = answer.partition(b"\r\n\r\n")
     assert head.startswith(b"HTTP/1.1 200 ") and f"X-Retro-Exit: {status}".encode() in head, (answer, log)
     assert body == expected
-    assert took < 5, took
+    assert running and took < 5, (running, took)
     assert_clean(log)
 
 

@@ -144,7 +144,8 @@ def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path:
     """With nothing typed or written, a dialog says the session ends in 20 s
     or more (WCAG 2.2.1), the focus on its Go on; Go on (tapped on a phone, a
     key in the dialog on a desktop) goes on, and so does a key typed in the
-    terminal; left alone the session ends, saying it was for want of input."""
+    terminal; left alone the session ends, saying it was for want of input
+    (waited for on a desktop only: the end is the server's, not the view's)."""
     page = axe_page(browser, idle_server, view)
     try:
         start(page, "perl-midterm", {})
@@ -164,9 +165,10 @@ def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path:
         page.wait_for_selector("#idle", state="hidden")
         wait_screen(page, "s.endsWith(arg)", "Pick a space: 1", everything=False)
         assert warned(page) >= 20  # left alone now
-        page.wait_for_selector("#status[data-exit]", timeout=(IDLE_TIMEOUT + 10) * 1000)
-        assert page.inner_text("#status") == f"The session was ended: no input for {IDLE_TIMEOUT} seconds."
-        assert page.evaluate("() => document.activeElement.id") == "again"
+        if view == "desktop":
+            page.wait_for_selector("#status[data-exit]", timeout=(IDLE_TIMEOUT + 10) * 1000)
+            assert page.inner_text("#status") == f"The session was ended: no input for {IDLE_TIMEOUT} seconds."
+            assert page.evaluate("() => document.activeElement.id") == "again"
         assert page.errors == []
     finally:
         page.context.close()

@@ -63,6 +63,7 @@ def on_the_loop(page) -> str:
     page.wait_for_selector("body.looping #attract:not([hidden])")
     page.wait_for_function("() => /\\(a recorded session\\)$/.test(document.getElementById('session-title').textContent)")
     assert page.is_hidden("#menu")
+    assert page.is_hidden("#player")  # its controls would wait for a key that leaves the loop
     return page.inner_text("#session-title")
 
 

@@ -63,8 +63,9 @@ TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest is deleted
 TAKE_HOME_PER_CLIENT = 16  # games kept at once for one client: past it, its oldest (so no one client
 # deletes the others' games by playing many)
 TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, the oldest are deleted
-TAKE_HOME_TAPE_CHARACTERS = 4 << 20  # a game without a transcript: its recording from the pty, up to this
-# (what a session may write, and its keys): past it, nothing is offered
+TAKE_HOME_TAPE_CHARACTERS = 1 << 20  # a game without a transcript: its recording from the pty, up to this
+# (its output and keys; a short game of the learner's wrote 19 kB, the Altair's 7 kB): past it, nothing is
+# offered.  The server holds it while the session runs: a crowd's tapes are bounded by it
 TAKE_HOME_NAME_BYTES = 16  # a game's name: 128 random bits (secrets), never guessed
 TRANSCRIPT_ENV = "RETRO_TRANSCRIPT_FILE"  # where a session's program writes its transcript (child)
 

@@ -243,6 +243,7 @@ class Channel:
                 if self._input_fd != self._output_fd:
                     os.close(self._input_fd)
             os.close(self._output_fd)
+            self._output.put_nowait(b"")  # a reader still waiting: no more output (the end may come first)
 
 
 class Terminal(Channel):

@@ -669,3 +669,27 @@ def test_a_busy_template_that_answers_in_turn_is_not_taken_for_dead(monkeypatch)
         assert answers == [None] * 20  # the template forked none: each spawned instead
     finally:
         template.close()
+
+
+def test_a_reader_learns_the_end_when_the_session_is_closed_before_its_output_ends() -> None:
+    """The program ended, but something it left behind still holds the pty (here
+    a sleep in a session of its own), so no end of output comes: closing the
+    session tells a reader still waiting that there is no more (it waited for
+    ever, and test 22's harness once timed out on it)."""
+    from retro.web.process import Terminal
+
+    async def main() -> tuple[bytes, bytes]:
+        term = await Terminal.start(["sh", "-c", "setsid sleep 30 & echo $!; exit 0"], 80, 24, template=None)
+        first = await asyncio.wait_for(term.read(), 10)
+        await asyncio.wait_for(term.process.wait(), 10)
+        await term.end(0.1)
+        try:
+            rest = b""
+            while data := await asyncio.wait_for(term.read(), 5):
+                rest += data
+            return first + rest, data
+        finally:
+            os.kill(int(first.split()[0]), signal.SIGKILL)
+
+    output, last = asyncio.run(main())
+    assert last == b"" and output.split()[0].isdigit()

@@ -83,14 +83,11 @@ def with_client(work: Callable[[TestClient], Awaitable[Any]], exhibit: Exhibit |
 def children_running(marker: str = "retro.web.child") -> list[int]:
     """This process's children whose command line holds ``marker`` (the
     programs of sessions served in process), not ended.  A session's program
-    forked from the template has the template's command line; the template
-    itself is no session."""
-    from retro.web.forking import TEMPLATE
-
-    markers = (marker, "retro.web.template") if marker == "retro.web.child" else (marker,)
-    template = TEMPLATE.process.pid if TEMPLATE.process is not None else None
-    return [pid for pid in processes.children() if pid != template and processes.status(pid) not in (None, "zombie")
-            and any(m in " ".join(processes.command_line(pid)) for m in markers)]
+    forked from the template has the template's command line, and the name
+    retro.web.template.named_session gives it."""
+    forked = marker == "retro.web.child"
+    return [pid for pid in processes.children() if processes.status(pid) not in (None, "zombie")
+            and (marker in " ".join(processes.command_line(pid)) or forked and processes.name(pid) == "retro-session")]
 
 
 def rendering(session: transcript.Transcript) -> str:

@@ -12,6 +12,7 @@ says where the menu lists it (GROUPS, in the menu's order).
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -87,6 +88,13 @@ def sessions(folder: Optional[Path] = None) -> list[RecordedSession]:
         found.append(RecordedSession(visible(f"{path.parent.name}/{path.stem}"), path, loaded.program,
                                      visible(loaded.title), group_of(loaded)))
     return sorted(found, key=lambda s: (s.program, GROUP_ORDER[s.group], s.name))
+
+
+@functools.cache
+def shipped_sessions() -> tuple[RecordedSession, ...]:
+    """The shipped sessions, read once: they are package data, unchanged while
+    retro runs (``retro serve`` lists them for every page it serves)."""
+    return tuple(sessions())
 
 
 def by_group(found: list[RecordedSession]) -> list[tuple[str, list[RecordedSession]]]:

@@ -120,14 +120,14 @@ async def programs(request: web.Request) -> web.Response:
 
 def recorded() -> dict[str, Path]:
     """The shipped sessions by "ID/NAME"."""
-    return {session.name: session.path for session in resources.sessions()}
+    return {session.name: session.path for session in resources.shipped_sessions()}
 
 
 def session_list() -> list[dict[str, Any]]:
     """Every shipped session, by program and group as the terminal menu lists them."""
     listed: list[dict[str, Any]] = []
     for program in catalog.programs():
-        mine = [s for s in resources.sessions() if s.program == program]
+        mine = [s for s in resources.shipped_sessions() if s.program == program]
         for heading, group in resources.by_group(mine):
             listed.extend({"id": s.name, "program": s.program, "title": s.title, "group": heading}
                           for s in group)

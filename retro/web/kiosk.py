@@ -17,7 +17,7 @@ PUBLISHED = "article"  # the group of the sessions published with their program 
 
 def published() -> list[str]:
     """The published games ("ID/NAME"), in the menu's order: the attract loop's."""
-    return [s.name for s in resources.sessions() if s.group == PUBLISHED]
+    return [s.name for s in resources.shipped_sessions() if s.group == PUBLISHED]
 
 
 def settings(exhibit: Exhibit) -> dict[str, Any]:

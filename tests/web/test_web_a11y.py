@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from test_web_browser import (CHROMIUM, SIDEWAYS, browser, no_sideways_scroll, open_page, server,  # noqa: F401  # fixtures, used by name
+from test_web_browser import (CHROMIUM, SIDEWAYS, no_sideways_scroll, open_page, server,  # noqa: F401  # fixtures, used by name
                               shot, start, wait_screen)
 from web_helpers import ROOT, start_server
 

@@ -18,7 +18,6 @@ tests are skipped with a message saying how to run them.
 """
 import os
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -28,9 +27,8 @@ import pytest
 
 from retro import catalog
 from retro.web.api import describe
-from web_helpers import ROOT, end_words, golden, prompts, query, rendering
+from web_helpers import CHROMIUM, ROOT, end_words, golden, prompts, query, rendering
 
-CHROMIUM = os.environ.get("RETRO_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 playwright = pytest.importorskip("playwright.sync_api", reason="Playwright is not installed (pip install playwright)")
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None,
@@ -52,16 +50,6 @@ def server(tmp_path_factory):
     yield url
     process.send_signal(2)
     assert process.wait(timeout=30) == 130
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
-            "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--font-render-hinting=none"])
-        yield chromium
-        chromium.close()
 
 
 # The page's JSON messages to the server (a resize), kept for the tests in window.retroSent, and
@@ -737,3 +725,43 @@ def test_a_wrong_value_is_told_in_words(page) -> None:
     answer = page.request.post(page.url.rstrip("/") + "/api/run/pascal-learner?rows=abc", data=b"",
                                headers={"Origin": page.url.rstrip("/")})
     assert answer.status == 400 and answer.text() == "Rows: a whole number from 1 to 19, please; not 'abc'.\n"
+
+
+# Each animation frame the page asks for, counted (window.retroFrames).
+COUNT_FRAMES = """
+window.retroFrames = 0;
+const askFrame = window.requestAnimationFrame.bind(window);
+window.requestAnimationFrame = (step) => { window.retroFrames += 1; return askFrame(step); };
+"""
+
+
+def frames_in_a_second(page) -> int:
+    """The animation frames the page asks for over one second of its life."""
+    before = page.evaluate("() => window.retroFrames")
+    time.sleep(1.0)  # the window of the count, not a wait for anything
+    return page.evaluate("() => window.retroFrames") - before
+
+
+def test_an_idle_page_asks_for_no_frames(browser, server) -> None:
+    """The paced output's loop runs only while something waits to be written:
+    the menu, a program waiting for a key and a game's end ask the browser
+    for no frame of theirs (a kiosk left on, a phone's battery).  The loop
+    that ran for ever asked for 60 a second.  A waiting program's cursor
+    blinks, a frame each 0.6 s (xterm.js)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        context.add_init_script(COUNT_FRAMES)
+        page = context.new_page()
+        page.goto(server)
+        page.wait_for_selector("details.group summary")
+        assert frames_in_a_second(page) == 0
+        start(page, "perl-midterm", {})
+        wait_screen(page, "s.includes(arg)", "Pick a space", everything=False)
+        quiet(page)
+        assert frames_in_a_second(page) <= 4
+        page.keyboard.press("Control+d")
+        page.wait_for_selector("#status[data-exit]", timeout=30000)
+        quiet(page)
+        assert frames_in_a_second(page) <= 2
+    finally:
+        context.close()

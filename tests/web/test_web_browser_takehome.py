@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from test_web_a11y import AXE, failures
-from test_web_browser import (CHROMIUM, browser, open_page, server, shot, shown_lines, start,  # noqa: F401  # fixtures, used by name
+from test_web_browser import (CHROMIUM, open_page, server, shot, shown_lines, start,  # noqa: F401  # fixtures, used by name
                               type_keys, wait_screen)
 from web_helpers import golden, prompts
 

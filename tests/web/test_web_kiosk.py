@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from test_web_a11y import AXE, failures
-from test_web_browser import (CHROMIUM, RECORD_MESSAGES, browser, shot, start, to_docs,  # noqa: F401  # fixtures, used by name
+from test_web_browser import (CHROMIUM, RECORD_MESSAGES, shot, start, to_docs,  # noqa: F401  # fixtures, used by name
                               wait_screen)
 from web_helpers import start_server
 

@@ -16,7 +16,7 @@ from retro.cast import cast_of, move_typed
 from retro.replay import the_game
 from retro.web.api import recorded
 from test_web_a11y import AXE, failures
-from test_web_browser import (CHROMIUM, browser, screen, server, shot,  # noqa: F401  # fixtures, used by name
+from test_web_browser import (CHROMIUM, screen, server, shot,  # noqa: F401  # fixtures, used by name
                               shown_lines, wait_screen)
 from web_helpers import ROOT, with_client
 

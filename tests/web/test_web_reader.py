@@ -21,7 +21,7 @@ import pytest
 import test_web_browser as in_a_browser
 
 # Chromium, the server and the page, as the browser tests start them (their fixtures, shared)
-server, browser, page = in_a_browser.server, in_a_browser.browser, in_a_browser.page
+server, page = in_a_browser.server, in_a_browser.page
 type_keys = in_a_browser.type_keys
 pytestmark = in_a_browser.pytestmark
 

@@ -2,6 +2,7 @@
 input, and `retro run` in a pipe as the reference."""
 import asyncio
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -13,6 +14,9 @@ from aiohttp.test_utils import TestClient, TestServer
 from retro import catalog, processes, transcript
 from retro.web.app import application
 from retro.web.exhibit import Exhibit
+
+# The browser tests' Chromium: the system's (Debian: apt-get install chromium), or RETRO_CHROMIUM
+CHROMIUM = os.environ.get("RETRO_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPTS = ROOT / "transcripts"

@@ -64,6 +64,7 @@ function reached(move) {
 
 function setPaused(value) {
   paused = value;
+  wake();  // retro.js: the paced output goes on, if anything waits
   $("play-pause").textContent = recording && recording.over ? "Play again" : value ? "Play" : "Pause";
 }
 

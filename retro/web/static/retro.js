@@ -66,17 +66,26 @@ const pending = [];  // Uint8Array or string pieces, {free: bytes} written at on
 let paused = false;  // a replay paused by its player (player.js): nothing is written
 let lastTick = performance.now();
 let credit = 0;
+let ticking = false;  // the loop runs only while something waits to be written: an idle page does no work
 
 function emit(piece) {
   if (!piece || !piece.length) return;
   if (typeof piece === "string") pending.push(piece);
   else pending.push(...unpaced(piece));
+  wake();
+}
+
+function wake() {
+  if (ticking || paused) return;  // a replay held by its player wakes when it goes on (player.js)
+  ticking = true;
+  lastTick = performance.now();
+  requestAnimationFrame(tick);
 }
 
 function tick(now) {
-  if (paused) { lastTick = now; requestAnimationFrame(tick); return; }  // a replay held by its player
+  if (paused) { ticking = false; return; }
   const baud = Number($("baud").value);
-  let budget = baud ? (credit += (now - lastTick) * baud / 10000) : Infinity;
+  let budget = baud ? (credit += Math.max(0, now - lastTick) * baud / 10000) : Infinity;  // a frame may begin before the wake
   lastTick = now;
   const wrote = Boolean(term && pending.length);
   while (term && pending.length && (budget >= 1 || pending[0].free || pending[0].then)) {
@@ -96,9 +105,8 @@ function tick(now) {
   }
   if (!pending.length) credit = Math.min(credit, 1);
   if (wrote && !pending.length) term.write("", readerPaused);
-  requestAnimationFrame(tick);
+  if (pending.length) requestAnimationFrame(tick); else ticking = false;
 }
-requestAnimationFrame(tick);
 
 function drained() {
   return new Promise((resolve) => {

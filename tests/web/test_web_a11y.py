@@ -140,7 +140,7 @@ def typing_in_the_terminal(page) -> bool:
 
 
 @pytest.mark.parametrize("view", VIEWS)
-def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path: Path, view: str) -> None:  # noqa: F811  # the fixtures browser and server, by name
+def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path: Path, view: str) -> None:
     """With nothing typed or written, a dialog says the session ends in 20 s
     or more (WCAG 2.2.1), the focus on its Go on; Go on (tapped on a phone, a
     key in the dialog on a desktop) goes on, and so does a key typed in the

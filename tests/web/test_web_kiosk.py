@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from test_web_a11y import AXE, failures
-from test_web_browser import (CHROMIUM, RECORD_MESSAGES, shot, start, to_docs,  # noqa: F401  # fixtures, used by name
+from test_web_browser import (CHROMIUM, RECORD_MESSAGES, shot, start, to_docs,
                               wait_screen)
 from web_helpers import start_server
 
@@ -39,7 +39,7 @@ def kiosk(tmp_path_factory):
     assert "Traceback" not in log  # the server's log: no visitor's session broke it
 
 
-def kiosk_page(browser, url: str, width: int = 1280, height: int = 900, touch: bool = False, clock: bool = True,  # noqa: F811  # the fixture browser, by name
+def kiosk_page(browser, url: str, width: int = 1280, height: int = 900, touch: bool = False, clock: bool = True,
                **options):
     """The kiosk's page at this size, on its loop (``clock``: the page's time Playwright's;
     ``options``: the context's others, a media feature emulated)."""
@@ -87,7 +87,7 @@ def close(page) -> None:
     page.context.close()
 
 
-def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk, tmp_path: Path) -> None:  # noqa: F811  # the fixture browser, by name
+def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk, tmp_path: Path) -> None:
     """The loop replays the first published game with its title; a key shows
     the menu, no program started and no socket opened; the loop goes on to
     the next game when one ends."""
@@ -111,7 +111,7 @@ def test_the_kiosk_opens_on_the_loop_and_a_key_shows_the_programs(browser, kiosk
         close(page)
 
 
-def test_a_touch_on_the_loop_shows_the_programs_and_presses_nothing(browser, kiosk, tmp_path: Path) -> None:  # noqa: F811  # the fixture browser, by name
+def test_a_touch_on_the_loop_shows_the_programs_and_presses_nothing(browser, kiosk, tmp_path: Path) -> None:
     """A touch where the menu then shows a Start shows the menu, and starts nothing."""
     where = kiosk_page(browser, kiosk, 390, 844, touch=True)
     where.keyboard.press("Enter")
@@ -131,7 +131,7 @@ def test_a_touch_on_the_loop_shows_the_programs_and_presses_nothing(browser, kio
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(browser, kiosk, tmp_path: Path,  # noqa: F811  # the fixture browser, by name
+def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(browser, kiosk, tmp_path: Path,
                                                                               width: int) -> None:
     """On the menu, nothing typed for the idle time less the warning: "Still
     playing?" counts down from 25 s; a key goes on (the menu stays, the
@@ -166,7 +166,7 @@ def test_the_countdown_counts_a_key_goes_on_and_at_zero_the_loop_comes_back(brow
         close(page)
 
 
-def test_a_live_session_is_counted_down_by_the_server_a_key_goes_on_and_zero_ends_it(browser, kiosk) -> None:  # noqa: F811  # the fixture browser, by name
+def test_a_live_session_is_counted_down_by_the_server_a_key_goes_on_and_zero_ends_it(browser, kiosk) -> None:
     """A live session's countdown starts with the server's idle warning (25 s
     before its --idle-timeout), in the kiosk's words; a key goes on (the server
     is told); left alone, at zero the session closes and the loop comes back."""
@@ -190,7 +190,7 @@ def test_a_live_session_is_counted_down_by_the_server_a_key_goes_on_and_zero_end
         close(page)
 
 
-def test_nothing_leads_out_of_the_kiosk(browser, kiosk) -> None:  # noqa: F811  # the fixture browser, by name
+def test_nothing_leads_out_of_the_kiosk(browser, kiosk) -> None:
     """No link to another address, a download hidden (the class every
     download has), no context menu, no text to select, and the browser's
     Back goes to the menu, not away."""

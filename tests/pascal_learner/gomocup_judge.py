@@ -130,11 +130,15 @@ class JudgedBrain:
         self._write(self._time_left(), f"TURN {x},{y}")
         return self._wait()
 
-    def end(self) -> bool:
-        """END, and a kill 0.5 s later: True if the brain had ended by then."""
+    def end(self, patience: float = 0.5) -> bool:
+        """END, and a kill ``patience`` seconds later (GomocupJudge's 0.5 s):
+        True if the brain had ended by then."""
         self._signal(signal.SIGCONT)
         self._write("END")
-        time.sleep(0.5)
+        try:
+            self.process.wait(timeout=patience)
+        except subprocess.TimeoutExpired:
+            pass
         ended = self.process.poll() is not None
         if not ended:
             self.process.kill()

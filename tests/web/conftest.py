@@ -1,8 +1,7 @@
-"""The browser tests' Chromium: one a worker, shared by every module that
-drives it (tests/web/test_web_browser.py's tests and the others that take
-its fixtures).  Each test opens its own browser context, so nothing of one
-test's page reaches another's; starting Playwright's driver and Chromium
-cost about two seconds of CPU, once a module before."""
+"""The browser tests' Chromium, one a module: each test opens its own
+browser context, so nothing of one test's page reaches another's.  Not one
+a worker: Playwright's sync API holds an event loop while it runs, and a
+later test's asyncio.run on the same worker would fail."""
 import pytest
 
 from web_helpers import CHROMIUM
@@ -13,7 +12,7 @@ except ImportError:  # the browser tests are skipped, each module saying why
     sync_api = None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
     if sync_api is None or CHROMIUM is None:
         pytest.skip("no Playwright or no Chromium (tests/web/test_web_browser.py)")

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
 from ..model.board import EMPTY, Board, Grid, opponent
 from ..model.schemes import Scheme, SchemeList
@@ -151,6 +151,19 @@ _NO_LEAVES: list[Oriented] = []
 LEAF = -(1 << 30)  # below every negated child number: a node's leaves come before its children
 
 
+def through_table(level_one: Sequence["Oriented"], size: int) -> list[list[tuple[int, int, int]]]:
+    """For each square of the board, the level-1 turned schemes that hold it
+    where they fit: each as (its anchor, the anchor's bit, its held squares' mask)."""
+    table: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
+    for o in level_one:
+        for square in range(size):
+            for d in o.held:
+                anchor = square - d
+                if 0 <= anchor < size and o.anchors >> anchor & 1:
+                    table[square].append((anchor, 1 << anchor, (o.heldmask << anchor) >> o.base))
+    return table
+
+
 class PlanFinderBase:
     """What every plan finder shares: the schemes of a list compiled for one
     grid, each in its useful orientations (new schemes of the list compiled
@@ -168,6 +181,8 @@ class PlanFinderBase:
         self._levels: dict[int, list[Oriented]] = {}
         self._trie = _Node()
         self._lines_only = True
+        # (the level-1 turned schemes it was made of, by square: the anchors and held squares through it)
+        self._through: tuple[int, list[list[tuple[int, int, int]]]] = (0, [[] for _ in range(grid.size)])
 
     def _compile(self) -> None:
         added = self.schemes.added
@@ -248,10 +263,27 @@ class PlanFinderBase:
         the one on its square, and the mover's alone are found again."""
         mover = board.squares[square]
         other = opponent(mover)
-        found = self.threats(board, mover)  # (compiles the schemes learnt since)
+        self._compile()  # (the schemes learnt since)
         if not self._lines_only:
-            return {mover: found, other: self.threats(board, other)}
-        return {mover: found, other: before[other] - {square}}
+            return {mover: self.threats(board, mover), other: self.threats(board, other)}
+        # The mover's threats are those before but the square's, and the lines the mark leaves one short.
+        made = self._threats_through(square, board.masks[mover], board.masks[EMPTY])
+        return {mover: (before[mover] - {square}) | made, other: before[other] - {square}}
+
+    def _threats_through(self, square: int, mine: int, empty: int) -> set[int]:
+        """The squares where ``player`` (``mine``: his marks, one of them on
+        ``square``) would complete a line with the mark on ``square``: the
+        anchors of the level-1 turned schemes that hold it, every free square
+        being the anchor alone (``_lines_only``)."""
+        level_one = self._levels.get(1, ())
+        if self._through[0] != len(level_one):
+            self._through = (len(level_one), through_table(level_one, self.grid.size))
+        found = set()
+        others = ~mine
+        for anchor, bit, held in self._through[1][square]:
+            if empty & bit and not held & others:
+                found.add(anchor)
+        return found
 
     def threats(self, board: Board, player: int) -> set[int]:
         """The squares where ``player`` would complete a line: the moves of his

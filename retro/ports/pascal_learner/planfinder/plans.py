@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from ..model.board import EMPTY, Board, Grid, opponent
 from ..model.schemes import Scheme, SchemeList
+
+if TYPE_CHECKING:
+    from .completions import Completions
 
 
 @dataclass(frozen=True)
@@ -151,19 +154,6 @@ _NO_LEAVES: list[Oriented] = []
 LEAF = -(1 << 30)  # below every negated child number: a node's leaves come before its children
 
 
-def through_table(level_one: Sequence["Oriented"], size: int) -> list[list[tuple[int, int, int]]]:
-    """For each square of the board, the level-1 turned schemes that hold it
-    where they fit: each as (its anchor, the anchor's bit, its held squares' mask)."""
-    table: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
-    for o in level_one:
-        for square in range(size):
-            for d in o.held:
-                anchor = square - d
-                if 0 <= anchor < size and o.anchors >> anchor & 1:
-                    table[square].append((anchor, 1 << anchor, (o.heldmask << anchor) >> o.base))
-    return table
-
-
 class PlanFinderBase:
     """What every plan finder shares: the schemes of a list compiled for one
     grid, each in its useful orientations (new schemes of the list compiled
@@ -181,8 +171,7 @@ class PlanFinderBase:
         self._levels: dict[int, list[Oriented]] = {}
         self._trie = _Node()
         self._lines_only = True
-        # (the level-1 turned schemes it was made of, by square: the anchors and held squares through it)
-        self._through: tuple[int, list[list[tuple[int, int, int]]]] = (0, [[] for _ in range(grid.size)])
+        self._completions: Optional[Completions] = None  # the level-1 turned schemes by square (threats_after)
 
     def _compile(self) -> None:
         added = self.schemes.added
@@ -271,19 +260,14 @@ class PlanFinderBase:
         return {mover: (before[mover] - {square}) | made, other: before[other] - {square}}
 
     def _threats_through(self, square: int, mine: int, empty: int) -> set[int]:
-        """The squares where ``player`` (``mine``: his marks, one of them on
-        ``square``) would complete a line with the mark on ``square``: the
-        anchors of the level-1 turned schemes that hold it, every free square
-        being the anchor alone (``_lines_only``)."""
+        """The squares where the player (``mine``: his marks, one of them on
+        ``square``) would complete a line with the level-1 turned schemes
+        that hold ``square`` (completions.py)."""
         level_one = self._levels.get(1, ())
-        if self._through[0] != len(level_one):
-            self._through = (len(level_one), through_table(level_one, self.grid.size))
-        found = set()
-        others = ~mine
-        for anchor, bit, held in self._through[1][square]:
-            if empty & bit and not held & others:
-                found.add(anchor)
-        return found
+        if self._completions is None or self._completions.made_of != len(level_one):
+            from .completions import Completions
+            self._completions = Completions(level_one, self.grid)
+        return self._completions.through(square, mine, empty)
 
     def threats(self, board: Board, player: int) -> set[int]:
         """The squares where ``player`` would complete a line: the moves of his

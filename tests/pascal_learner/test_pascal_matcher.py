@@ -258,6 +258,28 @@ def test_numpy_looks_ahead_as_python_does(schemes_: list, squares_: list[int], s
             assert_numpy_as_python(conditions, vector, board, player)
 
 
+def test_the_arrays_grown_a_few_rows_at_a_time_are_those_made_at_once() -> None:
+    """The rows go into the room the arrays keep to spare (vectorised.appended):
+    grown a few at a time, and again after ``from_arrays`` (whose arrays are
+    not the finder's to write into), they are those made at once."""
+    learner = fixture("five.data", winalign=5, seed=4)
+    finder = PlanFinder(learner.schemes, learner.grid)
+    conditions = finder.conditions()[:400]
+    whole = VectorConditions(finder.grid)
+    whole.extend(conditions)
+    grown = VectorConditions(finder.grid)
+    for start in range(0, 300, 7):
+        grown.extend(conditions[start:min(start + 7, 300)])
+    anchors, free, held = grown.arrays()
+    kept = [a.copy() for a in (anchors, free, held)]
+    again = VectorConditions.from_arrays(finder.grid, anchors, free, held)
+    again.extend_rows([o.anchors for o, _, _ in conditions[300:]], [f for _, f, _ in conditions[300:]],
+                      [h for _, _, h in conditions[300:]])
+    for made, expected in zip(again.arrays(), whole.arrays()):
+        assert made.shape == expected.shape and (made == expected).all()
+    assert all((a == k).all() for a, k in zip((anchors, free, held), kept))  # from_arrays' own: untouched
+
+
 def assert_numpy_as_python(conditions: list, vector: VectorConditions, board: Board, player: int) -> int:
     """The same turned schemes with the same anchors, in the same order; how many."""
     mine, empty = board.masks[player], board.masks[EMPTY]

@@ -80,6 +80,19 @@ def _lines_through(key: tuple[int, int, int], square: int) -> list[list[int]]:
     return lines
 
 
+@lru_cache(maxsize=None)
+def _windows_through(key: tuple[int, int, int], square: int) -> tuple[int, ...]:
+    """Every ``winalign`` squares in a row that hold ``square``, as bit masks
+    (the forced lines ask ``completes`` of millions of positions)."""
+    winalign = key[2]
+    windows = []
+    for line in _lines_through(key, square):
+        i = line.index(square)
+        for start in range(max(0, i - winalign + 1), min(i, len(line) - winalign) + 1):
+            windows.append(sum(1 << s for s in line[start:start + winalign]))
+    return tuple(windows)
+
+
 class Board:
     """One position: the squares and, for speed, a bit mask per mark."""
 
@@ -149,29 +162,24 @@ class Board:
         return opponent(self.squares[self.moves[-1]])
 
     def completes(self, square: int) -> bool:
-        """Whether the mark on ``square`` is part of ``winalign`` in a row."""
+        """Whether the mark on ``square`` is part of ``winalign`` in a row:
+        whether the player's marks fill one of the windows through it."""
         player = self.squares[square]
         if player == EMPTY:
             return False
-        for line in self.grid.lines_through(square):
-            run = 0
-            for s in line:
-                run = run + 1 if self.squares[s] == player else 0
-                if run >= self.grid.winalign:
-                    return True
+        mine = self.masks[player]
+        for window in _windows_through(self.grid.key(), square):
+            if mine & window == window:
+                return True
         return False
 
     def winning_window(self, square: int) -> list[int]:
         """``winalign`` squares in a row, all of the mark on ``square``,
         containing it (the line the last move completed)."""
-        player = self.squares[square]
-        k = self.grid.winalign
-        for line in self.grid.lines_through(square):
-            i = line.index(square)
-            for start in range(max(0, i - k + 1), min(i, len(line) - k) + 1):
-                window = line[start:start + k]
-                if all(self.squares[s] == player for s in window):
-                    return window
+        mine = self.masks[self.squares[square]]
+        for window in _windows_through(self.grid.key(), square):
+            if mine & window == window:
+                return [s for s in range(self.grid.size) if window >> s & 1]
         return []
 
     def winner(self) -> int:

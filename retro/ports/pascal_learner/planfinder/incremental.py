@@ -410,29 +410,30 @@ class PlanFinder(PlanFinderBase):
                 near |= 1 << (SPAN + e)
         moves = (empty << SPAN) >> square  # bit SPAN - pivot: the (0, 0) of a plan so pivoted is empty
         corner = square - SPAN
+        taken, others = ~empty, ~mine
         found: list[tuple[Oriented, int]] = []
         stack = [self._pivots]
+        pop, push = stack.pop, stack.append
         visited = 0
         while stack:
-            node = stack.pop()
+            node = pop()
             visited += 1
             if node.pivots & moves:
                 for bit, o in zip(node.bits, node.leaves):
-                    if not moves >> bit & 1:
-                        continue
-                    a = corner + bit  # the (0, 0)
-                    if not o.anchors >> a & 1:
-                        continue
-                    if ((o.freemask << a) >> o.base) & ~empty or ((o.heldmask << a) >> o.base) & ~mine:
-                        continue
-                    found.append((o, a))
+                    if moves >> bit & 1:
+                        a = corner + bit  # the (0, 0)
+                        if o.anchors >> a & 1 and not (o.freemask << a) >> o.base & taken \
+                                and not (o.heldmask << a) >> o.base & others:
+                            found.append((o, a))
             ahead = node.mask & near
-            while ahead:
-                low = ahead & -ahead
-                ahead ^= low
-                child = node.children[low.bit_length() - 1]
-                if child.need & moves:
-                    stack.append(child)
+            if ahead:
+                children = node.children
+                while ahead:
+                    low = ahead & -ahead
+                    ahead ^= low
+                    child = children[low.bit_length() - 1]
+                    if child.need & moves:
+                        push(child)
         return found, visited
 
     @staticmethod

@@ -22,10 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Optional
+from typing import TYPE_CHECKING, Iterator, Optional
 
 from ..model.board import EMPTY, Board, Grid, opponent
 from ..model.schemes import Scheme, SchemeList
+
+if TYPE_CHECKING:
+    from .completions import Completions
 
 
 @dataclass(frozen=True)
@@ -168,6 +171,7 @@ class PlanFinderBase:
         self._levels: dict[int, list[Oriented]] = {}
         self._trie = _Node()
         self._lines_only = True
+        self._completions: Optional[Completions] = None  # the level-1 turned schemes by square (threats_after)
 
     def _compile(self) -> None:
         added = self.schemes.added
@@ -248,10 +252,22 @@ class PlanFinderBase:
         the one on its square, and the mover's alone are found again."""
         mover = board.squares[square]
         other = opponent(mover)
-        found = self.threats(board, mover)  # (compiles the schemes learnt since)
+        self._compile()  # (the schemes learnt since)
         if not self._lines_only:
-            return {mover: found, other: self.threats(board, other)}
-        return {mover: found, other: before[other] - {square}}
+            return {mover: self.threats(board, mover), other: self.threats(board, other)}
+        # The mover's threats are those before but the square's, and the lines the mark leaves one short.
+        made = self._threats_through(square, board.masks[mover], board.masks[EMPTY])
+        return {mover: (before[mover] - {square}) | made, other: before[other] - {square}}
+
+    def _threats_through(self, square: int, mine: int, empty: int) -> set[int]:
+        """The squares where the player (``mine``: his marks, one of them on
+        ``square``) would complete a line with the level-1 turned schemes
+        that hold ``square`` (completions.py)."""
+        level_one = self._levels.get(1, ())
+        if self._completions is None or self._completions.made_of != len(level_one):
+            from .completions import Completions
+            self._completions = Completions(level_one, self.grid)
+        return self._completions.through(square, mine, empty)
 
     def threats(self, board: Board, player: int) -> set[int]:
         """The squares where ``player`` would complete a line: the moves of his

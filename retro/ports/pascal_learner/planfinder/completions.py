@@ -13,10 +13,18 @@ groups are passed over at a glance.
 from __future__ import annotations
 
 from math import gcd
-from typing import Optional, Sequence
+from typing import Optional, Protocol, Sequence
 
 from ..model.board import Grid
-from .plans import Oriented
+
+
+class Oriented(Protocol):
+    """What is read here of a turned scheme (plans.Oriented, which imports this module)."""
+
+    held: tuple[int, ...]  # its held squares, as offsets from its anchor
+    anchors: int  # the mask of the anchors where it fits
+    heldmask: int  # its held squares' mask, shifted up by base
+    base: int
 
 # A level-1 turned scheme at one place: its anchor, the anchor's bit, its held squares' mask.
 Entry = tuple[int, int, int]

@@ -22,13 +22,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Iterator, Optional
+from typing import Iterator, Optional
 
 from ..model.board import EMPTY, Board, Grid, opponent
 from ..model.schemes import Scheme, SchemeList
-
-if TYPE_CHECKING:
-    from .completions import Completions
+from .completions import Completions
 
 
 @dataclass(frozen=True)
@@ -265,7 +263,6 @@ class PlanFinderBase:
         that hold ``square`` (completions.py)."""
         level_one = self._levels.get(1, ())
         if self._completions is None or self._completions.made_of != len(level_one):
-            from .completions import Completions
             self._completions = Completions(level_one, self.grid)
         return self._completions.through(square, mine, empty)
 

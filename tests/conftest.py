@@ -62,6 +62,8 @@ SLOW = {
     "tests/web/test_web_hostile.py::test_23_sighup_or_sigquit_stops_the_server_in_order[SIGHUP-busy]",
     "tests/web/test_web_hostile.py::test_23_sighup_or_sigquit_stops_the_server_in_order[SIGQUIT-idle]",
     "tests/web/test_web_hostile.py::test_23_sighup_or_sigquit_stops_the_server_in_order[SIGQUIT-busy]",
+    "tests/web/test_web_hostile.py::test_24_a_second_ctrl_c_stops_the_server_at_once_and_leaves_no_folder[SIGINT]",
+    "tests/web/test_web_hostile.py::test_24_a_second_ctrl_c_stops_the_server_at_once_and_leaves_no_folder[SIGTERM]",
     "tests/robustness/test_signals.py::test_a_burst_of_ctrl_c_or_ctrl_backslash_on_a_terminal_never_shows_a_traceback",
     "tests/pascal_learner/test_pascal_datafile.py::test_the_load_of_a_large_store_shows_how_far_it_is_on_a_terminal_only[tty]",
     "tests/pascal_learner/test_pascal_datafile.py::test_the_load_of_a_large_store_shows_how_far_it_is_on_a_terminal_only[pipe]",

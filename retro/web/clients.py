@@ -72,7 +72,7 @@ class Clients:
         """Whether a new connection of ``client`` is kept (counted until ``disconnect``)."""
         open_now = self._open.get(client, 0)
         if open_now >= limits.client_connections:
-            self._log_once(client, "connections", f"{client} has {_counted(open_now, 'connection')} open, the most "
+            self._log_once(client, "connections", f"{client} has {counted(open_now, 'connection')} open, the most "
                                                   f"one client may have (--client-connections): more are closed at once")
             return False
         self._open[client] = open_now + 1
@@ -90,7 +90,7 @@ class Clients:
         """Why ``client``, which has ``running`` sessions and runs now, may not
         start another (the visitor's words), or None: the start is counted."""
         if running >= limits.client_sessions:
-            self._log_once(client, "sessions", f"{client} has {_counted(running, 'session')} running, the most "
+            self._log_once(client, "sessions", f"{client} has {counted(running, 'session')} running, the most "
                                                f"one client may have (--client-sessions): more are refused")
             return (f"{_sessions(running)} running from your address, the most one visitor may have at once: "
                     f"end one to start another.")
@@ -115,7 +115,7 @@ class Clients:
         written (counted); past the limit the log says so once a minute."""
         lines = self._recent_lines(client)
         if len(lines) >= limits.client_log_lines:
-            self._log_once(client, "log", f"{client} made {_counted(len(lines), 'line')} of this log within a minute, "
+            self._log_once(client, "log", f"{client} made {counted(len(lines), 'line')} of this log within a minute, "
                                           f"the most one client may (--client-log-lines): its next are not written "
                                           f"for now")
             return False
@@ -140,10 +140,10 @@ def client_address(peername: object, ipv6_prefix: int) -> str:
     return str(address)
 
 
-def _counted(count: int, noun: str) -> str:
+def counted(count: int, noun: str) -> str:
     """How many, in good English.
 
-    >>> _counted(1, "line"), _counted(3, "line")
+    >>> counted(1, "line"), counted(3, "line")
     ('1 line', '3 lines')
     """
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
@@ -155,4 +155,4 @@ def _sessions(count: int) -> str:
     >>> _sessions(1), _sessions(5)
     ('1 session is', '5 sessions are')
     """
-    return f"{_counted(count, 'session')} {'is' if count == 1 else 'are'}"
+    return f"{counted(count, 'session')} {'is' if count == 1 else 'are'}"

@@ -145,6 +145,13 @@ class SessionManager:
             self._reports = tempfile.TemporaryDirectory(prefix="retro-serve-")
         return Path(self._reports.name) / f"session-{next(self._report_numbers)}.json"
 
+    def remove_reports(self) -> None:
+        """The reports' folder removed now: a server stopped at once leaves by
+        os._exit, which skips the folder's own removal at exit."""
+        if self._reports is not None:
+            self._reports.cleanup()
+            self._reports = None
+
     # -- stopping ----------------------------------------------------------------------
     async def stop_all(self) -> None:
         """Tell each session and stop it: its program is sent SIGHUP, and SIGKILL

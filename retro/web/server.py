@@ -14,6 +14,7 @@ from aiohttp import web
 from .. import processes, signals
 from . import config, forking, listener, process
 from .app import application
+from .clients import counted
 from .connection import Connection
 from .exhibit import Exhibit
 from .kiosk import published
@@ -58,7 +59,8 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
     def at_once(signum: int) -> None:
         killed = kill_programs(exhibit.sessions)
         exhibit.forget_games()  # the visitors' games go with the server, however it stops
-        said(f"retro serve: stopped at once ({killed} programs killed)" if killed else "retro serve: stopped at once")
+        exhibit.sessions.remove_reports()
+        said(f"retro serve: stopped at once ({counted(killed, 'program')} killed)" if killed else "retro serve: stopped at once")
         os._exit(128 + signum)
 
     def first(signum: int) -> None:
@@ -91,7 +93,7 @@ async def _serve(exhibit: Exhibit, host: str, port: int, said: Callable[[str], N
         await runner.cleanup()  # sessions told and ended, sockets closed
         signals.hold()  # stopped: a signal from here on has nothing left to stop
     left = exhibit.given_up
-    said(f"retro serve: stopped ({left} busy sessions killed)" if left else "retro serve: stopped")
+    said(f"retro serve: stopped ({counted(left, 'busy session')} killed)" if left else "retro serve: stopped")
     return 128 + ended["signal"]
 
 

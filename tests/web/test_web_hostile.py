@@ -1012,6 +1012,26 @@ def test_22_a_burst_of_ctrl_c_or_ctrl_backslash_never_shows_a_traceback() -> Non
 STOPPING_NOTICE = "The server is stopping: the session ends."
 
 
+def signalled_while_playing(server: subprocess.Popen, url: str, signum: int) -> list[dict]:
+    """An Altair session, busy at its period's pace, when the server is sent
+    ``signum``, and again once the session is told the server is stopping:
+    every message the visitor was sent until the session closed."""
+    async def play() -> list[dict]:
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1") as ws:
+                visitor = Visitor(ws)
+                await visitor.until(lambda v: "POSITION?" in v.text())
+                await visitor.type("1,1\r")  # the Altair thinks, at its period's pace
+                await visitor.until(lambda v: "1,1" in v.text())
+                server.send_signal(signum)
+                await visitor.until(lambda v: {"type": "notice", "text": STOPPING_NOTICE} in v.messages)
+                server.send_signal(signum)  # the stop under way
+                await asyncio.wait_for(visitor.closed.wait(), 30)
+                return visitor.messages
+
+    return asyncio.run(play())
+
+
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "busy"])
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name)
 def test_23_sighup_or_sigquit_stops_the_server_in_order(signum: int, busy: bool, tmp_path: Path,
@@ -1026,21 +1046,8 @@ def test_23_sighup_or_sigquit_stops_the_server_in_order(signum: int, busy: bool,
     server, url = start_server(tmp_path)
     frames: list[dict] = []
     try:
-        async def stop_while_playing() -> None:
-            async with aiohttp.ClientSession() as session:
-                async with session.ws_connect(url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1") as ws:
-                    visitor = Visitor(ws)
-                    await visitor.until(lambda v: "POSITION?" in v.text())
-                    await visitor.type("1,1\r")  # the Altair thinks, at its period's pace
-                    await visitor.until(lambda v: "1,1" in v.text())
-                    server.send_signal(signum)
-                    await visitor.until(lambda v: {"type": "notice", "text": STOPPING_NOTICE} in v.messages)
-                    server.send_signal(signum)  # the stop under way: as the shell's SIGHUP after the terminal's
-                    await asyncio.wait_for(visitor.closed.wait(), 30)
-                    frames.extend(visitor.messages)
-
         if busy:
-            asyncio.run(stop_while_playing())
+            frames = signalled_while_playing(server, url, signum)
         else:
             server.send_signal(signum)
         status = server.wait(timeout=30)
@@ -1053,4 +1060,27 @@ def test_23_sighup_or_sigquit_stops_the_server_in_order(signum: int, busy: bool,
     if busy:
         assert {"type": "notice", "text": STOPPING_NOTICE} in frames
         assert frames[-1] == {"type": "exit", "status": None, "reason": "the server has stopped"}
+    assert list(temporary.iterdir()) == []
+
+
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=lambda s: s.name)
+def test_24_a_second_ctrl_c_stops_the_server_at_once_and_leaves_no_folder(signum: int, tmp_path: Path,
+                                                                          monkeypatch) -> None:
+    """Ctrl-C (or SIGTERM) again while the server stops: it stops at once,
+    its session's program killed, and its folders removed as an orderly stop
+    removes them (the first version left its folder of the sessions'
+    reports behind: the exit at once skipped its removal)."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temporary))
+    server, url = start_server(tmp_path)
+    try:
+        frames = signalled_while_playing(server, url, signum)
+        status = server.wait(timeout=30)
+    finally:
+        server.kill()
+    log = server.stderr.read().decode("utf-8", "replace").splitlines()
+    assert status == 128 + signum, log
+    assert log[-1] == "retro serve: stopped at once (1 program killed)", log
+    assert {"type": "notice", "text": STOPPING_NOTICE} in frames
     assert list(temporary.iterdir()) == []

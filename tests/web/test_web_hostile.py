@@ -634,15 +634,20 @@ def programs_in(folder: Path, server: int) -> list[int]:
             and processes.working_folder(pid) == str(folder.resolve()) and processes.status(pid) not in (None, "zombie")]
 
 
+# A program that ignores the hang-up, says so once it does and names itself a session's (for
+# programs_in), on a server that gives it 30 s: a stop in order is still under way when a
+# second signal comes.
+STUBBORN = ("import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN); print('deaf', flush=True); "
+            "time.sleep(300)  # retro.web.child")
+STUBBORN_SERVER = f", grace=30.0, command=Command(prefix=({sys.executable!r}, '-c', {STUBBORN!r}))"
+
+
 def test_13_a_second_ctrl_c_leaves_no_program_behind(tmp_path: Path) -> None:
     """Three runs on pipes of a program that ignores the hang-up (the server's
     first Ctrl-C gives it 30 s before SIGKILL), and a second Ctrl-C meanwhile:
     the server exits at once and kills them (the first version exited and left
     them running, orphans: an Altair run at its period's pace 60 s later)."""
-    stubborn = ("import signal, time; signal.signal(signal.SIGHUP, signal.SIG_IGN); "
-                "time.sleep(300)  # retro.web.child")
-    server, port = server_with(tmp_path, f", grace=30.0, command=Command(prefix=('{sys.executable}', '-c', "
-                                         f"{stubborn!r}))", client_sessions=3)
+    server, port = server_with(tmp_path, STUBBORN_SERVER, client_sessions=3)
     clients = []
     try:
         for _ in range(3):
@@ -1012,26 +1017,6 @@ def test_22_a_burst_of_ctrl_c_or_ctrl_backslash_never_shows_a_traceback() -> Non
 STOPPING_NOTICE = "The server is stopping: the session ends."
 
 
-def signalled_while_playing(server: subprocess.Popen, url: str, signum: int) -> list[dict]:
-    """An Altair session, busy at its period's pace, when the server is sent
-    ``signum``, and again once the session is told the server is stopping:
-    every message the visitor was sent until the session closed."""
-    async def play() -> list[dict]:
-        async with aiohttp.ClientSession() as session:
-            async with session.ws_connect(url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1") as ws:
-                visitor = Visitor(ws)
-                await visitor.until(lambda v: "POSITION?" in v.text())
-                await visitor.type("1,1\r")  # the Altair thinks, at its period's pace
-                await visitor.until(lambda v: "1,1" in v.text())
-                server.send_signal(signum)
-                await visitor.until(lambda v: {"type": "notice", "text": STOPPING_NOTICE} in v.messages)
-                server.send_signal(signum)  # the stop under way
-                await asyncio.wait_for(visitor.closed.wait(), 30)
-                return visitor.messages
-
-    return asyncio.run(play())
-
-
 @pytest.mark.parametrize("busy", [False, True], ids=["idle", "busy"])
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGQUIT], ids=lambda s: s.name)
 def test_23_sighup_or_sigquit_stops_the_server_in_order(signum: int, busy: bool, tmp_path: Path,
@@ -1046,8 +1031,21 @@ def test_23_sighup_or_sigquit_stops_the_server_in_order(signum: int, busy: bool,
     server, url = start_server(tmp_path)
     frames: list[dict] = []
     try:
+        async def stop_while_playing() -> None:
+            async with aiohttp.ClientSession() as session:
+                async with session.ws_connect(url.replace("http", "ws") + "ws/run/altair-3d?period_timing=1") as ws:
+                    visitor = Visitor(ws)
+                    await visitor.until(lambda v: "POSITION?" in v.text())
+                    await visitor.type("1,1\r")  # the Altair thinks, at its period's pace
+                    await visitor.until(lambda v: "1,1" in v.text())
+                    server.send_signal(signum)
+                    await visitor.until(lambda v: {"type": "notice", "text": STOPPING_NOTICE} in v.messages)
+                    server.send_signal(signum)  # the stop under way: as the shell's SIGHUP after the terminal's
+                    await asyncio.wait_for(visitor.closed.wait(), 30)
+                    frames.extend(visitor.messages)
+
         if busy:
-            frames = signalled_while_playing(server, url, signum)
+            asyncio.run(stop_while_playing())
         else:
             server.send_signal(signum)
         status = server.wait(timeout=30)
@@ -1068,17 +1066,32 @@ def test_24_a_second_ctrl_c_stops_the_server_at_once_and_leaves_no_folder(signum
                                                                           monkeypatch) -> None:
     """Ctrl-C (or SIGTERM) again while the server stops: it stops at once,
     its session's program killed, and its folders removed as an orderly stop
-    removes them (the first version left its folder of the sessions'
-    reports behind: the exit at once skipped its removal)."""
+    removes them (the first version left its folder of the sessions' reports
+    behind: the exit at once skipped its removal)."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     monkeypatch.setenv("TMPDIR", str(temporary))
-    server, url = start_server(tmp_path)
+    server, port = server_with(tmp_path, STUBBORN_SERVER)
+    frames: list[dict] = []
+
+    async def stop_twice() -> None:
+        async with aiohttp.ClientSession() as session:
+            async with session.ws_connect(f"ws://127.0.0.1:{port}/ws/run/perl-midterm") as ws:
+                visitor = Visitor(ws)
+                await visitor.until(lambda v: "deaf" in v.text())  # a hang-up would kill it before
+                server.send_signal(signum)
+                await visitor.until(lambda v: {"type": "notice", "text": STOPPING_NOTICE} in v.messages)
+                server.send_signal(signum)  # the stop under way: the program has 30 s to go
+                await asyncio.wait_for(visitor.closed.wait(), 30)
+                frames.extend(visitor.messages)
+
     try:
-        frames = signalled_while_playing(server, url, signum)
+        asyncio.run(stop_twice())
         status = server.wait(timeout=30)
     finally:
         server.kill()
+        for pid in programs_in(tmp_path, server.pid):
+            os.kill(pid, signal.SIGKILL)
     log = server.stderr.read().decode("utf-8", "replace").splitlines()
     assert status == 128 + signum, log
     assert log[-1] == "retro serve: stopped at once (1 program killed)", log

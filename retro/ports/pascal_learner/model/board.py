@@ -57,14 +57,11 @@ class Grid:
     def inside(self, row: int, col: int) -> bool:
         return 1 <= row <= self.boardrows and 1 <= col <= self.boardcols
 
-    def lines_through(self, square: int) -> list[list[int]]:
-        """The four lines (horizontal, vertical, two diagonals) through a square,
-        each as the squares on it in order."""
-        return _lines_through(self.key(), square)
-
 
 @lru_cache(maxsize=None)
 def _lines_through(key: tuple[int, int, int], square: int) -> list[list[int]]:
+    """The four lines (horizontal, vertical, two diagonals) through a square
+    of the grid ``key``, each as the squares on it in order."""
     boardrows, boardcols, _ = key
     row, col = square // boardcols + 1, square % boardcols + 1
     lines = []

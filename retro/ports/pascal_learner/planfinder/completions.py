@@ -43,10 +43,10 @@ class Completions:
         """The empty squares where a level-1 turned scheme holding ``square``
         finds its held squares the player's (``mine``)."""
         found = set()
+        others = ~mine
         for squares, fewest, entries in self._groups[square]:
             if (mine & squares).bit_count() < fewest:
                 continue
-            others = ~mine
             for anchor, bit, held in entries:
                 if empty & bit and not held & others:
                     found.add(anchor)

@@ -129,6 +129,10 @@ class Program(Generic[O]):
     # parsed (they can name no file): the options given the server's data
     # folder, or None if it has none (then nothing may be written).
     for_visitor: Optional[Callable[[O, Optional[Path]], O]] = None
+    # For a session in the visitor's own browser (retro site), likewise: the
+    # options given the folder of that browser's storage (IndexedDB), the
+    # visitor's alone, where the program keeps its files across visits.
+    for_browser: Optional[Callable[[O, Path], O]] = None
     # The author's claim put to the test (retro audit): ``audit(**options)`` is
     # the port's subject (retro.audit.explore.Subject, in retro/ports/<name>/audit.py),
     # moved by the port's own code; None if the port has no audit.
@@ -208,11 +212,22 @@ class Program(Generic[O]):
         """The options of a browser session from the visitor's words: the
         declared options only, none that names a file (click.UsageError),
         then ``for_visitor``."""
+        options = self._named_no_file(words)
+        return self.for_visitor(options, data_folder) if self.for_visitor else options
+
+    def browser_options(self, words: list[str], folder: Path) -> O:
+        """The options of a session in the visitor's own browser (retro site):
+        as ``visitor_options``, then ``for_browser`` with its storage's folder."""
+        options = self._named_no_file(words)
+        return self.for_browser(options, folder) if self.for_browser else options
+
+    def _named_no_file(self, words: list[str]) -> O:
+        """The declared options a visitor's words give, none naming a file (click.UsageError)."""
         options = self.parse_options(words)
         for name, flag in declared.file_options(self.options_type):
             if getattr(options, name) is not None:
                 raise click.UsageError(f"{flag} names a file, which a visitor may not do")
-        return self.for_visitor(options, data_folder) if self.for_visitor else options
+        return options
 
     def run(self, console: Console, options: O) -> int:
         return self.main(console, options)

@@ -29,6 +29,9 @@ if sys.platform != "win32":
     import fcntl
 
 PathLike = Union[str, "os.PathLike[str]"]
+# Where nothing is locked: in the visitor's browser (Pyodide's emscripten) a file
+# of the browser's storage has one user, the tab's one session, and there is no os.link.
+UNLOCKED = ("emscripten",)
 
 
 class FileRefused(Exception):
@@ -275,7 +278,7 @@ class FileLock:
     is left as it is (``NotALock``).  A holder that ends removes its lock only
     if the name still leads to it.  A file named through a symbolic link and
     the file itself take the same lock.  Without flock (not on Unix) nothing
-    is locked.
+    is locked, nor in the visitor's browser (Pyodide, ``UNLOCKED``).
     """
 
     def __init__(self, path: PathLike, mark: bytes):
@@ -287,7 +290,7 @@ class FileLock:
 
     def acquire(self) -> None:
         """Take the lock, or LockRefused (a subclass saying why)."""
-        if sys.platform == "win32":
+        if sys.platform == "win32" or sys.platform in UNLOCKED:
             return
         for _ in range(10):  # a stale lock removed, or one removed meanwhile: try again
             try:

@@ -6,7 +6,7 @@ import os
 import select
 import time
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Callable, Optional, Protocol
 
 from .interface import decode
 
@@ -48,6 +48,17 @@ def special_keys(fd: int) -> SpecialKeys:
                            ends=ends)
     except (ImportError, OSError, AttributeError, IndexError):
         return SpecialKeys()
+
+
+class TypedKeys(Protocol):
+    """What is typed, taken a character or a line at a time (``TypedInput``, or
+    the visitor's browser's keys: retro.browser.keys)."""
+
+    def char(self) -> Optional[bytes]: ...
+
+    def line(self) -> Optional[bytes]: ...
+
+    def discard(self) -> None: ...
 
 
 class TypedInput:
@@ -154,7 +165,7 @@ class CanonicalEcho:
         return "".join(shown)
 
 
-def edit_line(typed: TypedInput, keys: SpecialKeys, echo: Callable[[str], None],
+def edit_line(typed: TypedKeys, keys: SpecialKeys, echo: Callable[[str], None],
               repaint: Optional[Callable[[], None]] = None) -> Optional[str]:
     """A line as canonical mode edits it, read and echoed now (the terminal
     is in cbreak mode with its echo off): ``echo`` is handed the characters

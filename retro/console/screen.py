@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, BinaryIO, Callable, Optional
 
 from ..screen.rows import ScreenRows
 from ..screen.wrap import fold_lines, wrap
-from ..terminal import cbreak, in_cbreak
-from .editing import CanonicalEcho, TypedInput, edit_line, special_keys
+from .editing import CanonicalEcho, edit_line
 from .interface import Console, StreamKind, decode, encode, stream_kind
+from .keyboard import Keyboard, TerminalKeyboard
 from .keys import KeyLoop, key_name
 
 if TYPE_CHECKING:
@@ -38,6 +38,11 @@ class ScreenConsole(Console):
     program, if it said how (``redraw_with``), else its rows as they were.
     A terminal smaller than the program ``needs`` (rows, columns) says so,
     and reads no key (keys typed meanwhile wait) until it has grown.
+
+    The keys come from standard input's terminal, or from the ``keyboard``
+    given (retro.console.keyboard); ``term`` is blessed's Terminal, or
+    anything that offers the few of its parts used here (the visitor's
+    browser: retro.browser.xterm).
     """
 
     interactive = True
@@ -46,15 +51,18 @@ class ScreenConsole(Console):
     output_kind: StreamKind = "tty"
 
     def __init__(self, term: Terminal, stdin_fd: Optional[int] = None, stderr: Optional[BinaryIO] = None,
-                 needs: Optional[tuple[int, int]] = None):
+                 needs: Optional[tuple[int, int]] = None, *, keyboard: Optional[Keyboard] = None,
+                 errors_on_terminal: Optional[bool] = None):
         self.term = term
         self._needs = needs
-        self._fd = sys.stdin.fileno() if stdin_fd is None else stdin_fd
+        self._keyboard = keyboard or TerminalKeyboard(sys.stdin.fileno() if stdin_fd is None else stdin_fd)
         self._err = stderr if stderr is not None else sys.stderr.buffer
-        self._errors_on_terminal = stream_kind(self._err) == "tty"  # messages folded at words, as retro's own are
-        self._keys = KeyLoop(term, self._fd, self.redraw, ready=lambda: not self._small)
+        # messages folded at words, as retro's own are, when they reach the terminal
+        self._errors_on_terminal = (stream_kind(self._err) == "tty" if errors_on_terminal is None
+                                    else errors_on_terminal)
+        self._keys = KeyLoop(term, self._keyboard.fd, self.redraw, ready=lambda: not self._small)
         self._keys.drawn()  # the program draws first
-        self._typed = TypedInput(self._fd, idle=self._keys.idle)
+        self._typed = self._keyboard.typed(self._keys.idle)
         self._layout: Optional[Callable[[], None]] = None  # the program's own, to lay the screen out again
         self._small = False  # the terminal is smaller than the program needs: a notice shows
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
@@ -135,8 +143,8 @@ class ScreenConsole(Console):
         of input (Ctrl-D at the start of a line, or a terminal hung up)."""
         self.tell_rows()
         self.term.stream.flush()
-        if in_cbreak(self._fd):
-            line = edit_line(self._typed, special_keys(self._fd), self._echo, self.redraw)
+        if self._keyboard.edits_lines():
+            line = edit_line(self._typed, self._keyboard.special_keys(), self._echo, self.redraw)
             self.input_ended = self.input_ended or line is None
             return line
         data = self._typed.line()
@@ -190,22 +198,13 @@ class ScreenConsole(Console):
         (``redraw``: retro.console.keys)."""
         self.tell_rows()
         self.term.stream.flush()
-        with cbreak():
+        with self._keyboard.cbreak():
             key = self._keys.key()
         name = None if key is None else key_name(key)
         self.input_ended = self.input_ended or name is None
         return name
 
     def discard_typed_ahead(self) -> None:
-        """The terminal's input queue, and what blessed has read of it ahead
-        (it reads every byte there is and keeps what follows the key)."""
-        import termios
-
+        """The keys typed and not read: what was read of them here, and the keyboard's."""
         self._typed.discard()
-        try:
-            termios.tcflush(self._fd, termios.TCIFLUSH)
-            with cbreak():
-                while self.term.inkey(timeout=0):
-                    pass
-        except (OSError, termios.error):  # a terminal gone: nothing to read anyway
-            pass
+        self._keyboard.drop_typed_ahead(self.term)

@@ -20,7 +20,8 @@ from ..visible import visible
 from . import config, security
 from .connection import Connection
 from .exhibit import EXHIBIT
-from .visitors import admit, client_of, label_of, program_of, terminal_of
+from .variant_words import label_of
+from .visitors import admit, client_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",

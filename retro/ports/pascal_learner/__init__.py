@@ -42,6 +42,7 @@ PROGRAM = Program(
     look="amber",  # an ASCII terminal it draws on with the cursor
     for_replay=lazy("retro.ports.pascal_learner.store.session:for_replay"),
     for_visitor=lazy("retro.ports.pascal_learner.store.session:for_visitor"),
+    for_browser=lazy("retro.ports.pascal_learner.store.session:for_browser"),
     audit=lazy("retro.ports.pascal_learner.audit:PascalSubject"),
     tournament=lazy("retro.ports.pascal_learner.audit:tournament"),
 )

@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Optional
 
 from ..model.board import CIRCLE, CROSS, EMPTY, Board, Grid
+from .numeric import has_numpy
 from .lookahead import SPAN, Condition, by_marked_square, condition, shifted
 from .plans import Plan, PlanFinderBase, Oriented, interned
 from ..model.schemes import SchemeList
@@ -242,7 +243,7 @@ class PlanFinder(PlanFinderBase):
         compiled so far).  Grown with the list when it is compiled, not in a
         move that looks ahead (nor is NumPy imported there)."""
         if self._vector is None:
-            if len(self._compiled) < LOOK_AHEAD_FROM:
+            if len(self._compiled) < LOOK_AHEAD_FROM or not has_numpy():  # (without NumPy: always walks)
                 return
             from .vectorised import VectorConditions  # (NumPy: only for a long list)
             self._vector = VectorConditions(self.grid)

@@ -32,6 +32,7 @@ from .datafile import DataFileError, FolderNotWritable, Lock, LockHeld, Progress
 from ..learning.learner import Learner, rules_word
 from ..model.rules import DEFAULT, LITERAL
 from ..model.schemes import SchemeList
+from ..planfinder.numeric import has_numpy
 from ..planfinder.plans import PlanFinderBase
 
 
@@ -237,7 +238,7 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                 lock, save, unsaved = None, False, f"another learner is using {path}"
         finder = compiled_finder(path, grid, rules, places) if compiled else None
         store = None
-        compact = compact and not compiled and not shared
+        compact = compact and not compiled and not shared and has_numpy()  # (else the walking finder: the same play)
         if compact:
             from .compiled import learning_store  # (NumPy: only for a compact session)
             from ..planfinder.compact import FarScheme
@@ -315,6 +316,14 @@ def for_visitor(options: LearnerOptions, folder: Optional[Path]) -> LearnerOptio
     if trained is None:
         return visiting.changed(fresh=True)
     return visiting.changed(data=trained.name, data_folder=trained.parent)
+
+
+def for_browser(options: LearnerOptions, folder: Path) -> LearnerOptions:
+    """A session in the visitor's own browser (retro site): the learner keeps
+    its schemes file in that browser's storage, the visitor's alone, and learns
+    from the visitor's lost games there across visits, from its first game on,
+    as ``retro run`` does for a new user."""
+    return options.changed(data_folder=folder)
 
 
 # The stores trained by 2,000 games, kept with the learner's transcripts (its

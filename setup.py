@@ -4,8 +4,10 @@ transcripts/, the golden sessions kept at the top of the repository, ships
 inside the package as ``retro.transcripts`` (read through
 importlib.resources, retro/resources.py).
 
-The terminal of retro serve's page is xterm.js, from the npm registry at the
-versions pinned in package-lock.json.  Its built files are copied into
+The terminal of retro serve's page is xterm.js, and the runtime that runs the
+programs in the visitor's browser on a site `retro site` writes is Pyodide,
+both from the npm registry at the versions pinned in package-lock.json.
+Their built files are copied into
 retro/web/static/vendor/ (not committed: .gitignore) by ``vendor()``, which
 every build runs first: the wheel (build_py), the sdist (which then carries
 them, so a wheel built from it needs no npm) and ``make venv`` (``python
@@ -30,12 +32,24 @@ ASSETS = {  # the page's name for each file: where npm puts it
     "xterm.js": "node_modules/@xterm/xterm/lib/xterm.js",
     "xterm.css": "node_modules/@xterm/xterm/css/xterm.css",
     "LICENSE-xterm.txt": "node_modules/@xterm/xterm/LICENSE",
+    # Pyodide's core runtime, which `retro site` copies into the site (retro/static_site.py)
+    "pyodide.mjs": "node_modules/pyodide/pyodide.mjs",
+    "pyodide.asm.mjs": "node_modules/pyodide/pyodide.asm.mjs",
+    "pyodide.asm.wasm": "node_modules/pyodide/pyodide.asm.wasm",
+    "python_stdlib.zip": "node_modules/pyodide/python_stdlib.zip",
+    "pyodide-lock.json": "node_modules/pyodide/pyodide-lock.json",
+    "README-pyodide.md": "node_modules/pyodide/README.md",
 }
+# The npm package of Pyodide carries no licence file: its licence, said here.
+NOTICE = {"NOTICE-pyodide.txt": "Pyodide (the npm package pyodide, as package-lock.json pins it) is\n"
+                                "distributed under the Mozilla Public License 2.0; its source is the\n"
+                                "pyodide project's repository on GitHub.  CPython's standard library\n"
+                                "in python_stdlib.zip is under the Python Software Foundation License.\n"}
 
 
 def vendor() -> None:
     """xterm.js's files in retro/web/static/vendor/, from the pinned lock."""
-    present = all((VENDOR / name).is_file() for name in ASSETS)
+    present = all((VENDOR / name).is_file() for name in [*ASSETS, *NOTICE])
     if not LOCK.is_file():  # an sdist without the lock: its files must be there
         if not present:
             sys.exit("setup.py: retro/web/static/vendor/ is missing and there is no package-lock.json to make it")
@@ -52,6 +66,8 @@ def vendor() -> None:
     VENDOR.mkdir(parents=True, exist_ok=True)
     for name, source in ASSETS.items():
         shutil.copyfile(HERE / source, VENDOR / name)
+    for name, text in NOTICE.items():
+        (VENDOR / name).write_text(text)
     STAMP.write_text(digest + "\n")
 
 

@@ -7,6 +7,7 @@
     retro replay FILE|ID/NAME      show a recorded session (a file, or a shipped one by name)
     retro cast FILE|ID/NAME        a recorded session as an asciinema cast
     retro check [PATH ...]         replay transcripts against the ports
+    retro site DIR [--kiosk]       the page as a static site: the programs in the visitor's browser
 """
 from __future__ import annotations
 
@@ -502,6 +503,29 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
     exhibit = Exhibit(limits=limits, max_sessions=max_sessions or default_max_sessions(),
                       data_folder=data_folder, allowed_hosts=allowed_hosts, kiosk=kiosk)
     sys.exit(run_server(host, port, exhibit))
+
+
+@cli.command("site", cls=UsageCommand)
+@click.argument("folder", type=click.Path(path_type=Path, file_okay=False))
+@click.option("--kiosk", is_flag=True, help="The kiosk's page: an attract loop, nothing leading out (as `retro serve --kiosk`).")
+def site(folder: Path, kiosk: bool) -> None:
+    """Write the page as a folder any static web server serves, every program
+    running in the visitor's own browser (Pyodide).
+
+    FOLDER is made, or replaced if an earlier `retro site` wrote it; any other
+    folder with something in it is left alone.  Try it with
+    `python -m http.server -d FOLDER`.
+    """
+    from .static_site import SiteRefused, build
+
+    try:
+        made = build(folder, kiosk=kiosk)
+    except SiteRefused as refused:
+        raise click.UsageError(str(refused)) from None
+    except OSError as error:
+        raise click.ClickException(f"{folder}: {error.strerror or error}") from None
+    click.echo(f"retro site: wrote {made.folder} ({made.files} files, {made.size / 1e6:.1f} MB); "
+               f"serve it as it is, e.g. python -m http.server -d {made.folder}")
 
 
 _ports_added = False

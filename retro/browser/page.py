@@ -32,17 +32,18 @@ class WorkerPage:
     suspended, and the worker's events (the visitor's keys) go on."""
 
     def __init__(self, page: Any):
-        from pyodide.ffi import run_sync  # only in Pyodide
+        from pyodide.ffi import run_sync, to_js  # only in Pyodide
 
         self._page = page
         self._wait = run_sync
+        self._to_js = to_js
 
     def write(self, data: bytes) -> None:
-        self._page.write(data)
+        self._page.write(self._to_js(data))  # a Uint8Array of its own, handed to the page
 
     def keys(self, timeout: Optional[float]) -> bytes:
         got = self._wait(self._page.keys(-1 if timeout is None else timeout * 1000))
-        return bytes(got.to_py()) if got is not None else b""
+        return bytes(got.to_bytes()) if got is not None else b""
 
     def size(self) -> tuple[int, int]:
         rows, cols = self._page.size().to_py()

@@ -30,6 +30,7 @@ STATIC = {  # what the page is made of: the only files this server sends
     "address.js": "text/javascript",
     "takehome.js": "text/javascript",
     "kiosk.js": "text/javascript",
+    "transport.js": "text/javascript",
     "retro.css": "text/css",
     "favicon.svg": "image/svg+xml",
     "vendor/xterm.js": "text/javascript",
@@ -151,16 +152,21 @@ def shipped(request: web.Request) -> tuple[str, Path]:
 async def one_session(request: web.Request) -> web.Response:
     key, path = shipped(request)
     try:
-        session = transcript.load(path)
+        view = await asyncio.get_running_loop().run_in_executor(None, session_view, key, path)
     except transcript.TranscriptError as err:
         return security.plain(500, visible(str(err)))
+    return web.json_response(view, headers=security.HEADERS)
+
+
+def session_view(key: str, path: Path) -> dict[str, Any]:
+    """A shipped session as the page replays it (TranscriptError if it cannot be read)."""
+    session = transcript.load(path)
     game, after = the_game(session.events)
     events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in game]
     moves = [k for k, e in enumerate(game) if e.kind == "in" and move_typed(e) is not None]  # the cast's markers
-    ended = await asyncio.get_running_loop().run_in_executor(None, ending_of, path)
-    return web.json_response({"id": key, "program": session.program, "options": session.options,
-                              "title": visible(session.title), "exit": session.exit_status, "events": events, "moves": moves,
-                              "ending": ended, "after": kept_after(after)}, headers=security.HEADERS)
+    return {"id": key, "program": session.program, "options": session.options,
+            "title": visible(session.title), "exit": session.exit_status, "events": events, "moves": moves,
+            "ending": ending_of(path), "after": kept_after(after)}
 
 
 @functools.lru_cache(maxsize=None)  # the shipped sessions are few and never change while the server runs

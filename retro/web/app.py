@@ -14,6 +14,10 @@ no traceback ever reaches a visitor).
 ``GET /api/exhibit``                  whether the exhibit is a kiosk, its idle time
                                       and warning, the published games its attract
                                       loop replays (web/kiosk.py)
+``GET /api/programs.json`` ...         the same four at the paths the page reads,
+                                      which ``retro site`` writes as files
+                                      (``/api/sessions.json``, ``/api/exhibit.json``,
+                                      ``/api/sessions/ID/NAME.json`` and ``.cast``)
 ``POST /api/run/ID?variant=value``    the body is standard input; the answer is
                                       exactly the bytes ``retro run ID --variant
                                       value`` writes to standard output in a pipe,
@@ -117,6 +121,12 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
         web.get("/api/programs", api.programs),
         web.get("/api/sessions", api.sessions),
         web.get("/api/exhibit", kiosk.exhibit_settings),
+        # the page's paths, which `retro site` writes as files (retro/static_site.py)
+        web.get("/api/programs.json", api.programs),
+        web.get("/api/sessions.json", api.sessions),
+        web.get("/api/exhibit.json", kiosk.exhibit_settings),
+        web.get("/api/sessions/{program}/{name:[A-Za-z0-9_-]+}.json", api.one_session),
+        web.get("/api/sessions/{program}/{name:[A-Za-z0-9_-]+}.cast", api.session_cast),
         web.get("/api/sessions/{program}/{name}", api.one_session),
         web.get("/api/sessions/{program}/{name}/cast", api.session_cast),
         web.post("/api/run/{id}", api.run_api),

@@ -23,7 +23,8 @@ def published() -> list[str]:
 def settings(exhibit: Exhibit) -> dict[str, Any]:
     """The exhibit as the page needs it."""
     return {"kiosk": exhibit.kiosk, "idle_seconds": exhibit.limits.idle_seconds,
-            "warning_seconds": config.IDLE_WARNING_SECONDS, "loop": published() if exhibit.kiosk else []}
+            "warning_seconds": config.IDLE_WARNING_SECONDS, "loop": published() if exhibit.kiosk else [],
+            "transport": "pty"}  # a session is a program on a pty of the server's (retro site's: "browser")
 
 
 async def exhibit_settings(request: web.Request) -> web.Response:

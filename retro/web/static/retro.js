@@ -1,9 +1,10 @@
-// retro serve: the menu, a terminal (xterm.js) for each running program, replays of recorded sessions.
-// A running program is `retro run` on a pseudo-terminal of its own on the server: the WebSocket
-// carries the terminal's bytes both ways (binary frames) and a few JSON messages (resize, notice,
-// exit, refused).  Keys go to the program as typed (or as the key bar sends them on a touch screen);
-// the terminal's line discipline echoes them.  Output (a program's or a replay's) is shown at the
-// chosen pace.
+// The page of retro serve and of retro site: the menu, a terminal (xterm.js) for each running
+// program, replays of recorded sessions.  A running program is `retro run` on a pseudo-terminal of
+// its own on the server, or the same program in the visitor's own browser (a site): its channel
+// (transport.js) carries the terminal's bytes both ways and a few small messages (resize, notice,
+// idle, exit, refused).  Keys go to the program as typed (or as the key bar sends them on a touch
+// screen); the terminal's line discipline echoes them.  Output (a program's or a replay's) is shown
+// at the chosen pace.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -55,7 +56,7 @@ $("keys-hint").textContent = TOUCH
   : "Type in the terminal as on the original's: Enter ends a line, Ctrl-D ends the input, Ctrl-C interrupts.";
 
 let term = null;        // the xterm.js Terminal of the session shown
-let socket = null;
+let session = null;  // the channel of the session shown (transport.js)
 let replaying = null;
 let screen = {cols: 80, rows: 24, theme: "paper", draws: false};  // the program's terminal (the catalog's)
 
@@ -229,9 +230,7 @@ function refit() {
   $("turn").hidden = !fit.upright;
   if (fit.cols !== term.cols || fit.rows !== term.rows) {
     term.resize(fit.cols, fit.rows);
-    if (socket && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify({type: "resize", cols: fit.cols, rows: fit.rows}));
-    }
+    if (session) session.resize(fit.cols, fit.rows);
   }
 }
 window.addEventListener("resize", refit);
@@ -428,7 +427,7 @@ function idleOver() {
 }
 
 function goOn() {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "active"}));
+  if (session) session.active();
   idleOver();
   if (term) term.focus();
   else if (idleFocus && idleFocus.isConnected) idleFocus.focus();  // the menu: where the visitor was
@@ -462,6 +461,8 @@ for (const button of $("keybar").querySelectorAll("button")) {
 }
 
 // -- the menu ----------------------------------------------------------------------------
+// What the server answers (retro serve), or the files written at the same paths (retro site);
+// relative to the page, which may not be at the host's root.
 async function api(path) {
   const answer = await fetch(path);
   if (!answer.ok) throw new Error(`${path}: ${answer.status}`);
@@ -582,9 +583,9 @@ function card(program) {
 }
 
 async function showMenu() {
-  catalog = await api("/api/programs");
+  catalog = await api("api/programs.json");
   $("programs").replaceChildren(...catalog.map(card));
-  const recorded = await api("/api/sessions");
+  const recorded = await api("api/sessions.json");
   const box = $("recorded");
   box.replaceChildren();
   const wide = window.innerWidth > 560;  // on a phone every group starts closed (the menu stays short)
@@ -669,7 +670,7 @@ function finish(words, details, exit) {
 }
 
 function closeSession() {
-  if (socket) { socket.close(); socket = null; }
+  if (session) { const closing = session; session = null; closing.close(); }
   replaying = null;
   playerClosed();
   addressed(MENU_ADDRESS);
@@ -698,23 +699,18 @@ function run(program, params, words, pace) {
   const terminal = open(program, words.length ? `${program.title} \u2014 ${words.join(", ")}` : program.title, false);
   $("baud").value = pace || LIVE_PACE;
   addressed(playAddress(program, params, $("baud").value));
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  const ws = new WebSocket(`${scheme}://${location.host}/ws/run/${encodeURIComponent(program.id)}?${params}`);
-  socket = ws;
-  ws.binaryType = "arraybuffer";
+  const channel = sessionChannel(program, params, exhibitNow);  // transport.js
+  session = channel;
   const encoder = new TextEncoder();
   let ended = false;
-  ws.onopen = () => ws.send(JSON.stringify({type: "resize", cols: terminal.cols, rows: terminal.rows}));
+  channel.onopen = () => channel.resize(terminal.cols, terminal.rows);
   terminal.onData((data) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(encoder.encode(data));
+    channel.send(encoder.encode(data));
     idleOver();  // a key goes on
   });
-  terminal.onBinary((data) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(Uint8Array.from(data, (c) => c.charCodeAt(0) & 255));
-  });
-  ws.onmessage = async (event) => {
-    if (event.data instanceof ArrayBuffer) { emit(new Uint8Array(event.data)); return; }
-    const message = JSON.parse(event.data);
+  terminal.onBinary((data) => channel.send(Uint8Array.from(data, (c) => c.charCodeAt(0) & 255)));
+  channel.onbytes = (bytes) => emit(bytes);
+  channel.onmessage = async (message) => {
     if (message.type === "exit") {
       ended = true;
       await drained();
@@ -732,8 +728,8 @@ function run(program, params, words, pace) {
       finish(message.text, "The session did not start.", "refused");
     }
   };
-  ws.onclose = () => {
-    if (!ended && socket === ws) finish("The connection was lost before the program ended.", "", "closed");
+  channel.onclose = () => {
+    if (!ended && session === channel) finish("The connection was lost before the program ended.", "", "closed");
   };
   terminal.focus();
 }
@@ -746,18 +742,18 @@ $("again").addEventListener("click", closeSession);
 // promise of its end (the kiosk's loop waits for it).  ``wanted``: whether it is
 // still wanted once fetched (the kiosk's loop, left while it was fetched).
 async function replay(id, at = {}, wanted = () => true) {
-  const session = await api(`/api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`);
+  const recording = await api(`api/sessions/${id.split("/").map(encodeURIComponent).join("/")}.json`);
   if (!wanted()) return;
-  const moves = movesOf(session);
-  if (at.move > moves.length) throw new WrongAddress(`${session.title} has ${moves.length} moves, not ${at.move}`);
-  const program = catalog.find((p) => p.id === session.program) || {};
+  const moves = movesOf(recording);
+  if (at.move > moves.length) throw new WrongAddress(`${recording.title} has ${moves.length} moves, not ${at.move}`);
+  const program = catalog.find((p) => p.id === recording.program) || {};
   replaying = id;
-  open(program, `${session.title} (a recorded session)`, true);
+  open(program, `${recording.title} (a recorded session)`, true);
   $("baud").value = at.pace || $("replay-baud").value;
   addressed(replayAddress(id));
   let done;
   const ended = new Promise((resolve) => { done = resolve; });  // never, for one closed before its end
-  playRecording(id, session, moves, at.move, () => { replayEnded(id, session, program); done(); });
+  playRecording(id, recording, moves, at.move, () => { replayEnded(id, recording, program); done(); });
   return {ended};
 }
 
@@ -773,7 +769,9 @@ function replayEnded(id, session, program) {
          String(session.exit));
 }
 
-const menuShown = showMenu().catch((error) => { $("notice").textContent = String(error); });
-// What the server says of the exhibit (/api/exhibit): whether it is a kiosk (kiosk.js), which
-// keeps no address of its own (address.js).
-const exhibitSaid = api("/api/exhibit").catch(() => ({kiosk: false}));
+// What the server says of the exhibit (api/exhibit.json): whether it is a kiosk (kiosk.js), which
+// keeps no address of its own (address.js), and how a session's bytes travel (transport.js); the
+// menu is shown once it is known.
+let exhibitNow = {kiosk: false, transport: "pty"};
+const exhibitSaid = api("api/exhibit.json").catch(() => exhibitNow).then((said) => (exhibitNow = said));
+const menuShown = exhibitSaid.then(showMenu).catch((error) => { $("notice").textContent = String(error); });

@@ -1,7 +1,8 @@
-// retro serve: a visitor's own game, offered at its end (retro/web/take_home.py).  The server's
+// A visitor's own game, offered at its end (retro/web/take_home.py).  The server's
 // exit message names its transcript and its cast ("take_home"), or its cast alone with why,
 // links only this visitor's page is given; a session the server ended, or that never started,
-// offers nothing.
+// offers nothing.  On a site the game was made in the visitor's browser: its links are the
+// page's own files (transport.js), with their names.
 "use strict";
 
 const TAKE_HOME_FORMS = {transcript: "a transcript", cast: "an asciicast"};
@@ -17,7 +18,7 @@ function offerGame(links) {
     const link = document.getElementById(`take-home-${form}`);
     link.hidden = !(links && links[form]);
     if (link.hidden) link.removeAttribute("href");
-    else { link.href = links[form]; offered.push(TAKE_HOME_FORMS[form]); }
+    else { link.href = links[form]; link.download = links.names?.[form] || ""; offered.push(TAKE_HOME_FORMS[form]); }
   }
   if (offered.length) {  // a sentence of its own in the status, which a screen reader reads out
     const said = document.createElement("span");

@@ -1,0 +1,179 @@
+// How a session's bytes travel: one page, two transports.  On `retro serve` a WebSocket to the
+// program on a pseudo-terminal of the server's; on a site `retro site` wrote, a Web Worker running
+// the program in the visitor's own browser (worker.js: Pyodide).  Both carry the same small
+// messages, so the page (retro.js) has one code path: it calls send (keys), resize, active (a key
+// that answers the idle warning) and close, and is told onopen, onbytes (the terminal's bytes),
+// onmessage ({type: "exit" | "idle" | "notice" | "refused", ...}) and onclose.  Which one the page
+// uses, api/exhibit.json says ("transport": "pty" or "browser").
+"use strict";
+
+function channel() {
+  return {onopen() {}, onbytes() {}, onmessage() {}, onclose() {}};
+}
+
+// -- retro serve: a WebSocket to a pty -----------------------------------------------------
+function socketChannel(program, params) {
+  const made = channel();
+  const address = new URL(`ws/run/${encodeURIComponent(program.id)}?${params}`, location.href);
+  address.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  const ws = new WebSocket(address);
+  ws.binaryType = "arraybuffer";
+  const open = () => ws.readyState === WebSocket.OPEN;
+  made.send = (bytes) => { if (open()) ws.send(bytes); };
+  made.resize = (cols, rows) => { if (open()) ws.send(JSON.stringify({type: "resize", cols, rows})); };
+  made.active = () => { if (open()) ws.send(JSON.stringify({type: "active"})); };
+  made.close = () => ws.close();
+  ws.onopen = () => made.onopen();
+  ws.onmessage = (event) => {
+    if (event.data instanceof ArrayBuffer) made.onbytes(new Uint8Array(event.data));
+    else made.onmessage(JSON.parse(event.data));
+  };
+  ws.onclose = () => made.onclose();
+  return made;
+}
+
+// -- retro site: the program in a Web Worker of this page ----------------------------------
+// A spare worker is made as the page opens, and loads Pyodide and retro while the visitor reads
+// the menu, as retro serve's template process waits loaded; a session takes it, and the next spare
+// is made once the session has begun.  Each session has a fresh worker, ended with the session:
+// nothing of one session is in the next.
+const WORKER = "static/worker.js";
+const NEXT_SPARE_AFTER = 3000;  // ms into a session: its own start goes first
+let spare = null;
+
+function spareWorker() {
+  const worker = new Worker(WORKER, {type: "module"});
+  const loaded = new Promise((resolve, reject) => {
+    worker.onmessage = (event) => {
+      if (event.data.type === "loaded") resolve(worker);
+      else if (event.data.type === "failed") reject(new Error(event.data.text));
+    };
+    worker.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "the worker did not start")); };
+  });
+  loaded.catch(() => {});  // said when a session takes it
+  return {worker, loaded};
+}
+
+function takeSpare() {
+  const taken = spare || spareWorker();
+  spare = null;
+  return taken;
+}
+
+function makeSpare() {
+  if (!spare && browserSupport() === null) spare = spareWorker();
+}
+
+// Why this browser cannot run the programs, in words (null: it can).  A read that waits for a key
+// suspends the program with JSPI (WebAssembly.Suspending), which needs no headers of the server's.
+function browserSupport() {
+  if (typeof Worker === "undefined") return "This browser has no Web Workers, in which the programs run.";
+  if (typeof WebAssembly === "undefined" || typeof WebAssembly.Suspending === "undefined") {
+    return "This browser cannot pause a program while it waits for a key (WebAssembly JSPI), which the " +
+           "programs need here. Chrome and Edge from version 137, Firefox from 153 and Safari from 27 can.";
+  }
+  return null;
+}
+
+function workerChannel(program, params, settings) {
+  const made = channel();
+  const waiting = [];  // keys typed before the program started
+  let size = null;
+  let worker = null;
+  let closed = false;
+  const post = (message, moved) => { if (worker && !closed) worker.postMessage(message, moved || []); };
+  const idle = idleWatch(made, settings, () => stop());
+  made.send = (bytes) => {
+    idle.active();
+    if (worker) post({type: "keys", data: bytes}, [bytes.buffer]); else waiting.push(bytes);
+  };
+  made.resize = (cols, rows) => { size = {cols, rows}; post({type: "resize", cols, rows}); };
+  made.active = () => idle.active();
+  const stop = () => {
+    closed = true;
+    idle.stop();
+    if (worker) worker.terminate();
+  };
+  made.close = () => {
+    if (closed) return;
+    stop();
+    made.onclose();
+  };
+  const unsupported = browserSupport();
+  const taken = unsupported === null ? takeSpare() : null;
+  setTimeout(() => made.onopen(), 0);
+  if (!taken) {
+    setTimeout(() => made.onmessage({type: "refused", text: unsupported}), 0);
+    return made;
+  }
+  setTimeout(makeSpare, NEXT_SPARE_AFTER);
+  taken.loaded.then(() => {
+    if (closed) { taken.worker.terminate(); return; }
+    worker = taken.worker;
+    worker.onmessage = (event) => {
+      const message = event.data;
+      if (message.type === "bytes") { idle.active(); made.onbytes(message.data); return; }
+      stop();  // the session's last message: its worker has done its work
+      if (message.type === "failed") made.onmessage({type: "refused", text: `The program could not run here: ${message.text}`});
+      else made.onmessage(message.type === "exit" ? {...message, take_home: homeLinks(message.take_home)} : message);
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      if (closed) return;
+      stop();
+      made.onmessage({type: "exit", status: null,
+                      reason: `the program's worker stopped (${event.message || "it ran out of memory, perhaps"})`});
+    };
+    const {cols, rows} = size || {cols: 80, rows: 24};
+    post({type: "start", program: program.id, query: String(params), cols, rows, keep: !settings.kiosk,
+          folder: settings.store});
+    for (const bytes of waiting.splice(0)) made.send(bytes);
+  }, (error) => {
+    if (!closed) made.onmessage({type: "refused", text: `The programs could not be loaded in this browser: ${error.message}`});
+  });
+  return made;
+}
+
+// A kiosk's session nobody uses ends, as retro serve ends it: the page warned (its "idle" message)
+// warning_seconds before, the warning withdrawn by a key or the program's output.
+function idleWatch(made, settings, stop) {
+  const watch = {active() {}, stop() {}};
+  if (!settings.idle_seconds) return watch;
+  let last = performance.now();
+  let warned = false;
+  const timer = setInterval(() => {
+    const left = settings.idle_seconds - (performance.now() - last) / 1000;
+    if (left < 0) {
+      stop();
+      made.onmessage({type: "notice", text: `No input for ${settings.idle_seconds} seconds: the session ends.`});
+      made.onmessage({type: "exit", status: null, reason: `no input for ${settings.idle_seconds} seconds`});
+    } else if (warned !== (left <= settings.warning_seconds)) {
+      warned = !warned;
+      made.onmessage({type: "idle", left: warned ? Math.floor(left) : null});
+    }
+  }, 1000);
+  watch.active = () => { last = performance.now(); };
+  watch.stop = () => clearInterval(timer);
+  return watch;
+}
+
+// The visitor's own game, made in the worker as text, offered as files to download (takehome.js).
+const HOME_FORMS = [["transcript", "text/plain", "txt"], ["cast", "application/x-asciicast", "cast"]];
+
+function homeLinks(game) {
+  if (!game) return null;
+  const links = {words: game.words, names: {}};
+  for (const [form, type, ending] of HOME_FORMS) {
+    if (!game[form]) continue;
+    links[form] = URL.createObjectURL(new Blob([game[form]], {type: `${type};charset=utf-8`}));
+    links.names[form] = `${game.name}.${ending}`;
+  }
+  return links;
+}
+
+// The channel of a new session, as this exhibit carries them.
+function sessionChannel(program, params, settings) {
+  return settings.transport === "browser" ? workerChannel(program, params, settings) : socketChannel(program, params);
+}
+
+exhibitSaid.then((settings) => { if (settings.transport === "browser") makeSpare(); });

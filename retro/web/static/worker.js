@@ -1,0 +1,139 @@
+// retro site: one session's program in the visitor's own browser.  This Web Worker loads Pyodide
+// (CPython in WebAssembly) and retro's Python (static/py/, written by `retro site`) as soon as it is
+// made, so that a spare one waits loaded while the visitor reads the menu; it then runs one session
+// (retro/browser/worker.py), or checks every shipped transcript, and is never used again.
+//
+// The page and the worker speak the small messages of retro serve's WebSocket: the page sends
+// {type: "start", program, query, cols, rows, keep, folder}, {type: "keys", data}, {type: "resize",
+// cols, rows} or {type: "check"}; the worker answers {type: "loaded"}, {type: "bytes", data}, the
+// session's last message ({type: "exit" | "refused", ...}), {type: "checked", ...}, or
+// {type: "failed", text} when it cannot load.  A read that waits for a key suspends the program
+// with JSPI (pyodide.ffi.run_sync on the promise of `page.keys`): the worker's events go on meanwhile.
+import {loadPyodide} from "./vendor/pyodide.mjs";
+
+const typed = [];  // keys the page sent, not yet read by the program
+let waiting = null;  // the program's read that waits: {resolve, timer}
+let size = [24, 80];  // the terminal's rows and columns
+let store = null;  // the folder of the browser's storage (IndexedDB) the program keeps its files in
+let stored = "";  // what that folder held when it was last kept
+
+function joined(pieces) {
+  const all = new Uint8Array(pieces.reduce((n, piece) => n + piece.length, 0));
+  let at = 0;
+  for (const piece of pieces) { all.set(piece, at); at += piece.length; }
+  return all;
+}
+
+function hand(resolve) {
+  resolve(joined(typed.splice(0)));
+}
+
+// What Python's retro.browser.page.WorkerPage calls.
+const page = {
+  write(data) { postMessage({type: "bytes", data}, [data.buffer]); },
+  keys(ms) {  // a promise of what was typed: at once if something was, else within ms (-1: until a key)
+    return (async () => {
+      if (!typed.length && ms !== 0) await keep();  // the program waits for the visitor: what it wrote is kept
+      return new Promise((resolve) => {
+        if (typed.length) { hand(resolve); return; }
+        if (ms === 0) { resolve(null); return; }
+        const timer = ms > 0 ? setTimeout(() => { waiting = null; resolve(null); }, ms) : null;
+        waiting = {resolve, timer};
+      });
+    })();
+  },
+  size() { return size; },
+  sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); },
+  keep() { return keep(); },
+};
+
+let pyodide = null;
+
+// Pyodide's WebAssembly is on the site gzipped (retro/static_site.py: a plain static server sends
+// files as they are): its fetch is answered with the file inflated as it arrives.
+const fetchAsIs = self.fetch.bind(self);
+self.fetch = async (resource, options) => {
+  const url = String(resource instanceof Request ? resource.url : resource);
+  if (!url.endsWith("/pyodide.asm.wasm")) return fetchAsIs(resource, options);
+  const answer = await fetchAsIs(`${url}.gz`);
+  if (!answer.ok) return answer;
+  return new Response(answer.body.pipeThrough(new DecompressionStream("gzip")),
+                      {headers: {"Content-Type": "application/wasm"}});
+};
+
+async function load() {
+  const base = new URL(".", import.meta.url);
+  pyodide = await loadPyodide({indexURL: new URL("vendor/", base).href, packages: []});
+  const manifest = await (await fetch(new URL("py/manifest.json", base))).json();
+  const site = pyodide.runPython("import site; site.getsitepackages()[0]");
+  for (const archive of manifest.archives) {
+    const answer = await fetch(new URL(`py/${archive}`, base));
+    if (!answer.ok) throw new Error(`py/${archive}: ${answer.status}`);
+    pyodide.unpackArchive(await answer.arrayBuffer(), "zip", {extractDir: site});
+  }
+  pyodide.runPython("import retro.browser.worker");  // loaded now, not when the visitor starts
+}
+
+// The program's files in the browser's storage: the folder mounted from IndexedDB (IDBFS) and read
+// before the session; written back whenever the program waits for a key and its files changed, and
+// at its end.  IDBFS writes what changed in one IndexedDB transaction: all of it, or nothing.
+function syncfs(populate) {
+  return new Promise((resolve, reject) => pyodide.FS.syncfs(populate, (error) => error ? reject(error) : resolve()));
+}
+
+function contents() {
+  if (!store) return "";
+  const FS = pyodide.FS;
+  return FS.readdir(store).filter((name) => name !== "." && name !== "..")
+    .map((name) => `${name}:${FS.stat(`${store}/${name}`).mtime}`).join("/");
+}
+
+async function keep() {
+  const now = contents();
+  if (now === stored) return;
+  stored = now;
+  try { await syncfs(false); } catch (error) { console.error("retro: the browser's storage could not be written", error); }
+}
+
+async function mount(folder) {
+  store = folder;
+  pyodide.FS.mkdirTree(folder);
+  pyodide.FS.mount(pyodide.FS.filesystems.IDBFS, {}, folder);
+  await syncfs(true);
+  stored = contents();
+}
+
+async function start(message) {
+  size = [message.rows, message.cols];
+  await mount(message.folder);
+  const worker = pyodide.pyimport("retro.browser.worker");
+  const answer = await worker.start.callPromising(page, message.program, message.query, message.folder, message.keep);
+  await keep();
+  postMessage(JSON.parse(answer));
+}
+
+async function check() {
+  const worker = pyodide.pyimport("retro.browser.worker");
+  postMessage({type: "checked", ...JSON.parse(worker.check_all())});
+}
+
+const loaded = load().then(() => postMessage({type: "loaded"}),
+                           (error) => { postMessage({type: "failed", text: String(error)}); throw error; });
+
+onmessage = async (event) => {
+  const message = event.data;
+  if (message.type === "keys") {
+    typed.push(message.data);
+    if (waiting) { const {resolve, timer} = waiting; waiting = null; clearTimeout(timer); hand(resolve); }
+  } else if (message.type === "resize") {
+    size = [message.rows, message.cols];
+  } else if (message.type === "start" || message.type === "check") {
+    try {
+      await loaded;
+      await (message.type === "start" ? start(message) : check());
+    } catch (error) {
+      console.error(error);
+      postMessage({type: "failed", text: String(error && error.message || error)});
+    }
+  }
+};

@@ -13,9 +13,12 @@ def test_the_exhibit_says_whether_it_is_a_kiosk_and_which_games_it_loops() -> No
     async def ask(client):
         answer = await client.get("/api/exhibit")
         assert answer.status == 200
+        again = await client.get("/api/exhibit.json")  # the page's path, a file on a static site
+        assert again.status == 200 and await again.json() == await answer.json()
         return await answer.json()
 
-    assert with_client(ask) == {"kiosk": False, "idle_seconds": 600.0, "warning_seconds": WARNING, "loop": []}
+    assert with_client(ask) == {"kiosk": False, "idle_seconds": 600.0, "warning_seconds": WARNING, "loop": [],
+                                "transport": "pty"}
     said = with_client(ask, Exhibit(kiosk=True))
     assert said["kiosk"] is True and said["loop"] == PUBLISHED
     # the games the README names: Fig. 5's of the 3-D article, the Fortran author's, the Perl assignment's

@@ -22,7 +22,7 @@
   let backKept = false;  // an entry of the history pushed after a key or a touch (Chromium's Back
   // passes over one pushed before any)
 
-  const liveSession = () => Boolean(socket && socket.readyState <= WebSocket.OPEN);
+  const liveSession = () => Boolean(session && session.live());
 
   async function attract() {
     const mine = ++round;

@@ -3,7 +3,8 @@
 // the program in the visitor's own browser (worker.js: Pyodide).  Both carry the same small
 // messages, so the page (retro.js) has one code path: it calls send (keys), resize, active (a key
 // that answers the idle warning) and close, and is told onopen, onbytes (the terminal's bytes),
-// onmessage ({type: "exit" | "idle" | "notice" | "refused", ...}) and onclose.  Which one the page
+// onmessage ({type: "exit" | "idle" | "notice" | "refused", ...}) and onclose; live() says whether it
+// is starting or running.  Which one the page
 // uses, api/exhibit.json says ("transport": "pty" or "browser").
 "use strict";
 
@@ -23,6 +24,7 @@ function socketChannel(program, params) {
   made.resize = (cols, rows) => { if (open()) ws.send(JSON.stringify({type: "resize", cols, rows})); };
   made.active = () => { if (open()) ws.send(JSON.stringify({type: "active"})); };
   made.close = () => ws.close();
+  made.live = () => ws.readyState <= WebSocket.OPEN;
   ws.onopen = () => made.onopen();
   ws.onmessage = (event) => {
     if (event.data instanceof ArrayBuffer) made.onbytes(new Uint8Array(event.data));
@@ -99,6 +101,7 @@ function workerChannel(program, params, settings) {
     stop();
     made.onclose();
   };
+  made.live = () => !closed;
   const unsupported = browserSupport();
   const taken = unsupported === null ? takeSpare() : null;
   setTimeout(() => made.onopen(), 0);

@@ -112,6 +112,7 @@ def answers(kiosk: bool) -> Iterator[tuple[str, bytes]]:
     for name, path in api.recorded().items():
         yield f"api/sessions/{name}.json", _json(api.session_view(name, path))
         yield f"api/sessions/{name}.cast", api.cast_text(path)
+        yield f"api/sessions/{name}.txt", api.transcript_text(path)
     yield "api/exhibit.json", _json(exhibit(kiosk, kiosk_settings.published()))
 
 

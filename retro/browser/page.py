@@ -43,7 +43,7 @@ class WorkerPage:
 
     def keys(self, timeout: Optional[float]) -> bytes:
         got = self._wait(self._page.keys(-1 if timeout is None else timeout * 1000))
-        return bytes(got.to_bytes()) if got is not None else b""
+        return bytes(got.to_bytes())  # a Uint8Array, empty if nothing came in time
 
     def size(self) -> tuple[int, int]:
         rows, cols = self._page.size().to_py()

@@ -31,6 +31,7 @@ STATIC = {  # what the page is made of: the only files this server sends
     "takehome.js": "text/javascript",
     "kiosk.js": "text/javascript",
     "transport.js": "text/javascript",
+    "sitepage.js": "text/javascript",
     "retro.css": "text/css",
     "favicon.svg": "image/svg+xml",
     "vendor/xterm.js": "text/javascript",
@@ -110,6 +111,7 @@ def describe(program: catalog.Program) -> dict[str, Any]:
     return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
             "machine": program.machine, "author": program.author, "description": program.description,
             "variants": variants, "exit_statuses": [list(s) for s in program.exit_statuses],
+            "stores": program.for_browser is not None,  # keeps files in a visitor's browser (retro site)
             "terminal": vars(terminal_of(program))}
 
 
@@ -184,6 +186,18 @@ async def session_cast(request: web.Request) -> web.StreamResponse:
         return security.plain(500, visible(str(err)))
     filename = key.replace("/", "-") + ".cast"  # ID and NAME are a shipped session's: letters, digits, hyphens
     return await attachment(request, body, "application/x-asciicast", filename, "max-age=3600")
+
+
+async def session_transcript(request: web.Request) -> web.StreamResponse:
+    """A shipped session's transcript as it ships, to download (`retro check` replays it)."""
+    key, path = shipped(request)
+    return await attachment(request, transcript_text(path), "text/plain", key.replace("/", "-") + ".txt",
+                            "max-age=3600")
+
+
+@functools.lru_cache(maxsize=None)
+def transcript_text(path: Path) -> bytes:
+    return path.read_bytes()
 
 
 @functools.lru_cache(maxsize=None)  # as ending_of: few, and never changing while the server runs

@@ -17,7 +17,9 @@ no traceback ever reaches a visitor).
 ``GET /api/programs.json`` ...         the same four at the paths the page reads,
                                       which ``retro site`` writes as files
                                       (``/api/sessions.json``, ``/api/exhibit.json``,
-                                      ``/api/sessions/ID/NAME.json`` and ``.cast``)
+                                      ``/api/sessions/ID/NAME.json`` and ``.cast``),
+                                      and ``/api/sessions/ID/NAME.txt``, the
+                                      shipped transcript, to download
 ``POST /api/run/ID?variant=value``    the body is standard input; the answer is
                                       exactly the bytes ``retro run ID --variant
                                       value`` writes to standard output in a pipe,
@@ -127,6 +129,7 @@ def application(exhibit: Optional[Exhibit] = None) -> web.Application:
         web.get("/api/exhibit.json", kiosk.exhibit_settings),
         web.get("/api/sessions/{program}/{name:[A-Za-z0-9_-]+}.json", api.one_session),
         web.get("/api/sessions/{program}/{name:[A-Za-z0-9_-]+}.cast", api.session_cast),
+        web.get("/api/sessions/{program}/{name:[A-Za-z0-9_-]+}.txt", api.session_transcript),
         web.get("/api/sessions/{program}/{name}", api.one_session),
         web.get("/api/sessions/{program}/{name}/cast", api.session_cast),
         web.post("/api/run/{id}", api.run_api),

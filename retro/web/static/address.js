@@ -46,6 +46,7 @@ async function follow() {
   $("address-said").textContent = "";
   try {
     if (!$("session").hidden) closeSession();
+    closeCheck();  // sitepage.js
     await openAddress(fragment);
   } catch (error) {
     closeSession();
@@ -73,6 +74,7 @@ async function openAddress(fragment) {
   }
   if (parts[0] === "play" && parts.length === 2) return startAt(parts[1], params, pace);
   if (parts[0] === "replay" && parts.length === 3) return replayAt(`${parts[1]}/${parts[2]}`, params, pace);
+  if (parts[0] === "check" && parts.length === 1) return checkHere();  // sitepage.js
   throw new WrongAddress("This page's address names nothing on it");
 }
 

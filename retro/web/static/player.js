@@ -20,8 +20,11 @@ function shownText(event) {  // what the terminal shows of an event: a line type
 // A recording opened at ``move`` (0: its start); opened at a move, it waits there, paused.
 function playRecording(id, session, moves, move, ended) {
   recording = {id, events: session.events, moves, move: 0, over: false, ended, turn: 0};
-  $("download").href = `api/sessions/${id.split("/").map(encodeURIComponent).join("/")}.cast`;
+  const path = `api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`;
+  $("download").href = `${path}.cast`;
   $("download").download = `${id.replace("/", "-")}.cast`;
+  $("download-transcript").href = `${path}.txt`;  // the transcript itself, which `retro check` replays
+  $("download-transcript").download = `${id.replace("/", "-")}.txt`;
   seekTo(move || 0, Boolean(move));
 }
 

@@ -113,6 +113,7 @@ function workerChannel(program, params, settings) {
   taken.loaded.then(() => {
     if (closed) { taken.worker.terminate(); return; }
     worker = taken.worker;
+    window.retroWorker = worker;  // for the browser tests (and the curious)
     worker.onmessage = (event) => {
       const message = event.data;
       if (message.type === "bytes") { idle.active(); made.onbytes(message.data); return; }

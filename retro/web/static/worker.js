@@ -24,6 +24,8 @@ function joined(pieces) {
   return all;
 }
 
+const NOTHING = new Uint8Array(0);  // no key came in time (JS null would reach Python as jsnull, not None)
+
 function hand(resolve) {
   resolve(joined(typed.splice(0)));
 }
@@ -36,8 +38,8 @@ const page = {
       if (!typed.length && ms !== 0) await keep();  // the program waits for the visitor: what it wrote is kept
       return new Promise((resolve) => {
         if (typed.length) { hand(resolve); return; }
-        if (ms === 0) { resolve(null); return; }
-        const timer = ms > 0 ? setTimeout(() => { waiting = null; resolve(null); }, ms) : null;
+        if (ms === 0) { resolve(NOTHING); return; }
+        const timer = ms > 0 ? setTimeout(() => { waiting = null; resolve(NOTHING); }, ms) : null;
         waiting = {resolve, timer};
       });
     })();

@@ -7,10 +7,11 @@ the screen console's own line editor), control keys echoed as ``^X`` (ECHOCTL);
 for a program that draws, keys one at a time, unechoed (cbreak, as the runner
 sets it on a real terminal).
 
-One difference from the pty, said in README's static site section: a key typed
-while the program computes is echoed when the program next reads, not at once
-(the program and the page's key handling share the worker's one thread), and
-Ctrl-C stops it only then.
+Two differences from the pty, said in docs/static-site.md: a key typed while
+the program computes is echoed when the program next reads, not at once (the
+program and the page's key handling share the worker's one thread), and Ctrl-C
+stops it only then; Ctrl-Z leaves the line being typed as it was (n_tty flushes
+it, though the program ignores the stop).
 """
 from __future__ import annotations
 
@@ -80,7 +81,6 @@ class PageKeys:
         """A signal key: raises what the signal raises in the program (True: a key that does nothing)."""
         if key not in (INTR, QUIT, SUSP):
             return False
-        self._pending = b""  # the terminal drops what was typed ahead (no NOFLSH)
         if self.echo is not None:
             self.echo("^" + chr(key ^ 0x40))
         if key == INTR:

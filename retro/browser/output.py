@@ -17,12 +17,18 @@ class PageOutput:
         self._tap = tap  # what the page was sent, for the visitor's cast (retro.web.pty_cast)
 
     def write(self, data: bytes) -> int:
-        sent = bytes(data).replace(b"\n", b"\r\n")
+        self._send(bytes(data).replace(b"\n", b"\r\n"))
+        return len(data)
+
+    def echoed(self, text: str) -> None:
+        """What the line discipline echoes, as it is (its echo of Enter is already CR LF)."""
+        self._send(encode(text))
+
+    def _send(self, sent: bytes) -> None:
         if sent:
             self._page.write(sent)
             if self._tap is not None:
                 self._tap(sent)
-        return len(data)
 
     def flush(self) -> None:
         pass

@@ -44,7 +44,7 @@ def page_console(page: Page, program: catalog.Program, options: catalog.Options,
         return ScreenConsole(term, stderr=output, needs=program.screen_size(options),  # type: ignore[arg-type]
                              keyboard=PageKeyboard(keys), errors_on_terminal=True)
     line = TerminalLine((lambda: page.size()[1]) if program.wraps_words else None)
-    return LineConsole(CanonicalInput(page, output.text), output, output,  # type: ignore[arg-type]
+    return LineConsole(CanonicalInput(page, output.echoed), output, output,  # type: ignore[arg-type]
                        input_kind="tty", output_kind="tty", terminal=line, errors_on_terminal=True)
 
 

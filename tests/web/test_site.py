@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+import test_web_a11y
+import test_web_browser
 from retro import resources
 from test_web_a11y import AXE, axe_page, ended, failures, open_every_details
-from test_web_browser import (CHROMIUM, open_page, screen, start, status_words, type_keys, wait_screen,
+from test_web_browser import (CHROMIUM, screen, start, status_words, type_keys, wait_screen,
                               learner_board)
 from test_web_browser import (test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe,  # noqa: F401  # run here too
                               test_an_altair_game_on_its_glass_teletype, test_the_end_says_what_happened_in_this_session,
@@ -73,9 +75,31 @@ def same_origin(page, url: str) -> None:
     page.context.route("**/*", route)
 
 
+LOADED = 180_000  # ms a new page may take to load Pyodide and retro in its spare worker (a loaded machine)
+
+
+def loaded(page) -> None:
+    """Until the page's spare worker has loaded Pyodide and retro (a new browser context has no
+    cache: each test's page loads them once), so that a test's waits time the session, not the load."""
+    page.wait_for_function("() => window.retroSpareLoaded()", timeout=LOADED)
+
+
+@pytest.fixture(autouse=True)
+def spare_loaded(monkeypatch):
+    """test_web_browser's pages, opened here on the site, wait for their spare worker too."""
+    opened = test_web_browser.open_page
+
+    def open_loaded(*args, **kwargs):
+        page = opened(*args, **kwargs)
+        loaded(page)
+        return page
+    monkeypatch.setattr(test_web_browser, "open_page", open_loaded)
+    monkeypatch.setattr(test_web_a11y, "open_page", open_loaded)
+
+
 @pytest.fixture
 def page(browser, server):
-    page = open_page(browser, server)
+    page = test_web_browser.open_page(browser, server)
     yield page
     assert page.errors == []
     elsewhere = [url for url in getattr(page.context, "requested", []) if not url.startswith(server)]
@@ -95,6 +119,7 @@ def open_site(browser, url: str, **options):
     page.requested = requested
     page.goto(url)
     page.wait_for_selector("li[data-program='fortran-rcd'] button")
+    loaded(page)
     return page
 
 
@@ -163,8 +188,10 @@ def test_the_learners_store_survives_a_reload_and_is_forgotten_when_asked(browse
         assert "I have learnt 1 new scheme" in screen(page)
         type_keys(page, "n\r")
         page.wait_for_selector("#status[data-exit='0']")
+        page.click("#again")  # the menu's address: the reload shows the menu
         page.reload()
         page.wait_for_selector("li[data-program='pascal-learner'] .forget button")
+        loaded(page)
         assert "I know 1 scheme (level 1: 1), from Tic-Tac-Toe-Data-3." in learner_greeting(page)
         page.keyboard.press("Control+c")
         page.wait_for_selector("#status[data-exit='130']")
@@ -183,7 +210,7 @@ def test_a_recorded_game_and_a_visitors_own_game_pass_retro_check(browser, serve
     downloaded and checked outside it (`retro check`); the visitor's cast is asciicast v2."""
     page = open_site(browser, server, accept_downloads=True)
     try:
-        page.click("details.group summary >> nth=0")
+        open_every_details(page)
         page.select_option("#replay-baud", "0")
         page.click("button[data-session='fortran-rcd/mj-weakness']")
         page.wait_for_selector("#status[data-exit]", timeout=60000)
@@ -196,7 +223,9 @@ def test_a_recorded_game_and_a_visitors_own_game_pass_retro_check(browser, serve
             wait_screen(page, "s.endsWith(arg)", "]" if line != "N" else "[S/N]")
             type_keys(page, line + "\r")
         wait_screen(page, "s.includes(arg)", "Gana el humano")
-        type_keys(page, "\r")
+        type_keys(page, "N\r")
+        wait_screen(page, "s.includes(arg)", "Other input will terminate the job.")
+        type_keys(page, "\x04")  # as the author's session ends (transcripts/fortran-rcd/mj-weakness.txt)
         page.wait_for_selector("#status[data-exit]")
         with page.expect_download() as own:
             page.click("#take-home-transcript")

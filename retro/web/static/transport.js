@@ -53,8 +53,11 @@ function spareWorker() {
     worker.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "the worker did not start")); };
   });
   loaded.catch(() => {});  // said when a session takes it
-  return {worker, loaded};
+  const made = {worker, loaded, ready: false};
+  loaded.then(() => { made.ready = true; }, () => {});
+  return made;
 }
+window.retroSpareLoaded = () => Boolean(spare && spare.ready);  // for the browser tests
 
 function takeSpare() {
   const taken = spare || spareWorker();

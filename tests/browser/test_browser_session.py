@@ -190,3 +190,16 @@ def test_the_sites_python_alone_checks_every_transcript(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     total = len(resources.shipped_sessions())
     assert done.stdout.split("\n")[:2] == [f"{total} {total} []", "[]"]
+
+
+def test_a_damaged_store_is_set_aside_said_and_not_loaded(tmp_path: Path) -> None:
+    """A store in the browser that cannot be read (a tab closed mid-write cannot make one: IndexedDB
+    keeps a write whole; a damaged one all the same): renamed .damaged, said, and a new store begun."""
+    (tmp_path / "Tic-Tac-Toe-Data-3").write_bytes(b"garbage\x00\x01")
+    page, frame = played("pascal-learner", b"\x03", folder=tmp_path)
+    said = page.shown().replace("\r\n", " ")
+    assert "the schemes file kept in this browser could not be used" in said
+    assert "set aside as Tic-Tac-Toe-Data-3.damaged, and I start again with no schemes" in said
+    assert "There is no Tic-Tac-Toe-Data-3 yet: I know no schemes" in said
+    assert (tmp_path / "Tic-Tac-Toe-Data-3.damaged").read_bytes() == b"garbage\x00\x01"
+    assert frame["status"] == 130

@@ -217,7 +217,8 @@ def run(console: Console, options: LearnerOptions = LearnerOptions()) -> int:
         return 2
     session = open_session(console, grid, options.fixed, options.data, options.seed, save=not options.no_save,
                            fresh=options.fresh, folder=options.data_folder, literal=options.literal,
-                           shared=options.shared, compact=grid.winalign >= COMPACT_FROM)
+                           shared=options.shared, compact=grid.winalign >= COMPACT_FROM,
+                           set_aside=options.set_aside)
     if session is None:
         return 1
     view: Optional[View] = None

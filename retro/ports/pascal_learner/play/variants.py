@@ -56,6 +56,9 @@ class LearnerOptions(GridOptions):
     shared: bool = field(default=False)
     # a visitor of retro serve without a data folder: what is learnt is kept for the session only (for_visitor)
     visiting: bool = field(default=False)
+    # the visitor's own store in a browser (retro site): one that cannot be used is set aside, said,
+    # and the learner starts again from nothing (for_browser)
+    set_aside: bool = field(default=False)
 
 
 GRID_OPTIONS = click_options(GridOptions)  # retro train's

@@ -184,7 +184,8 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
                  save: bool = True, fresh: bool = False, unsaved_if_read_only: bool = True,
                  folder: Optional[Path] = None, literal: bool = False, shared: bool = False,
                  unsaved_if_locked: bool = False, compiled: bool = False,
-                 compact: bool = False, places: Optional["Places"] = None) -> Optional[StoreSession]:
+                 compact: bool = False, places: Optional["Places"] = None,
+                 set_aside: bool = False) -> Optional[StoreSession]:
     """Load the schemes for ``grid.winalign``; None (after a message on the
     error stream) when the file cannot be used.
 
@@ -202,7 +203,10 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     without saving, after a note on the error stream (training, whose point
     is the saving, is refused instead: ``unsaved_if_read_only=False``).
     A file another learner has locked is refused, unless ``unsaved_if_locked``
-    (``retro pbrain``: a second brain on the store plays it without saving)."""
+    (``retro pbrain``: a second brain on the store plays it without saving).
+    ``set_aside``: a file that cannot be used is renamed ``<name>.damaged``
+    (replacing an older one), said, and the session starts with no schemes
+    (the visitor's own store in a browser, which no --data can change)."""
     rng = random.Random(seed)
     if fixed and literal:
         console.write_err("retro: --fixed and --literal are two rule sets; choose one\n")
@@ -255,6 +259,13 @@ def open_session(console: Console, grid: Grid, fixed: bool, data: Optional[str],
     except DataFileError as err:
         if lock is not None:
             lock.release()
+        if set_aside and not isinstance(err, LockHeld) and path.is_file():
+            aside = path.with_name(path.name + ".damaged")
+            os.replace(path, aside)
+            console.write_err(f"retro: the schemes file kept in this browser could not be used (damaged, or not "
+                              f"this program's): it is set aside as {aside.name}, and I start again with no schemes.\n")
+            return open_session(console, grid, fixed, data, seed, save, fresh, unsaved_if_read_only, folder, literal,
+                                shared, unsaved_if_locked, compiled, compact, places)
         if shared:  # a visitor's session of retro serve: the why, with the server's folders, is the operator's
             tell_operator(f"a visitor's learner cannot use its schemes file: {err}")
         console.write_err("retro: the learner's schemes file cannot be used; the exhibit's operator can see why\n"
@@ -323,7 +334,7 @@ def for_browser(options: LearnerOptions, folder: Path) -> LearnerOptions:
     its schemes file in that browser's storage, the visitor's alone, and learns
     from the visitor's lost games there across visits, from its first game on,
     as ``retro run`` does for a new user."""
-    return options.changed(data_folder=folder)
+    return options.changed(data_folder=folder, set_aside=True)
 
 
 # The stores trained by 2,000 games, kept with the learner's transcripts (its

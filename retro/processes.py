@@ -3,7 +3,7 @@
 The runtime, the tests, the benchmarks and the tools ask here rather than
 reading the operating system's files themselves: which processes there are
 and which are below one, how much memory one holds (resident, unique,
-proportional, its peak), how much the machine has free, which descriptors
+proportional, its peak), how much processor time one has used, how much the machine has free, which descriptors
 one has open, what it waits for.  A process that is gone, or that the
 operating system will not describe, answers ``None`` (or an empty list),
 never an exception: the callers ask about processes that may end at any
@@ -100,6 +100,11 @@ def available_memory() -> Optional[int]:
         return int(psutil.virtual_memory().available)
     except (OSError, RuntimeError):
         return None
+
+
+def cpu_seconds(pid: Optional[int] = None) -> Optional[float]:
+    """The processor time ``pid`` (this process by default) has used, user and system, in seconds."""
+    return _ask(pid, lambda process: float(sum(process.cpu_times()[:2])), None)
 
 
 def every() -> list[int]:

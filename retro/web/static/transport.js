@@ -47,7 +47,7 @@ function spareWorker() {
   const worker = new Worker(WORKER, {type: "module"});
   const loaded = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
-      if (event.data.type === "loaded") resolve(worker);
+      if (event.data.type === "loaded") { window.retroLoadMarks = event.data.marks; resolve(worker); }
       else if (event.data.type === "failed") reject(new Error(event.data.text));
     };
     worker.onerror = (event) => { event.preventDefault(); reject(new Error(event.message || "the worker did not start")); };

@@ -63,9 +63,12 @@ self.fetch = async (resource, options) => {
                       {headers: {"Content-Type": "application/wasm"}});
 };
 
+const marks = {};  // when each step of the load ended (ms since the worker began): the benchmark's
+
 async function load() {
   const base = new URL(".", import.meta.url);
   pyodide = await loadPyodide({indexURL: new URL("vendor/", base).href, packages: []});
+  marks.pyodide = performance.now();
   const manifest = await (await fetch(new URL("py/manifest.json", base))).json();
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
   for (const archive of manifest.archives) {
@@ -73,7 +76,9 @@ async function load() {
     if (!answer.ok) throw new Error(`py/${archive}: ${answer.status}`);
     pyodide.unpackArchive(await answer.arrayBuffer(), "zip", {extractDir: site});
   }
+  marks.archives = performance.now();
   pyodide.runPython("import retro.browser.worker");  // loaded now, not when the visitor starts
+  marks.imported = performance.now();
 }
 
 // The program's files in the browser's storage: the folder mounted from IndexedDB (IDBFS) and read
@@ -119,7 +124,7 @@ async function check() {
   postMessage({type: "checked", ...JSON.parse(worker.check_all())});
 }
 
-const loaded = load().then(() => postMessage({type: "loaded"}),
+const loaded = load().then(() => postMessage({type: "loaded", marks}),
                            (error) => { postMessage({type: "failed", text: String(error)}); throw error; });
 
 onmessage = async (event) => {

@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import zipfile
 from dataclasses import dataclass
@@ -34,6 +35,18 @@ PYODIDE = ("pyodide.mjs", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.
 # Pyodide's WebAssembly, gzipped: 3.5 MB where a plain static server would send 9.6 (the worker
 # inflates it as it arrives: static/worker.js).
 GZIPPED = ("pyodide.asm.wasm",)
+# The parts of CPython's standard library that neither Pyodide's start, retro nor click and
+# platformdirs import (tests/web/test_site.py plays every program and checks every transcript in
+# the browser without them): 0.8 of python_stdlib.zip's 2.5 MB, which a visitor need not fetch.
+STDLIB_LEFT_OUT = ("_pyrepl/", "unittest/", "pydoc.py", "pydoc_data/", "doctest.py", "pdb.py", "multiprocessing/",
+                   "xml/", "idlelib/", "turtledemo/", "tkinter/", "ensurepip/", "venv/", "lib2to3/", "curses/",
+                   "dbm/", "sqlite3/", "wsgiref/", "xmlrpc/", "mailbox.py", "imaplib.py", "smtplib.py", "ftplib.py",
+                   "poplib.py", "turtle.py", "pickletools.py", "tomllib/", "profile.py", "cProfile.py", "trace.py",
+                   "tabnanny.py")
+# Of its codecs, those retro's programs and their runtimes use, and the few any Python asks for.
+STDLIB_CODECS = re.compile(r"encodings/(__init__|aliases|ascii|latin_1|utf_8|utf_8_sig|utf_16.*|utf_32.*|utf_7|"
+                           r"charmap|idna|punycode|raw_unicode_escape|unicode_escape|undefined|cp437|cp1252|"
+                           r"iso8859_1|iso8859_15|.*_codec|rot_13|mbcs|oem)\.py$")
 # What a session in the browser never imports: the port's notes, the server, the menu.
 LEFT_OUT = ("retro/web/static/", "retro/menu/", "NOTES.md")
 SERVER_ONLY = ("api", "app", "child", "clients", "config", "connection", "exhibit", "forking", "http_log",
@@ -91,6 +104,8 @@ def _write(folder: Path, kiosk: bool) -> None:
                               "(xterm.js and Pyodide come from npm when retro is built: README, Installing it)") from None
         if name.removeprefix("vendor/") in GZIPPED:
             name, body = name + ".gz", gzip.compress(body, compresslevel=9, mtime=0)
+        if name == "vendor/python_stdlib.zip":
+            body = standard_library(body)
         _put(folder / "static" / name, body)
     archives = []
     for name, body in [("retro", retro_archive()), *((dep, package_archive(dep)) for dep in DEPENDENCIES)]:
@@ -136,6 +151,18 @@ def retro_archive() -> bytes:
     if shipped is not None and not (root / "transcripts").is_dir():  # an editable install keeps them beside
         members += [(path, f"retro/transcripts/{path.relative_to(shipped).as_posix()}") for path in _files(shipped)]
     return _zip(members)
+
+
+def standard_library(whole: bytes) -> bytes:
+    """Pyodide's python_stdlib.zip without what no session imports (STDLIB_LEFT_OUT, STDLIB_CODECS)."""
+    kept = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(whole)) as source, zipfile.ZipFile(kept, "w") as archive:
+        for info in source.infolist():
+            name = info.filename
+            codec = name.startswith("encodings/") and name != "encodings/" and not STDLIB_CODECS.match(name)
+            if not (name.startswith(STDLIB_LEFT_OUT) or codec):
+                archive.writestr(info, source.read(info), compress_type=info.compress_type)
+    return kept.getvalue()
 
 
 def _left_out(name: str) -> bool:

@@ -15,6 +15,7 @@ import json
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -155,10 +156,17 @@ def test_every_recorded_session_matches_byte_for_byte_in_the_browser(browser, se
         page.context.close()
 
 
-def learner_to(page, row: int, col: int) -> None:
-    """The learner's cursor moved to (row, col) by the cursor keys, and Enter."""
-    cells, cursor = learner_board(page)
-    assert cursor is not None, screen(page)
+def learner_to(page, row: int, col: int, marks: int) -> None:
+    """Once the board shows ``marks`` marks and the cursor, the cursor moved to (row, col) by the
+    cursor keys, and Enter."""
+    end = time.monotonic() + 60
+    while True:
+        cells, cursor = learner_board(page)
+        if cursor is not None and sum(mark != "." for mark in cells.values()) == marks and \
+                "cursor keys and Enter" in screen(page):
+            break
+        assert time.monotonic() < end, screen(page)
+        time.sleep(0.1)
     for _ in range(abs(row - cursor[0])):
         page.keyboard.press("ArrowDown" if row > cursor[0] else "ArrowUp")
     for _ in range(abs(col - cursor[1])):
@@ -180,9 +188,8 @@ def test_the_learners_store_survives_a_reload_and_is_forgotten_when_asked(browse
     try:
         assert "no schemes" in learner_greeting(page)
         type_keys(page, "y\r")
-        for square in ((3, 2), (3, 1), (3, 3)):
-            wait_screen(page, "s.includes(arg)", "cursor keys and Enter", everything=False)
-            learner_to(page, *square)
+        for turn, square in enumerate(((3, 2), (3, 1), (3, 3))):
+            learner_to(page, *square, marks=2 * turn)
         wait_screen(page, "s.includes(arg)", "Another game? (Y/N)", everything=False)
         assert "I have learnt 1 new scheme" in screen(page)
         type_keys(page, "n\r")

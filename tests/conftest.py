@@ -18,6 +18,8 @@ DATA = Path(__file__).resolve().parent / "data"
 # share a name (make_transcripts.py, which the shipped transcripts cite): the
 # doctest collection (pyproject.toml's --doctest-modules) passes them by.
 collect_ignore = ["cpm_c/make_transcripts.py", "pascal_learner/make_transcripts.py"]
+# Nor each port's test facts (tests/port_facts.py loads them by path): one name, facts.py, in each port's folder.
+collect_ignore_glob = ["*/facts.py"]
 
 
 @pytest.fixture(autouse=True)

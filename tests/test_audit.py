@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import port_facts
 from retro.audit.run import audit_program
 from retro.audit.subjects import SUBJECTS
 from retro.console import LineConsole
@@ -105,12 +106,8 @@ def retro_run(program_id, words, lines):
 
 
 @pytest.mark.parametrize("program_id,options,words,won", [
-    ("fortran-rcd", {"ai": "ia", "lang": "es"}, [], "Gana el humano"),
-    ("fortran-rcd", {"ai": "mj", "lang": "es"}, ["--ai", "mj"], "Gana el humano"),
-    ("perl-midterm", {"nesting": "rotation"}, ["--nesting", "rotation"], "X wins."),
-    ("altair-3d", {"version": "2"}, ["--version", "2"], "YOU WON"),
-    ("altair-3d", {"version": "3"}, ["--version", "3"], "YOU WON"),
-])
+    (program_id, dict(beating.options), list(beating.words), beating.won)
+    for program_id, found in port_facts.every().items() for beating in found.beating])
 def test_every_beating_line_wins_through_retro_run(program_id, options, words, won) -> None:
     report = audit_program(program_id, options)
     subject = SUBJECTS[program_id](**options)

@@ -50,7 +50,8 @@ def test_the_programs_list_takes_arrows_digits_enter_and_q() -> None:
     screen = menu.ScreenMenu(SizedTerminal(24, 80))
     assert press(screen, screen.KEYS, "down", "down", "up") == [None, None, None] and screen.selected == 1
     assert press(screen, screen.KEYS, "4", "enter") == [None, Action.START] and screen.selected == 3
-    assert press(screen, screen.KEYS, "9") == [None] and screen.message == "No entry 9."
+    beyond = str(len(catalog.programs()) + 1)  # a number no program has
+    assert press(screen, screen.KEYS, beyond) == [None] and screen.message == f"No entry {beyond}."
     assert press(screen, screen.KEYS, "right", "s", "tab") == [Action.OPEN] * 3
     assert press(screen, screen.KEYS, "q", "Q", menu.END) == [Action.LEAVE] * 3
     assert press(screen, screen.KEYS, "escape") == [None] and "q quits retro" in screen.message  # the top: Esc stays

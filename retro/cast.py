@@ -46,7 +46,7 @@ LOOKS: dict[str, tuple[str, str]] = {
     "amber": ("#ffb000", "#120b02"),
     "glass": ("#8dff8d", "#060a06"),
 }
-# Every move of the five programs holds a digit (``1,4``, ``A2``, ``5``); the
+# Every move of the programs holds a digit (``1,4``, ``A2``, ``5``); the
 # other answers (``Y``, ``N``, ``X``) hold none.
 MOVE = re.compile(r"[0-9]")
 

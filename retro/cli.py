@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 TABLE_WIDTH = 80  # what `retro list`, `retro replay` and the reports fit in
 
-HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports
+HELP = """Historical tic-tac-toe programs, brought back to life as faithful ports
 (their prompts, play and bugs).
 
 Without a command, `retro` shows the menu: fullscreen on a terminal, a numbered

@@ -8,6 +8,7 @@ from retro.console import KEY_NAMES, key_name
 from retro.menu import Action
 from retro.replay import PACES
 from test_screen_layout import SizedTerminal
+from retro.menu.entries import TITLE
 
 TABLES = [(menu.ListScreen, "KEYS"), (menu.ScreenMenu, "KEYS"), (menu.SessionsScreen, "KEYS"),
           (menu.SessionsScreen, "PACE_KEYS"), (menu.VariantForm, "KEYS"), (menu.VariantForm, "EDIT_KEYS")]
@@ -126,7 +127,7 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
 
     number = list(catalog.programs()).index("fortran-rcd") + 1
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send(f"{number}\r")
     term.wait_for("Language: Spanish")
     term.send(" ")  # --ai: ia -> mj
@@ -137,7 +138,7 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
     term.send("\x03")
     term.wait_for_words("stopped with Ctrl-C] -- press a key to return to the menu")
     term.send(" ")
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send("\r")  # the same program, chosen still
     form = term.wait_for("Language: Spanish")
     assert "Move routine: the older one (MJ)" in form, form
@@ -242,7 +243,7 @@ def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: s
 
     number = list(catalog.programs()).index("fortran-rcd") + 1
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send(f"{number}\r")
     term.wait_for("Language: Spanish")
     if ai == "mj":
@@ -255,7 +256,7 @@ def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: s
     note = f"[{catalog.get('fortran-rcd').title}: {said} -- press a key to return to the menu"
     term.wait_for_words(note)  # after PAUSE's Enter; the note wraps at words
     term.send(" ")
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send("q")
     term.ended_cleanly()
 
@@ -284,7 +285,7 @@ def test_keys_typed_as_a_program_ends_do_not_reach_the_menu(tmp_path) -> None:
 
     number = list(catalog.programs()).index("fortran-rcd") + 1
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send(f"{number}\r")
     term.wait_for(" -- variants")
     term.send("\r")

@@ -12,6 +12,7 @@ import pytest
 from pty_terminal import Terminal
 from retro import catalog, resources, transcript
 from retro.replay import show, the_game
+from retro.menu.entries import TITLE
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = transcript.find_transcripts([ROOT / "transcripts"])
@@ -139,7 +140,7 @@ def test_the_pipe_menu_ends_cleanly_at_end_of_input_in_a_session_list(tmp_path: 
 
 def test_on_a_terminal_a_programs_sessions_are_one_key_away_and_a_replay_comes_back(tmp_path: Path) -> None:
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    menu = term.wait_for("retro -- five historical tic-tac-toe programs")
+    menu = term.wait_for(TITLE)
     altair = len([f for f in FILES if f.parent.name == "altair-3d"])
     assert f"{altair} recorded sessions" in menu and "Right or s: the program's recorded sessions" in menu
     term.send("\x1b[C")  # Right, on the first program

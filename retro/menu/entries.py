@@ -11,7 +11,7 @@ from .. import catalog, resources, transcript
 from ..recording import Event
 from ..replay import ending, kept_after, show, the_game
 
-TITLE = "retro -- five historical tic-tac-toe programs"
+TITLE = "retro -- historical tic-tac-toe programs"
 
 
 @dataclass

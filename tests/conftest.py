@@ -47,6 +47,7 @@ SLOW = {
     "tests/pascal_learner/test_pascal_compiled.py::test_a_brain_or_a_learner_killed_at_any_moment_leaves_everything_whole",
     "tests/web/test_web_hostile.py::test_10_one_client_may_not_take_every_session",
     "tests/test_menu_scrollback.py",
+    "tests/test_plugin_port.py",
     "tests/web/test_measure_sessions.py",
     "tests/web/test_session_start.py",
     "tests/web/test_web_hostile.py::test_11_clients_that_never_read_pin_nothing",

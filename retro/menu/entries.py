@@ -29,8 +29,8 @@ class Entry:
 
 
 def number_of(program_id: str) -> int:
-    """The number a program has in both menus: its place in the catalog, from 1."""
-    return catalog.ids().index(program_id) + 1
+    """The number a program has in both menus: its place among the catalog's programs, from 1."""
+    return list(catalog.programs()).index(program_id) + 1
 
 
 def entries() -> list[Entry]:

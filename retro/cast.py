@@ -79,6 +79,9 @@ class Tape(io.StringIO):
         self.shown: list[str] = []  # the text written, as written
         self.length = 0
 
+    def now(self) -> float:
+        return self.clock
+
     def sleep(self, seconds: float) -> None:
         self.clock += seconds
 
@@ -169,7 +172,7 @@ def cast_of(session: Transcript, baud: Optional[int] = None) -> Cast:
         if move is not None:
             tape.note("m", move)
 
-    show(session, baud=baud or PAGE_PACE, out=tape, err=tape, sleep=tape.sleep, before=before)
+    show(session, baud=baud or PAGE_PACE, out=tape, err=tape, clock=tape.now, sleep=tape.sleep, before=before)
     program = catalog.find(session.program)
     cols, rows = screen_of(program, session)
     if program is None or program.screen_size is None:

@@ -84,6 +84,51 @@ def _typed(text: str, stream: TextIO) -> str:
     return text
 
 
+class Pace:
+    """Text written as a terminal line at ``baud`` delivers it, against a
+    clock: the n-th character is due n character times (10 bits each) after
+    the first, and the last has been delivered once ``finish`` returns.
+    Whatever is due is written at once, so a writer that was held up (a slow
+    terminal, a loaded machine) catches up rather than falling behind, and it
+    sleeps only until the next character is due: the rate holds at 19200
+    baud as at 110."""
+
+    def __init__(self, baud: int, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep):
+        self.seconds = 10.0 / baud  # one character's time on the line
+        self.clock, self.sleep = clock, sleep
+        self.start: Optional[float] = None
+        self.sent = 0  # characters written
+
+    def due(self, count: int) -> float:
+        """When the character after ``count`` more is due."""
+        assert self.start is not None
+        return self.start + (self.sent + count) * self.seconds
+
+    def write(self, stream: TextIO, text: str) -> None:
+        if self.start is None:
+            self.start = self.clock()
+        while text:
+            now = self.clock()
+            if self.due(0) > now:
+                self.sleep(self.due(0) - now)
+                now = max(self.clock(), self.due(0))  # (a clock of whole ticks may say a moment less)
+            count = 1
+            while count < len(text) and self.due(count) <= now:
+                count += 1
+            stream.write(text[:count])
+            stream.flush()
+            self.sent += count
+            text = text[count:]
+
+    def finish(self) -> None:
+        """Wait until the last character has been delivered."""
+        if self.start is not None:
+            now = self.clock()
+            if self.due(0) > now:
+                self.sleep(self.due(0) - now)
+
+
 def show(
     session: Transcript,
     *,
@@ -91,26 +136,26 @@ def show(
     baud: Optional[int] = None,
     out: Optional[TextIO] = None,
     err: Optional[TextIO] = None,
+    clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
     before: Callable[[Event], None] = lambda event: None,
 ) -> None:
     """Show the session's events in order (or ``events``, a part of them:
-    ``the_game``); ``before`` is told of each one before it is shown (a cast
-    marks what was typed there)."""
+    ``the_game``), paced at ``baud`` against ``clock`` (``Pace``); ``before``
+    is told of each one before it is shown (a cast marks what was typed there)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    delay = 10.0 / baud if baud else 0.0
+    pace = Pace(baud, clock, sleep) if baud else None
 
     def emit(stream: TextIO, text: str) -> None:
-        if not delay:
+        if pace is None:
             stream.write(text)
-            return
-        for ch in text:
-            stream.write(ch)
-            stream.flush()
-            sleep(delay)
+        else:
+            pace.write(stream, text)
 
     for event in session.events if events is None else events:
+        if pace is not None:
+            pace.finish()  # what came before delivered: a line is typed after the prompt it answers has come
         before(event)
         if event.kind == "out":
             emit(out, visible(event.text or ""))
@@ -123,6 +168,8 @@ def show(
         else:
             emit(out, _typed(visible(event.text.rstrip("\n")), out) + "\n")
     out.flush()
+    if pace is not None:
+        pace.finish()
 
 
 def ending(session: Transcript, folder: Path) -> str:

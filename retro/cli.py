@@ -282,12 +282,14 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
     ID/NAME (the program's id, then the session's name).  Without SESSION,
     the shipped sessions are listed by name.
     """
-    from .replay import show
+    from .replay import AFTER_THE_GAME_PAUSE, show_whole
 
     if session is None:
         _list_sessions()
         return
-    show(_load_session(session), baud=baud)
+    # the pause before what the recording kept after its game: for a person watching, not a pipe's reader
+    watched = bool(baud) or sys.stdout.isatty()
+    show_whole(_load_session(session), baud=baud, pause=AFTER_THE_GAME_PAUSE if watched else 0.0)
 
 
 def _load_session(session: str) -> Transcript:
@@ -338,18 +340,21 @@ def _make_replay_command() -> click.Command:
 cli.add_command(_make_replay_command())
 
 
-def _cast(session: str, output: Optional[Path], baud: Optional[int], v3: bool) -> None:
+def _cast(session: str, output: Optional[Path], baud: Optional[int], v3: bool, whole: bool) -> None:
     """Write a recorded session as an asciinema cast (asciicast v2; v3 with --v3).
 
     SESSION is a transcript file, or a shipped session's name, ID/NAME (as
-    `retro replay` takes it).  The cast shows what `retro replay` shows, at
-    the pace of a terminal line (the web page's, 2400 baud, unless --baud
-    says another), with each move marked.  It goes to FILE, else to standard
-    output; nothing else is written.
+    `retro replay` takes it).  The cast shows the session's game as `retro
+    replay` shows it, at the pace of a terminal line (the web page's, 2400
+    baud, unless --baud says another), with each move marked, and ends where
+    the game ends, its result on the last screen; with --whole, what the
+    recording kept after the game follows, after a marker and a pause, as
+    `retro replay` shows it.  It goes to FILE, else to standard output;
+    nothing else is written.
     """
     from .cast import cast_of, write
 
-    write(cast_of(_load_session(session), baud), v3, output)
+    write(cast_of(_load_session(session), baud, whole=whole), v3, output)
 
 
 def _make_cast_command() -> click.Command:
@@ -359,7 +364,10 @@ def _make_cast_command() -> click.Command:
         click.Argument(["session"]),
         click.Option(["-o", "--output"], type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
                      help="The cast file to write (default: standard output)."),
-        BAUD, click.Option(["--v3"], is_flag=True, help="Write asciicast v3 (default: v2).")])
+        BAUD, click.Option(["--v3"], is_flag=True, help="Write asciicast v3 (default: v2)."),
+        click.Option(["--whole"], is_flag=True,
+                     help="Go on after the game with what the recording kept after it (a new board, the end of "
+                          "its input), as `retro replay` shows it.")])
 
 
 cli.add_command(_make_cast_command())

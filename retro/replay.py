@@ -9,7 +9,9 @@ serial line of the period: ten bits a character.
 
 The menu and the page show a recording's game (``the_game``), then say how it
 ended in words, as a live session's end is said (``ending``), and what the
-recording kept after the game apart (``kept_after``).
+recording kept after the game apart (``kept_after``); `retro replay` shows
+the whole recording, what it kept after the game after a marker and a pause
+(``show_whole``), and a cast ends with the game unless asked for the whole.
 """
 from __future__ import annotations
 
@@ -170,6 +172,42 @@ def show(
     out.flush()
     if pace is not None:
         pace.finish()
+
+
+# Where a whole recording's game ends and what the recording kept after it begins
+# (`retro replay`, `retro cast --whole`), and the pause between them.
+AFTER_THE_GAME = "[the game ends here; what the recording kept after it follows]"
+AFTER_THE_GAME_PAUSE = 2.0  # seconds
+
+
+def show_whole(
+    session: Transcript,
+    *,
+    baud: Optional[int] = None,
+    out: Optional[TextIO] = None,
+    err: Optional[TextIO] = None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+    before: Callable[[Event], None] = lambda event: None,
+    pause: float = AFTER_THE_GAME_PAUSE,
+    marked: Callable[[], None] = lambda: None,
+) -> None:
+    """The whole recording: its game (``the_game``), then, if the recording
+    kept more, ``AFTER_THE_GAME`` on a line of its own (``marked`` is told
+    before it), a pause of ``pause`` seconds, and the rest, so that the
+    game's end is seen before what follows it."""
+    out = out or sys.stdout
+    game, after = the_game(session.events)
+    show(session, events=game, baud=baud, out=out, err=err, clock=clock, sleep=sleep, before=before)
+    if not after:
+        return
+    shown = "".join(event.text or "" for event in game if event.kind == "out")
+    marked()
+    out.write(("" if not shown or shown.endswith("\n") else "\n") + AFTER_THE_GAME + "\n")
+    out.flush()
+    if pause:
+        sleep(pause)
+    show(session, events=after, baud=baud, out=out, err=err, clock=clock, sleep=sleep, before=before)
 
 
 def ending(session: Transcript, folder: Path) -> str:

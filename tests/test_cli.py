@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from retro import transcript
+from retro.replay import AFTER_THE_GAME, the_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "transcripts" / "fortran-rcd"
@@ -97,9 +98,10 @@ def test_replay_shows_the_session_with_its_input() -> None:
     path = GOLDEN / "mj-weakness.txt"
     session = transcript.load(path)
     result = retro("replay", str(path))
-    expected = "".join(e.text if e.kind == "out" else (e.text or "^D\n").rstrip("\n") + "\n"
-                       for e in session.events if e.kind in ("out", "in"))
-    assert result.stdout.decode() == expected
+    game, after = the_game(session.events)
+    expected = ["".join(e.text if e.kind == "out" else (e.text or "^D\n").rstrip("\n") + "\n"
+                        for e in part if e.kind in ("out", "in")) for part in (game, after)]
+    assert after and result.stdout.decode() == expected[0] + AFTER_THE_GAME + "\n" + expected[1]
 
 
 def test_the_menu_in_a_pipe_ends_cleanly_at_end_of_input() -> None:

@@ -10,7 +10,7 @@ import pytest
 
 
 from retro.recording import Event
-from retro.replay import show
+from retro.replay import AFTER_THE_GAME, AFTER_THE_GAME_PAUSE, show, show_whole
 from retro.transcript import Transcript
 
 
@@ -81,3 +81,16 @@ def test_the_pace_holds_in_real_time_at_19200_baud(tmp_path: Path) -> None:
         received += len(chunk)
     assert child.wait(timeout=60) == 0 and received == characters
     assert last - first == pytest.approx((characters - 1) * 10 / 19200, rel=0.02)
+
+def test_retro_replay_shows_what_followed_the_game_after_a_marker_and_a_pause() -> None:
+    """Fig. 5's YOU WON, then the marker, a pause, and the new board the
+    recording kept after the game; in a pipe, no pause (a reader is no watcher)."""
+    recorded = session()  # its game: the prompt, 3,3 and the error; after it, the end of input
+    out, pauses = io.StringIO(), []
+    show_whole(recorded, out=out, err=out, sleep=pauses.append)
+    assert out.getvalue() == " Pick\n3,3\noops\n" + AFTER_THE_GAME + "\n^D\n"
+    assert pauses == [AFTER_THE_GAME_PAUSE]
+    result = subprocess.run([sys.executable, "-m", "retro", "replay", "altair-3d/fig5-v2-player-wins"],
+                            capture_output=True, text=True, timeout=60)
+    game, after = result.stdout.split(AFTER_THE_GAME + "\n")
+    assert "YOU WON" in game and "YOU WON" not in after and "YOUR MOVES ARE UU" in after  # a new game's opening

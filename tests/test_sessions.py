@@ -11,7 +11,7 @@ import pytest
 
 from pty_terminal import Terminal
 from retro import catalog, resources, transcript
-from retro.replay import show, the_game
+from retro.replay import show, show_whole, the_game
 from retro.menu.entries import TITLE
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,8 +23,10 @@ def replayed(name: str, game_only: bool = False) -> str:
     or of its game only (what the menu replays: replay.the_game)."""
     out = io.StringIO()
     session = transcript.load(ROOT / "transcripts" / f"{name}.txt")
-    game = the_game(session.events)[0] if game_only else None
-    show(session, events=game, out=out, err=io.StringIO())
+    if game_only:
+        show(session, events=the_game(session.events)[0], out=out, err=io.StringIO())
+    else:
+        show_whole(session, out=out, err=io.StringIO(), pause=0)  # in a pipe: no pause
     return out.getvalue()
 
 

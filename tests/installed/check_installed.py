@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from retro import __version__, catalog, resources, transcript  # noqa: E402  # after sys.path: this checkout's retro, the expectations
 from retro.menu.entries import number_of  # noqa: E402  # after sys.path: this checkout's retro, the expectations
-from retro.replay import show, the_game  # noqa: E402  # after sys.path: this checkout's retro, the expectations
+from retro.replay import show_whole, the_game  # noqa: E402  # after sys.path: this checkout's retro, the expectations
 
 FIG5 = "altair-3d/fig5-v2-player-wins"
 # The menu's groups of recorded sessions, as titled, in their order.
@@ -152,7 +152,7 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
 
     def fig5_by_name() -> None:
         expected = io.StringIO()
-        show(golden(FIG5), out=expected, err=io.StringIO())
+        show_whole(golden(FIG5), out=expected, err=io.StringIO(), pause=0)
         out = ok(user.retro("replay", FIG5))
         expect(out == expected.getvalue(), f"`retro replay {FIG5}` differs from the checkout's session")
 

@@ -165,7 +165,10 @@ class Program(Generic[O]):
         return self.labels.get(name) or name.replace("_", " ").capitalize()
 
     def value_words(self, name: str, value: object) -> str:
-        """An option's value in words (the form, the page): a choice's words ("es": "Spanish"), else itself."""
+        """An option's value in words (the form, the page): a choice's words ("es": "Spanish"), else itself;
+        an option not given (None), what the program takes then, if it says ("" if not)."""
+        if value is None:
+            return declared.unset_words(self.options_type).get(name, "")
         return declared.choices_in_words(self.options_type).get(name, {}).get(str(value), str(value))
 
     def defaults(self) -> O:

@@ -1,6 +1,8 @@
 """The menu's keys are dispatch tables over the console's key names
 (retro.console.key_name): each table names a handler that exists, and the
 keys do what the hints say."""
+import re
+
 import pytest
 
 from retro import catalog, menu
@@ -301,3 +303,25 @@ def test_keys_typed_as_a_program_ends_do_not_reach_the_menu(tmp_path) -> None:
     assert " -- variants" not in term.text()
     term.send("q")
     term.ended_cleanly()
+
+
+@pytest.mark.parametrize("screen,table,hints", [(menu.ScreenMenu, "KEYS", "hints"),
+                                                (menu.SessionsScreen, "KEYS", "hints"),
+                                                (menu.SessionsScreen, "PACE_KEYS", "pace_hints"),
+                                                (menu.VariantForm, "KEYS", "hints")])
+def test_the_footer_says_what_q_does_where_q_leaves(screen, table: str, hints: str) -> None:
+    """q leaves every screen (back a level, or out of retro), and each footer says so."""
+    assert getattr(screen, table)["q"] == "leave"
+    said = "   ".join(getattr(screen, hints))
+    assert re.search(r"(^|\s)(Esc or )?q: (back|quit)", said), said
+
+
+def test_an_option_not_given_shows_what_the_program_takes() -> None:
+    """The learner's form once showed Rows and Columns empty, with no default."""
+    form = menu.VariantForm(SizedTerminal(24, 80), catalog.get("pascal-learner"))
+    shown = "\n".join(row for _, row in form.rows(80))
+    assert "Rows: 3 (15 for Five-in-a-Row)" in shown and "Columns: 3 (15 for Five-in-a-Row)" in shown
+    for program in catalog.programs().values():
+        form = menu.VariantForm(SizedTerminal(24, 80), program)
+        empty = [label for _, row in form.rows(200) if (label := row.strip()).endswith(":")]
+        assert empty == [], program.id  # every option shows a value, or what not giving one means

@@ -177,7 +177,7 @@ def test_ctrl_c_in_a_slow_replay_and_in_the_pace_returns_to_the_sessions(tmp_pat
     term.send("\r")
     term.wait_for("Pace: <")
     term.send("\x03")  # Ctrl-C while asking the pace: back to the list
-    term.wait_for("Esc: back")
+    term.wait_for("Esc or q: back")
     term.send("\r")
     term.wait_for("Pace: <")
     term.send("\x1b[C\r")  # 110 baud: eleven characters a second

@@ -1,4 +1,4 @@
-"""retro: five historical tic-tac-toe programs, brought back as faithful ports
+"""retro: historical tic-tac-toe programs, brought back as faithful ports
 (their prompts, play and bugs).
 
 The runtime (console, dialects, transcripts, command line, menu) lives here;

@@ -25,7 +25,7 @@ import click
 
 from . import catalog
 from .recording import Event
-from .replay import PAGE_PACE, show
+from .replay import PAGE_PACE, show, show_whole, the_game
 from .safefile import write_atomically
 from .transcript import Transcript
 from .visible import visible
@@ -46,7 +46,7 @@ LOOKS: dict[str, tuple[str, str]] = {
     "amber": ("#ffb000", "#120b02"),
     "glass": ("#8dff8d", "#060a06"),
 }
-# Every move of the five programs holds a digit (``1,4``, ``A2``, ``5``); the
+# Every move of the programs holds a digit (``1,4``, ``A2``, ``5``); the
 # other answers (``Y``, ``N``, ``X``) hold none.
 MOVE = re.compile(r"[0-9]")
 
@@ -68,6 +68,10 @@ def add_output(events: list[CastEvent], clock: float, data: str) -> None:
         events.append(CastEvent(clock, "o", data))
 
 
+# The marker (a player's chapter) where a whole cast's game ends and what the recording kept after it begins
+AFTER_THE_GAME_MARKER = "after the game"
+
+
 class Tape(io.StringIO):
     """The stream ``show`` writes to, with its clock: what is written becomes
     output events at the clock's time, as a terminal receives it."""
@@ -78,6 +82,9 @@ class Tape(io.StringIO):
         self.events: list[CastEvent] = []
         self.shown: list[str] = []  # the text written, as written
         self.length = 0
+
+    def now(self) -> float:
+        return self.clock
 
     def sleep(self, seconds: float) -> None:
         self.clock += seconds
@@ -155,8 +162,10 @@ def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False)
 
 
-def cast_of(session: Transcript, baud: Optional[int] = None) -> Cast:
-    """The cast of a session at ``baud`` (None: the web page's pace)."""
+def cast_of(session: Transcript, baud: Optional[int] = None, whole: bool = False) -> Cast:
+    """The cast of a session's game at ``baud`` (None: the web page's pace),
+    ending where the game ends (replay.the_game); ``whole``: with what the
+    recording kept after it, after a marker and a pause (replay.show_whole)."""
     tape = Tape()
     typed_at: list[int] = []  # where each line typed starts in the text shown
 
@@ -169,7 +178,13 @@ def cast_of(session: Transcript, baud: Optional[int] = None) -> Cast:
         if move is not None:
             tape.note("m", move)
 
-    show(session, baud=baud or PAGE_PACE, out=tape, err=tape, sleep=tape.sleep, before=before)
+    if whole:
+        show_whole(session, baud=baud or PAGE_PACE, out=tape, err=tape, clock=tape.now, sleep=tape.sleep,
+                   before=before, marked=lambda: tape.note("m", AFTER_THE_GAME_MARKER))
+    else:
+        game, _ = the_game(session.events)
+        show(session, events=game, baud=baud or PAGE_PACE, out=tape, err=tape, clock=tape.now, sleep=tape.sleep,
+             before=before)
     program = catalog.find(session.program)
     cols, rows = screen_of(program, session)
     if program is None or program.screen_size is None:

@@ -1,15 +1,22 @@
 """The catalog: one entry per port, as each port's package declares it.
 
-A port's ``retro/ports/<name>/__init__.py`` defines ``PROGRAM = Program(...)``, a
-light declaration: its entry points (``main``, ``audit``, ``tournament``) are
-``lazy`` and load the port's code when used.  The catalog only lists which
-packages to import, and imports one only when its program is asked for.  An entry's
-options are a typed dataclass (retro/options.py): the command line builds
-``retro run ID`` from them and the menu asks for them before a program starts.
+A port's package (``retro/ports/<name>/__init__.py``, or a package of its
+own) defines ``PROGRAM = Program(...)``, a light declaration: its entry points
+(``main``, ``audit``, ``tournament``) are ``lazy`` and load the port's code
+when used.  The ports are registered in the entry-point group ``retro.ports``
+(an id, and the package that declares it): retro's own five in its
+pyproject.toml, and any port installed as a package of its own.  The catalog
+only lists which packages to import, and imports one only when its program
+is asked for; retro's own ports are found without reading the installed
+packages' metadata, which only the whole list needs.  An entry's options are
+a typed dataclass (retro/options.py): the command line builds ``retro run
+ID`` from them and the menu asks for them before a program starts.
 """
 from __future__ import annotations
 
+import functools
 import importlib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Mapping, Optional, get_args
@@ -23,8 +30,11 @@ from .options import Options as Options, RenamedOption as RenamedOption  # (the 
 if TYPE_CHECKING:
     from .audit.explore import Subject
 
-# The ports, in the menu's order (oldest first).
-PORT_MODULES = (
+# The entry-point group a port registers in: its id = the package that declares PROGRAM.
+GROUP = "retro.ports"
+# retro's own ports, in the menu's order (oldest first): registered in the group by
+# pyproject.toml, each under its package's name with "-" for "_".  Others follow, by id.
+OWN_PORTS = (
     "retro.ports.altair_3d",
     "retro.ports.pascal_learner",
     "retro.ports.cpm_c",
@@ -159,7 +169,10 @@ class Program(Generic[O]):
         return self.labels.get(name) or name.replace("_", " ").capitalize()
 
     def value_words(self, name: str, value: object) -> str:
-        """An option's value in words (the form, the page): a choice's words ("es": "Spanish"), else itself."""
+        """An option's value in words (the form, the page): a choice's words ("es": "Spanish"), else itself;
+        an option not given (None), what the program takes then, if it says ("" if not)."""
+        if value is None:
+            return declared.unset_words(self.options_type).get(name, "")
         return declared.choices_in_words(self.options_type).get(name, {}).get(str(value), str(value))
 
     def defaults(self) -> O:
@@ -234,33 +247,71 @@ class Program(Generic[O]):
 
 
 def port_id(module: str) -> str:
-    """A port's id is its package's name, with "-" for "_" (retro.ports.some_port: some-port)."""
+    """One of retro's own ports' id: its package's name, with "-" for "_" (retro.ports.some_port: some-port)."""
     return module.rpartition(".")[2].replace("_", "-")
+
+
+OWN = {port_id(module): module for module in OWN_PORTS}
+
+
+@functools.cache
+def registered() -> dict[str, str]:
+    """Every port's id and the package that declares it, in menu order:
+    retro's own, then those the installed packages register in ``GROUP``, by id."""
+    from importlib.metadata import entry_points  # here: `retro run` of retro's own port needs none
+
+    found = dict(OWN)
+    for entry in sorted(entry_points(group=GROUP), key=lambda entry: entry.name):
+        found.setdefault(entry.name, entry.value)
+    return found
 
 
 def ids() -> list[str]:
     """Every port's id, in menu order, without loading any port."""
-    return [port_id(name) for name in PORT_MODULES]
+    return list(registered())
 
 
 _found: dict[str, Optional[Program[Any]]] = {}
 
 
 def find(program_id: str) -> Optional[Program[Any]]:
-    """One port's entry, loading its package's declaration (only); None if there is no such port."""
+    """One port's entry, loading its package's declaration (only); None if
+    there is no such port, or if a plug-in's cannot be loaded (said in one line)."""
     if program_id not in _found:
-        module = next((name for name in PORT_MODULES if port_id(name) == program_id), None)
+        own = program_id in OWN
+        module = OWN[program_id] if own else registered().get(program_id)
         program: Optional[Program[Any]] = None
         if module is not None:
             try:
-                program = importlib.import_module(module).PROGRAM
+                program = declaration(program_id, module)
             except ModuleNotFoundError as err:
-                if err.name != module:  # a port not written yet is no port; any other failure is a bug
+                if own and err.name != module:  # a port not written yet is no port; any other failure is a bug
                     raise
-            if program is not None and program.id != program_id:
-                raise RuntimeError(f"{module} declares {program.id!r}; its id must be {program_id!r}")
+                if not own:
+                    left_out(program_id, module, err)
+            except Exception as err:  # a plug-in's own failure, whatever it is: not retro's bug
+                if own:
+                    raise
+                left_out(program_id, module, err)
         _found[program_id] = program
     return _found[program_id]
+
+
+def declaration(program_id: str, module: str) -> Program[Any]:
+    """The ``PROGRAM`` that ``module`` (a registered package, or "package:name") declares."""
+    package, _, name = module.partition(":")
+    program = getattr(importlib.import_module(package), name or "PROGRAM", None)
+    if not isinstance(program, Program):
+        raise TypeError(f"{module} declares no {name or 'PROGRAM'} = Program(...)")
+    if program.id != program_id:
+        raise RuntimeError(f"{module} declares {program.id!r}; its id must be {program_id!r}")
+    return program
+
+
+def left_out(program_id: str, module: str, err: Exception) -> None:
+    """A plug-in that cannot be loaded, said in one line on standard error (never a traceback)."""
+    why = " ".join(str(err).split()) or type(err).__name__
+    sys.stderr.write(f"retro: the program {program_id!r} ({module}) is left out: it cannot be loaded: {why}\n")
 
 
 def programs() -> dict[str, Program[Any]]:

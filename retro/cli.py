@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 TABLE_WIDTH = 80  # what `retro list`, `retro replay` and the reports fit in
 
-HELP = """Five historical tic-tac-toe programs, brought back to life as faithful ports
+HELP = """Historical tic-tac-toe programs, brought back to life as faithful ports
 (their prompts, play and bugs).
 
 Without a command, `retro` shows the menu: fullscreen on a terminal, a numbered
@@ -112,7 +112,7 @@ def _run_command(program: catalog.Program) -> click.Command:
         _finish_line(console)
         sys.exit(status)
 
-    return OptionsCommand(program, act, help=f"{program.title} ({program.language}, {program.year}).\n\n"
+    return OptionsCommand(program, act, help=f"{program.title}: {program.language}, {program.year}.\n\n"
                                              f"{program.description}", short_help=program.title)
 
 
@@ -193,10 +193,17 @@ def cli(ctx: click.Context) -> None:
 
 
 @cli.command("list")
-def list_programs() -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print the programs as one JSON array.")
+def list_programs(as_json: bool) -> None:
     """The programs and their variant options."""
     from .screen.wrap import wrap
 
+    if as_json:
+        import json
+
+        click.echo(json.dumps([program_json(program) for program in catalog.programs().values()], indent=2,
+                              default=str))
+        return
     for program in catalog.programs().values():
         lines = [f"{program.id:<16} {program.title}",
                  f"{'':<16} {program.language}, {program.machine}, {program.year}; {program.author}",
@@ -205,6 +212,19 @@ def list_programs() -> None:
             for row in wrap(line, TABLE_WIDTH, indent=" " * (17 if line.startswith(program.id) else len(line) - len(line.lstrip()) + 2)):
                 click.echo(row)
         click.echo()
+
+
+def program_json(program: catalog.Program) -> dict[str, object]:
+    """A program as `retro list --json` gives it: what `retro list` says, each
+    variant option with its flag, its values and its default."""
+    defaults = program.defaults()
+    options = [{"flag": opt.opts[0], "help": opt.help or "",
+                "kind": "flag" if opt.is_flag else "choice" if isinstance(opt.type, click.Choice) else opt.type.name,
+                "choices": list(opt.type.choices) if isinstance(opt.type, click.Choice) else None,
+                "default": getattr(defaults, opt.name or "")} for opt in program.options]
+    return {"id": program.id, "title": program.title, "year": program.year, "language": program.language,
+            "machine": program.machine, "author": program.author, "description": program.description,
+            "options": options, "exit_statuses": [list(status) for status in program.exit_statuses]}
 
 
 cli.add_command(ProgramGroup("run", make=_run_command, help="Run one program (see `retro run ID --help` for its variants)."))
@@ -283,12 +303,14 @@ def _replay(session: Optional[str], baud: Optional[int]) -> None:
     ID/NAME (the program's id, then the session's name).  Without SESSION,
     the shipped sessions are listed by name.
     """
-    from .replay import show
+    from .replay import AFTER_THE_GAME_PAUSE, show_whole
 
     if session is None:
         _list_sessions()
         return
-    show(_load_session(session), baud=baud)
+    # the pause before what the recording kept after its game: for a person watching, not a pipe's reader
+    watched = bool(baud) or sys.stdout.isatty()
+    show_whole(_load_session(session), baud=baud, pause=AFTER_THE_GAME_PAUSE if watched else 0.0)
 
 
 def _load_session(session: str) -> Transcript:
@@ -339,18 +361,21 @@ def _make_replay_command() -> click.Command:
 cli.add_command(_make_replay_command())
 
 
-def _cast(session: str, output: Optional[Path], baud: Optional[int], v3: bool) -> None:
+def _cast(session: str, output: Optional[Path], baud: Optional[int], v3: bool, whole: bool) -> None:
     """Write a recorded session as an asciinema cast (asciicast v2; v3 with --v3).
 
     SESSION is a transcript file, or a shipped session's name, ID/NAME (as
-    `retro replay` takes it).  The cast shows what `retro replay` shows, at
-    the pace of a terminal line (the web page's, 2400 baud, unless --baud
-    says another), with each move marked.  It goes to FILE, else to standard
-    output; nothing else is written.
+    `retro replay` takes it).  The cast shows the session's game as `retro
+    replay` shows it, at the pace of a terminal line (the web page's, 2400
+    baud, unless --baud says another), with each move marked, and ends where
+    the game ends, its result on the last screen; with --whole, what the
+    recording kept after the game follows, after a marker and a pause, as
+    `retro replay` shows it.  It goes to FILE, else to standard output;
+    nothing else is written.
     """
     from .cast import cast_of, write
 
-    write(cast_of(_load_session(session), baud), v3, output)
+    write(cast_of(_load_session(session), baud, whole=whole), v3, output)
 
 
 def _make_cast_command() -> click.Command:
@@ -360,7 +385,10 @@ def _make_cast_command() -> click.Command:
         click.Argument(["session"]),
         click.Option(["-o", "--output"], type=click.Path(dir_okay=False, path_type=Path), metavar="FILE",
                      help="The cast file to write (default: standard output)."),
-        BAUD, click.Option(["--v3"], is_flag=True, help="Write asciicast v3 (default: v2).")])
+        BAUD, click.Option(["--v3"], is_flag=True, help="Write asciicast v3 (default: v2)."),
+        click.Option(["--whole"], is_flag=True,
+                     help="Go on after the game with what the recording kept after it (a new board, the end of "
+                          "its input), as `retro replay` shows it.")])
 
 
 cli.add_command(_make_cast_command())
@@ -388,21 +416,24 @@ def check(paths: tuple[Path, ...]) -> None:
             raise click.UsageError("this retro has no recorded sessions: name the transcripts to check")
         paths = (default,)
     files = transcript.find_transcripts(paths)
-    failed = 0
+    differ = unread = 0
     for path in files:
         outcome = check_file(path)
         if outcome.error:
             click.echo(f"retro check: {visible(outcome.error)}", err=True)
+            unread += 1
         elif outcome.diff:
             click.echo(outcome.diff, nl=False)
-        failed += not outcome.ok
-    click.echo(f"retro check: {check_summary(failed, len(files))}")
-    if failed:
+        differ += not outcome.ok and not outcome.error
+    click.echo(f"retro check: {check_summary(differ, len(files), unread)}")
+    if differ or unread:
         sys.exit(1)
 
 
-def check_summary(failed: int, checked: int) -> str:
-    """The last line of `retro check`, in words that agree with its numbers.
+def check_summary(differ: int, checked: int, unread: int = 0) -> str:
+    """The last line of `retro check`, in words that agree with its numbers:
+    of ``checked`` files, ``differ`` transcripts differ and ``unread`` files
+    cannot be read as transcripts (not one, or refused: said above it).
 
     >>> check_summary(1, 1), check_summary(2, 5), check_summary(1, 5)
     ('1 of 1 transcript differs', '2 of 5 transcripts differ', '1 of 5 transcripts differs')
@@ -410,10 +441,18 @@ def check_summary(failed: int, checked: int) -> str:
     ('1 transcript checked: it matches', '89 transcripts checked, all match')
     >>> check_summary(0, 0)
     'no transcripts found to check'
+    >>> check_summary(0, 1, unread=1), check_summary(1, 5, unread=2)
+    ('1 of 1 file is not a transcript retro can read', '1 of 5 transcripts differs; 2 of 5 files are not transcripts retro can read')
     """
     word = "transcript" if checked == 1 else "transcripts"
-    if failed:
-        return f"{failed} of {checked} {word} {'differs' if failed == 1 else 'differ'}"
+    said = []
+    if differ:
+        said.append(f"{differ} of {checked} {word} {'differs' if differ == 1 else 'differ'}")
+    if unread:
+        files = "file is not a transcript" if unread == 1 else "files are not transcripts"
+        said.append(f"{unread} of {checked} {files} retro can read")
+    if said:
+        return "; ".join(said)
     if checked == 0:
         return "no transcripts found to check"
     return "1 transcript checked: it matches" if checked == 1 else f"{checked} {word} checked, all match"

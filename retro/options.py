@@ -71,14 +71,16 @@ class Declared:
     file: bool = False  # names a file
     old_names: tuple[str, ...] = ()  # still taken, never shown (RenamedOption)
     said: tuple[tuple[str, str], ...] = ()  # a choice's values in words, (value, words): what a form shows
+    unset: str = ""  # what the program takes when no value is given (a default of None), in words: what a form shows
 
 
 def option(*names: str, default: Any, help: str, label: str, least: Optional[int] = None,
            most: Optional[int] = None, file: bool = False, old_names: tuple[str, ...] = (),
-           said: Optional[Mapping[str, str]] = None) -> Any:
+           said: Optional[Mapping[str, str]] = None, unset: str = "") -> Any:
     """A field of an ``Options`` dataclass that is a command-line option;
-    ``said``: a choice's values in words ({"es": "Spanish"}), the values staying the command line's."""
-    declared = Declared(names, help, label, least, most, file, old_names, tuple((said or {}).items()))
+    ``said``: a choice's values in words ({"es": "Spanish"}), the values staying the command line's;
+    ``unset``: what the program takes when the option is not given (its default None), in words."""
+    declared = Declared(names, help, label, least, most, file, old_names, tuple((said or {}).items()), unset)
     return dataclasses.field(default=default, metadata={"option": declared})
 
 
@@ -169,6 +171,11 @@ def labels(cls: type[Options]) -> dict[str, str]:
 def choices_in_words(cls: type[Options]) -> dict[str, dict[str, str]]:
     """Each choice's values in words, by field name (a value it does not word: none)."""
     return {field.name: dict(said.said) for field, said in option_fields(cls) if said.said}
+
+
+def unset_words(cls: type[Options]) -> dict[str, str]:
+    """What each option not given stands for, in words, by field name (one that says nothing: none)."""
+    return {field.name: said.unset for field, said in option_fields(cls) if said.unset}
 
 
 def file_options(cls: type[Options]) -> list[tuple[str, str]]:

@@ -9,7 +9,9 @@ serial line of the period: ten bits a character.
 
 The menu and the page show a recording's game (``the_game``), then say how it
 ended in words, as a live session's end is said (``ending``), and what the
-recording kept after the game apart (``kept_after``).
+recording kept after the game apart (``kept_after``); `retro replay` shows
+the whole recording, what it kept after the game after a marker and a pause
+(``show_whole``), and a cast ends with the game unless asked for the whole.
 """
 from __future__ import annotations
 
@@ -84,6 +86,51 @@ def _typed(text: str, stream: TextIO) -> str:
     return text
 
 
+class Pace:
+    """Text written as a terminal line at ``baud`` delivers it, against a
+    clock: the n-th character is due n character times (10 bits each) after
+    the first, and the last has been delivered once ``finish`` returns.
+    Whatever is due is written at once, so a writer that was held up (a slow
+    terminal, a loaded machine) catches up rather than falling behind, and it
+    sleeps only until the next character is due: the rate holds at 19200
+    baud as at 110."""
+
+    def __init__(self, baud: int, clock: Callable[[], float] = time.monotonic,
+                 sleep: Callable[[float], None] = time.sleep):
+        self.seconds = 10.0 / baud  # one character's time on the line
+        self.clock, self.sleep = clock, sleep
+        self.start: Optional[float] = None
+        self.sent = 0  # characters written
+
+    def due(self, count: int) -> float:
+        """When the character after ``count`` more is due."""
+        assert self.start is not None
+        return self.start + (self.sent + count) * self.seconds
+
+    def write(self, stream: TextIO, text: str) -> None:
+        if self.start is None:
+            self.start = self.clock()
+        while text:
+            now = self.clock()
+            if self.due(0) > now:
+                self.sleep(self.due(0) - now)
+                now = max(self.clock(), self.due(0))  # (a clock of whole ticks may say a moment less)
+            count = 1
+            while count < len(text) and self.due(count) <= now:
+                count += 1
+            stream.write(text[:count])
+            stream.flush()
+            self.sent += count
+            text = text[count:]
+
+    def finish(self) -> None:
+        """Wait until the last character has been delivered."""
+        if self.start is not None:
+            now = self.clock()
+            if self.due(0) > now:
+                self.sleep(self.due(0) - now)
+
+
 def show(
     session: Transcript,
     *,
@@ -91,26 +138,26 @@ def show(
     baud: Optional[int] = None,
     out: Optional[TextIO] = None,
     err: Optional[TextIO] = None,
+    clock: Callable[[], float] = time.monotonic,
     sleep: Callable[[float], None] = time.sleep,
     before: Callable[[Event], None] = lambda event: None,
 ) -> None:
     """Show the session's events in order (or ``events``, a part of them:
-    ``the_game``); ``before`` is told of each one before it is shown (a cast
-    marks what was typed there)."""
+    ``the_game``), paced at ``baud`` against ``clock`` (``Pace``); ``before``
+    is told of each one before it is shown (a cast marks what was typed there)."""
     out = out or sys.stdout
     err = err or sys.stderr
-    delay = 10.0 / baud if baud else 0.0
+    pace = Pace(baud, clock, sleep) if baud else None
 
     def emit(stream: TextIO, text: str) -> None:
-        if not delay:
+        if pace is None:
             stream.write(text)
-            return
-        for ch in text:
-            stream.write(ch)
-            stream.flush()
-            sleep(delay)
+        else:
+            pace.write(stream, text)
 
     for event in session.events if events is None else events:
+        if pace is not None:
+            pace.finish()  # what came before delivered: a line is typed after the prompt it answers has come
         before(event)
         if event.kind == "out":
             emit(out, visible(event.text or ""))
@@ -123,6 +170,44 @@ def show(
         else:
             emit(out, _typed(visible(event.text.rstrip("\n")), out) + "\n")
     out.flush()
+    if pace is not None:
+        pace.finish()
+
+
+# Where a whole recording's game ends and what the recording kept after it begins
+# (`retro replay`, `retro cast --whole`), and the pause between them.
+AFTER_THE_GAME = "[the game ends here; what the recording kept after it follows]"
+AFTER_THE_GAME_PAUSE = 2.0  # seconds
+
+
+def show_whole(
+    session: Transcript,
+    *,
+    baud: Optional[int] = None,
+    out: Optional[TextIO] = None,
+    err: Optional[TextIO] = None,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+    before: Callable[[Event], None] = lambda event: None,
+    pause: float = AFTER_THE_GAME_PAUSE,
+    marked: Callable[[], None] = lambda: None,
+) -> None:
+    """The whole recording: its game (``the_game``), then, if the recording
+    kept more, ``AFTER_THE_GAME`` on a line of its own (``marked`` is told
+    before it), a pause of ``pause`` seconds, and the rest, so that the
+    game's end is seen before what follows it."""
+    out = out or sys.stdout
+    game, after = the_game(session.events)
+    show(session, events=game, baud=baud, out=out, err=err, clock=clock, sleep=sleep, before=before)
+    if not after:
+        return
+    shown = "".join(event.text or "" for event in game if event.kind == "out")
+    marked()
+    out.write(("" if not shown or shown.endswith("\n") else "\n") + AFTER_THE_GAME + "\n")
+    out.flush()
+    if pause:
+        sleep(pause)
+    show(session, events=after, baud=baud, out=out, err=err, clock=clock, sleep=sleep, before=before)
 
 
 def ending(session: Transcript, folder: Path) -> str:

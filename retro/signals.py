@@ -247,13 +247,21 @@ def restore_start_modes() -> None:
 @contextmanager
 def screen(term: Terminal, *, fullscreen: bool = True, hidden_cursor: bool = True,
            redraw: Optional[Callable[[], None]] = None) -> Iterator[None]:
-    """Draw on ``term`` in the alternate screen, cursor hidden, for the block;
-    suspended and resumed as the module says.  Left as found on any exit."""
+    """Draw on ``term`` in the alternate screen (``fullscreen``; else the main
+    one), cursor hidden, for the block; suspended and resumed as the module
+    says.  Left as found on any exit.  A block within another changes screens
+    only if it draws on the other one, and changes back as it ends: the
+    menu's screens share the alternate screen (leaving and entering it again
+    between them left a row in a terminal's main screen once it had been
+    resized, tmux's), and a program run from them has the main screen."""
     entry = _Screen(term, fullscreen, hidden_cursor, redraw)
-    _write(term, term.enter_fullscreen if fullscreen else "", term.hide_cursor if hidden_cursor else "")
+    switch = fullscreen != (bool(_screens) and _screens[-1].fullscreen)
+    _write(term, (term.enter_fullscreen if fullscreen else term.exit_fullscreen) if switch else "",
+           term.hide_cursor if hidden_cursor else "")
     _screens.append(entry)
     try:
         yield
     finally:
         _screens.remove(entry)
-        _write(term, term.normal_cursor if hidden_cursor else "", term.exit_fullscreen if fullscreen else "")
+        _write(term, term.normal_cursor if hidden_cursor else "",
+               (term.exit_fullscreen if fullscreen else term.enter_fullscreen) if switch else "")

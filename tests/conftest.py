@@ -18,6 +18,8 @@ DATA = Path(__file__).resolve().parent / "data"
 # share a name (make_transcripts.py, which the shipped transcripts cite): the
 # doctest collection (pyproject.toml's --doctest-modules) passes them by.
 collect_ignore = ["cpm_c/make_transcripts.py", "pascal_learner/make_transcripts.py"]
+# Nor each port's test facts (tests/port_facts.py loads them by path): one name, facts.py, in each port's folder.
+collect_ignore_glob = ["*/facts.py"]
 
 
 @pytest.fixture(autouse=True)
@@ -45,6 +47,7 @@ SLOW = {
     "tests/pascal_learner/test_pascal_compiled.py::test_a_brain_or_a_learner_killed_at_any_moment_leaves_everything_whole",
     "tests/web/test_web_hostile.py::test_10_one_client_may_not_take_every_session",
     "tests/test_menu_scrollback.py",
+    "tests/test_plugin_port.py",
     "tests/web/test_measure_sessions.py",
     "tests/web/test_session_start.py",
     "tests/web/test_web_hostile.py::test_11_clients_that_never_read_pin_nothing",

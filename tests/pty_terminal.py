@@ -8,6 +8,7 @@ from typing import Callable
 import pexpect
 import pyte
 
+import port_facts
 from retro import processes
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -17,13 +18,7 @@ WAIT = 60
 
 # What each program asks first, with its default options (the learner's
 # --fresh too), on a terminal: a test waits for it before it types.
-FIRST_PROMPTS = {
-    "altair-3d": "YOUR BOARD, POSITION?",
-    "pascal-learner": "Do you want to move first?",
-    "cpm-c": "Select your symbol (X/O):",
-    "fortran-rcd": "Quieres empezar tu? [S/N]",
-    "perl-midterm": "Pick a space:",
-}
+FIRST_PROMPTS = {program_id: found.first_prompt for program_id, found in port_facts.every().items()}
 
 
 class Terminal:
@@ -79,6 +74,22 @@ class Terminal:
     def wait_for(self, needle: str, timeout: float = WAIT) -> str:
         """Wait for text on the screen; the screen."""
         return self.wait_until(lambda: needle in self.text(), f"{needle!r} appeared", timeout)
+
+    def wait_for_program(self, program_id: str, since: int = 0, timeout: float = WAIT) -> str:
+        """Wait for a program's first prompt in what retro wrote after its first
+        ``since`` bytes; the screen.  Another program's first prompt (a wrong
+        menu entry opened) fails at once, naming what opened."""
+        wanted = FIRST_PROMPTS[program_id]
+        others = {other: prompt for other, prompt in FIRST_PROMPTS.items() if prompt != wanted}
+
+        def opened() -> bool:
+            written = self.raw[since:].decode("utf-8", "replace")
+            wrong = [other for other, prompt in others.items() if prompt in written]
+            if wrong:
+                raise AssertionError(f"{program_id} was chosen, {wrong[0]} opened; the screen shows:\n{self.text()}")
+            return wanted in written
+
+        return self.wait_until(opened, f"{program_id}'s first prompt {wanted!r} appeared", timeout)
 
     def wait_until(self, done: Callable[[], bool], what: str, timeout: float = WAIT) -> str:
         """Wait until `done()` holds of what the program wrote; the screen."""

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import port_facts
 from retro.audit.run import audit_program
 from retro.audit.subjects import SUBJECTS
 from retro.console import LineConsole
@@ -105,12 +106,8 @@ def retro_run(program_id, words, lines):
 
 
 @pytest.mark.parametrize("program_id,options,words,won", [
-    ("fortran-rcd", {"ai": "ia", "lang": "es"}, [], "Gana el humano"),
-    ("fortran-rcd", {"ai": "mj", "lang": "es"}, ["--ai", "mj"], "Gana el humano"),
-    ("perl-midterm", {"nesting": "rotation"}, ["--nesting", "rotation"], "X wins."),
-    ("altair-3d", {"version": "2"}, ["--version", "2"], "YOU WON"),
-    ("altair-3d", {"version": "3"}, ["--version", "3"], "YOU WON"),
-])
+    (program_id, dict(beating.options), list(beating.words), beating.won)
+    for program_id, found in port_facts.every().items() for beating in found.beating])
 def test_every_beating_line_wins_through_retro_run(program_id, options, words, won) -> None:
     report = audit_program(program_id, options)
     subject = SUBJECTS[program_id](**options)
@@ -165,14 +162,14 @@ def test_pascal_audit_counts_equal_a_direct_enumeration_of_the_learners_choices(
 
 def test_pascal_audit_by_default_is_of_the_shipped_trained_store_as_readme_says() -> None:
     """A new user's `retro audit pascal-learner` once audited their own, nearly
-    empty data file and said "does not hold", where README says "holds"."""
+    empty data file and said "does not hold", where docs/evidence.md says "holds"."""
     result = subprocess.run([sys.executable, "-m", "retro", "audit", "pascal-learner"],
                             capture_output=True, text=True, timeout=120, cwd=ROOT / "tests")
     out = " ".join(result.stdout.split())
     assert result.returncode == 0, result.stderr
     assert "the trained store that ships with retro" in out and "trained-3.data, 21 schemes" in out
     assert "verdict: the claim holds" in out
-    readme = " ".join((ROOT / "README.md").read_text().split())
+    readme = " ".join((ROOT / "docs" / "evidence.md").read_text().split())
     row = next(line for line in readme.split("| `") if line.startswith("pascal-learner` | it learns"))
     assert "| holds," in row and "trained-3.data" in row and "lost 0" in row
     assert "program lost 0" in out

@@ -19,9 +19,9 @@ import pytest
 from asciinema.asciicast import v2 as asciicast_v2
 
 from retro import catalog, transcript
-from retro.cast import FRAME, LOOKS, MOST_ROWS, cast_of
+from retro.cast import AFTER_THE_GAME_MARKER, FRAME, LOOKS, MOST_ROWS, cast_of
 from retro.recording import Event
-from retro.replay import PAGE_PACE, show
+from retro.replay import AFTER_THE_GAME, AFTER_THE_GAME_PAUSE, PAGE_PACE, kept_after, show, the_game
 from retro.transcript import Transcript
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -52,8 +52,9 @@ def screen_of(data: str, cols: int, rows: int) -> list[str]:
 
 
 def replay_on_a_terminal(session: Transcript, cols: int, rows: int) -> list[str]:
-    """The last screen `retro replay` leaves on a terminal cols x rows: its
-    output through a pseudo-terminal's line discipline, drawn by pyte."""
+    """The last screen a replay of the session's game (as the menu replays it)
+    leaves on a terminal cols x rows: its output through a pseudo-terminal's
+    line discipline, drawn by pyte."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
     received = bytearray()
@@ -71,7 +72,7 @@ def replay_on_a_terminal(session: Transcript, cols: int, rows: int) -> list[str]
     reader = threading.Thread(target=read_all, daemon=True)
     reader.start()
     with open(slave, "w", encoding="utf-8", errors="surrogateescape", closefd=True) as terminal:
-        show(session, out=terminal, err=terminal)
+        show(session, events=the_game(session.events)[0], out=terminal, err=terminal)
     reader.join(WAIT)
     os.close(master)
     assert not reader.is_alive(), "the replay's output was not all read"
@@ -93,7 +94,7 @@ def test_every_shipped_session_s_cast_loads_and_ends_on_replay_s_screen(path: Pa
 @pytest.mark.parametrize("name", ["altair-3d/fig5-v2-player-wins", "perl-midterm/spec-sample", "pascal-learner/fresh-learns"])
 def test_the_cast_ends_on_the_screen_the_retro_replay_command_leaves(name: str) -> None:
     session = transcript.load(ROOT / "transcripts" / f"{name}.txt")
-    header, events = load_v2(cast_of(session).v2())
+    header, events = load_v2(cast_of(session, whole=True).v2())  # the whole recording, as `retro replay` shows it
     cols, rows = header["width"], header["height"]
     child = pexpect.spawn(sys.executable, ["-m", "retro", "replay", name], dimensions=(rows, cols),
                           env={**os.environ, "TERM": "xterm-256color"}, cwd=str(ROOT))
@@ -115,7 +116,7 @@ def a_session(exit_status: int = 0) -> Transcript:
 def test_a_marker_at_each_move_typed_labelled_with_the_move() -> None:
     _, events = load_v2(cast_of(a_session()).v2())
     assert [data for _, code, data in events if code == "m"] == ["2 2", "1 3"]
-    assert [data for _, code, data in events if code == "i"] == ["S\r", "2 2\r", "1 3\r", "\x04"]
+    assert [data for _, code, data in events if code == "i"] == ["S\r", "2 2\r", "1 3\r"]  # the game's
     for k, (time, code, data) in enumerate(events):
         if code == "m":  # where the move was typed, before its echo
             assert events[k - 1][1:] == ["i", data + "\r"] and events[k - 1][0] == time
@@ -125,8 +126,17 @@ def test_a_marker_at_each_move_typed_labelled_with_the_move() -> None:
 def test_what_was_typed_is_drawn_as_the_terminal_echoed_it() -> None:
     _, events = load_v2(cast_of(a_session()).v2())
     output = "".join(data for _, code, data in events if code == "o")
-    assert output == (" Quieres empezar tu? [S/N]\r\nS\r\n Tu jugada\r\n2 2\r\n Tu jugada\r\n1 3\r\noops\r\n"
-                      "^D\r\n")
+    assert output == " Quieres empezar tu? [S/N]\r\nS\r\n Tu jugada\r\n2 2\r\n Tu jugada\r\n1 3\r\noops\r\n"
+
+
+def test_a_whole_cast_goes_on_after_the_game_after_a_marker_and_a_pause() -> None:
+    _, events = load_v2(cast_of(a_session(), whole=True).v2())
+    output = "".join(data for _, code, data in events if code == "o")
+    assert output.endswith("oops\r\n" + AFTER_THE_GAME + "\r\n^D\r\n")
+    marker = next(k for k, (_, code, data) in enumerate(events) if code == "m" and data == AFTER_THE_GAME_MARKER)
+    said, typed = events[marker + 1], events[marker + 2]
+    assert said[1:] == ["o", AFTER_THE_GAME + "\r\n"] and typed[1:] == ["i", "\x04"]
+    assert typed[0] - said[0] >= AFTER_THE_GAME_PAUSE  # the game's end stays a moment before what follows
 
 
 @pytest.mark.parametrize("baud", [110, 300, 9600])
@@ -141,7 +151,7 @@ def test_the_output_is_paced_as_a_line_at_the_rate_delivers_it(baud: int) -> Non
             assert (delivered - 1) * 10 / baud < FRAME  # shown as they come, a frame at a time
             sent += delivered
     assert events[-1][0] > 0 and sent == len(" Quieres empezar tu? [S/N]\nS\n Tu jugada\n2 2\n Tu jugada\n1 3\n"
-                                              "oops\n^D\n")
+                                              "oops\n")
     _, _, v3_events = load_v3(cast.v3())
     assert sum(interval for interval, _, _ in v3_events) == pytest.approx(sent * 10 / baud, abs=1e-5)
 
@@ -249,3 +259,22 @@ def test_retro_record_writes_the_cast_of_a_live_session_beside_its_transcript(tm
     header, events = load_v2((tmp_path / "game.cast").read_text())
     assert [data for _, code, data in events if code == "m"] == ["2 2"]
     assert load_v2(cast_of(transcript.load(tmp_path / "game.txt")).v2()) == (header, events)
+
+
+def last_lines(text: str, count: int) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()][-count:]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[f"{p.parent.name}/{p.stem}" for p in SHIPPED])
+def test_every_shipped_cast_ends_on_its_games_result(path: Path) -> None:
+    """Whoever plays a shared cast sees how its game ended: the game's last
+    lines (Fig. 5's YOU WON, "Gana el humano"), not a new board or the
+    interpreter's BREAK IN 90 the recording kept after it."""
+    session = transcript.load(path)
+    header, events = load_v2(cast_of(session).v2())
+    last_screen = "\n".join(screen_of("".join(d for _, code, d in events if code == "o"),
+                                      header["width"], header["height"]))
+    game, _ = the_game(session.events)
+    ended = last_lines(kept_after(game), 2)  # as the terminal shows them: each line typed, echoed
+    shown = [line.strip() for line in last_screen.splitlines()]
+    assert [line for line in ended if line not in shown] == [], last_screen

@@ -1,12 +1,14 @@
 """The command line as scripts use it: `python -m retro ...` in a subprocess,
 standard input a pipe."""
+import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from retro import transcript
+from retro import catalog, transcript
+from retro.replay import AFTER_THE_GAME, the_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "transcripts" / "fortran-rcd"
@@ -97,9 +99,10 @@ def test_replay_shows_the_session_with_its_input() -> None:
     path = GOLDEN / "mj-weakness.txt"
     session = transcript.load(path)
     result = retro("replay", str(path))
-    expected = "".join(e.text if e.kind == "out" else (e.text or "^D\n").rstrip("\n") + "\n"
-                       for e in session.events if e.kind in ("out", "in"))
-    assert result.stdout.decode() == expected
+    game, after = the_game(session.events)
+    expected = ["".join(e.text if e.kind == "out" else (e.text or "^D\n").rstrip("\n") + "\n"
+                        for e in part if e.kind in ("out", "in")) for part in (game, after)]
+    assert after and result.stdout.decode() == expected[0] + AFTER_THE_GAME + "\n" + expected[1]
 
 
 def test_the_menu_in_a_pipe_ends_cleanly_at_end_of_input() -> None:
@@ -116,3 +119,52 @@ def test_the_menu_in_a_pipe_runs_a_program_with_variants_and_comes_back() -> Non
     assert result.returncode == 0
     assert "Gana el humano" in out and "[fortran-rcd ended with status 0]" in out
     assert out.count("Choose a number") == 2
+
+
+def test_check_of_a_file_that_is_no_transcript_says_so_not_that_it_differs(tmp_path) -> None:
+    """`retro check /etc/passwd` once said "1 of 1 transcript differs"."""
+    other = tmp_path / "passwd"
+    other.write_text("root:x:0:0:root:/root:/bin/sh\n")
+    result = retro("check", str(other))
+    assert result.returncode == 1
+    assert result.stdout.decode() == "retro check: 1 of 1 file is not a transcript retro can read\n"
+    assert "not a retro transcript" in result.stderr.decode()
+
+
+def test_retro_list_json_gives_each_program_and_its_options_as_retro_run_takes_them() -> None:
+    """audit, tournament and train had --json; list had none."""
+    result = retro("list", "--json")
+    assert result.returncode == 0, result.stderr
+    listed = json.loads(result.stdout)
+    assert [program["id"] for program in listed] == list(catalog.programs())
+    for shown in listed:
+        program = catalog.get(shown["id"])
+        assert shown["title"] == program.title and shown["description"] == program.description
+        assert [option["flag"] for option in shown["options"]] == [opt.opts[0] for opt in program.options]
+        words = [word for option in shown["options"] if option["kind"] != "flag" and option["default"] is not None
+                 for word in (option["flag"], str(option["default"]))]
+        assert program.parse_options(words) == program.defaults()  # each default as `retro run` takes it
+
+
+def deepest_parentheses(text: str) -> int:
+    """How deep parentheses nest in ``text``.
+
+    >>> deepest_parentheses("a (b) (c (d))")
+    2
+    """
+    depth = deepest = 0
+    for char in text:
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@pytest.mark.parametrize("args", [["list"]] + [[command, program_id, "--help"]
+                                               for command in ("run", "record", "audit")
+                                               for program_id in catalog.programs()])
+def test_no_parentheses_within_parentheses(args: list[str]) -> None:
+    """The learner's help once read "(Pascal, 1980s ("the times of yore", after WarGames, 1983))".
+    Each paragraph is read whole: the help is wrapped."""
+    shown = retro(*args).stdout.decode()
+    paragraphs = [" ".join(part.split()) for part in shown.split("\n\n")]
+    assert [part for part in paragraphs if deepest_parentheses(part) > 1] == []

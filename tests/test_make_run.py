@@ -13,8 +13,10 @@ from pathlib import Path
 import pexpect
 import pytest
 
+from pty_terminal import FIRST_PROMPTS
+from retro.menu.entries import TITLE, number_of
+
 ROOT = Path(__file__).resolve().parent.parent
-TITLE = "retro -- five historical tic-tac-toe programs"
 
 pytestmark = pytest.mark.skipif(shutil.which("make") is None or not (ROOT / ".venv" / ".installed").exists(),
                                 reason="needs make and the checkout's .venv (made by `make venv`)")
@@ -57,11 +59,13 @@ def menu_up(child) -> None:
 def test_ctrl_c_in_a_program_then_q_leaves_make_with_retros_status(shell) -> None:
     shell.sendline("make run")
     menu_up(shell)
-    shell.send("4\r")
+    shell.send(f"{number_of('fortran-rcd')}\r")
     shell.expect_exact("variants")
     reading_keys(shell)
     shell.send("\x1b[B\x1b[B\r")
-    shell.expect_exact("Quieres empezar tu?")  # Ctrl-C is a signal: it needs no reading
+    prompts = list(FIRST_PROMPTS.items())
+    opened = prompts[shell.expect_exact([prompt for _, prompt in prompts])][0]  # Ctrl-C is a signal: no reading
+    assert opened == "fortran-rcd", f"fortran-rcd was chosen, {opened} opened"
     shell.send("\x03")
     shell.expect_exact("press a key to return to the menu")
     reading_keys(shell)

@@ -1,6 +1,8 @@
 """The menu's keys are dispatch tables over the console's key names
 (retro.console.key_name): each table names a handler that exists, and the
 keys do what the hints say."""
+import re
+
 import pytest
 
 from retro import catalog, menu
@@ -8,6 +10,7 @@ from retro.console import KEY_NAMES, key_name
 from retro.menu import Action
 from retro.replay import PACES
 from test_screen_layout import SizedTerminal
+from retro.menu.entries import TITLE
 
 TABLES = [(menu.ListScreen, "KEYS"), (menu.ScreenMenu, "KEYS"), (menu.SessionsScreen, "KEYS"),
           (menu.SessionsScreen, "PACE_KEYS"), (menu.VariantForm, "KEYS"), (menu.VariantForm, "EDIT_KEYS")]
@@ -50,7 +53,8 @@ def test_the_programs_list_takes_arrows_digits_enter_and_q() -> None:
     screen = menu.ScreenMenu(SizedTerminal(24, 80))
     assert press(screen, screen.KEYS, "down", "down", "up") == [None, None, None] and screen.selected == 1
     assert press(screen, screen.KEYS, "4", "enter") == [None, Action.START] and screen.selected == 3
-    assert press(screen, screen.KEYS, "9") == [None] and screen.message == "No entry 9."
+    beyond = str(len(catalog.programs()) + 1)  # a number no program has
+    assert press(screen, screen.KEYS, beyond) == [None] and screen.message == f"No entry {beyond}."
     assert press(screen, screen.KEYS, "right", "s", "tab") == [Action.OPEN] * 3
     assert press(screen, screen.KEYS, "q", "Q", menu.END) == [Action.LEAVE] * 3
     assert press(screen, screen.KEYS, "escape") == [None] and "q quits retro" in screen.message  # the top: Esc stays
@@ -125,7 +129,7 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
 
     number = list(catalog.programs()).index("fortran-rcd") + 1
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send(f"{number}\r")
     term.wait_for("Language: Spanish")
     term.send(" ")  # --ai: ia -> mj
@@ -136,7 +140,7 @@ def test_the_menu_keeps_the_last_variants_chosen_while_it_runs(tmp_path) -> None
     term.send("\x03")
     term.wait_for_words("stopped with Ctrl-C] -- press a key to return to the menu")
     term.send(" ")
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send("\r")  # the same program, chosen still
     form = term.wait_for("Language: Spanish")
     assert "Move routine: the older one (MJ)" in form, form
@@ -241,7 +245,7 @@ def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: s
 
     number = list(catalog.programs()).index("fortran-rcd") + 1
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send(f"{number}\r")
     term.wait_for("Language: Spanish")
     if ai == "mj":
@@ -254,7 +258,7 @@ def test_the_menu_says_how_the_last_game_ended(ai: str, keys: list[str], said: s
     note = f"[{catalog.get('fortran-rcd').title}: {said} -- press a key to return to the menu"
     term.wait_for_words(note)  # after PAUSE's Enter; the note wraps at words
     term.send(" ")
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send("q")
     term.ended_cleanly()
 
@@ -283,7 +287,7 @@ def test_keys_typed_as_a_program_ends_do_not_reach_the_menu(tmp_path) -> None:
 
     number = list(catalog.programs()).index("fortran-rcd") + 1
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send(f"{number}\r")
     term.wait_for(" -- variants")
     term.send("\r")
@@ -299,3 +303,25 @@ def test_keys_typed_as_a_program_ends_do_not_reach_the_menu(tmp_path) -> None:
     assert " -- variants" not in term.text()
     term.send("q")
     term.ended_cleanly()
+
+
+@pytest.mark.parametrize("screen,table,hints", [(menu.ScreenMenu, "KEYS", "hints"),
+                                                (menu.SessionsScreen, "KEYS", "hints"),
+                                                (menu.SessionsScreen, "PACE_KEYS", "pace_hints"),
+                                                (menu.VariantForm, "KEYS", "hints")])
+def test_the_footer_says_what_q_does_where_q_leaves(screen, table: str, hints: str) -> None:
+    """q leaves every screen (back a level, or out of retro), and each footer says so."""
+    assert getattr(screen, table)["q"] == "leave"
+    said = "   ".join(getattr(screen, hints))
+    assert re.search(r"(^|\s)(Esc or )?q: (back|quit)", said), said
+
+
+def test_an_option_not_given_shows_what_the_program_takes() -> None:
+    """The learner's form once showed Rows and Columns empty, with no default."""
+    form = menu.VariantForm(SizedTerminal(24, 80), catalog.get("pascal-learner"))
+    shown = "\n".join(row for _, row in form.rows(80))
+    assert "Rows: 3 (15 for Five-in-a-Row)" in shown and "Columns: 3 (15 for Five-in-a-Row)" in shown
+    for program in catalog.programs().values():
+        form = menu.VariantForm(SizedTerminal(24, 80), program)
+        empty = [label for _, row in form.rows(200) if (label := row.strip()).endswith(":")]
+        assert empty == [], program.id  # every option shows a value, or what not giving one means

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from retro.menu.entries import number_of
+
 ROOT = Path(__file__).resolve().parent.parent
 FIG5_PLAYER_WINS = ROOT / "transcripts" / "altair-3d" / "fig5-v2-player-wins.txt"
 ASKED = r"YOUR BOARD, POSITION\?"  # the Altair's question, answered or not
@@ -119,3 +121,27 @@ def test_a_replay_from_the_menu_leaves_its_last_line_in_the_scrollback(tmp_path)
         assert "I WON WITH BOARD 4 POSITION 2" in kept, kept
     finally:
         term.close()
+
+
+def test_the_menu_leaves_no_row_in_the_shell_after_a_resize(tmp_path: Path) -> None:
+    """retro at 80x24, resized to 132x43, then a program and its variant form:
+    no row of the menu's (the Perl program's description, selected) is left
+    in the main screen or its scrollback above the game.  The list and the
+    form share the alternate screen; leaving and entering it between them
+    once left a row behind in tmux."""
+    terminal = Tmux(tmp_path, 24, 80)
+    try:
+        terminal.wait_for("Programs")
+        terminal.tmux("resize-window", "-x", "132", "-y", "43")
+        terminal.wait_for(r"\.\n(.*\n){0,3}.*recorded sessions|Programs")
+        time.sleep(0.5)  # the menu drawn again at its new size
+        terminal.keys(str(number_of("perl-midterm")))
+        terminal.wait_for("21 patterns")  # its description shown: the row that leaked
+        terminal.keys("Enter")
+        terminal.wait_for("variants")
+        terminal.keys("Enter")
+        shown = terminal.wait_for("Pick a space:", everything=True)
+        above = shown[:shown.index(" 0 | 1 | 2")]
+        assert above.strip() == "", above
+    finally:
+        terminal.close()

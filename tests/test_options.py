@@ -85,11 +85,11 @@ def variety(program: catalog.Program) -> Options:
     return program.typed(values)
 
 
-@pytest.mark.parametrize("program", PORTS, ids=lambda p: p.id)
+@pytest.mark.parametrize("program", [*PORTS, a_program(NoOptions)], ids=lambda p: p.id)  # a port with none too
 def test_a_headers_words_give_back_the_options(program: catalog.Program) -> None:
     chosen = variety(program)
     words = program.option_words(chosen)
-    assert chosen != program.defaults() and words
+    assert (chosen != program.defaults() and words) if program.options else words == []  # NoOptions: none to give
     assert program.parse_options(words) == chosen
     assert program.option_words(program.defaults()) == []
 

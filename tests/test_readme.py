@@ -1,27 +1,104 @@
-"""The README, as a reader of a fresh clone meets it: every subcommand named,
-no path outside the repository, no words of the project's own making."""
+"""The README, as a reader of a fresh clone meets it: read in minutes (at most
+250 lines), every command it shows runnable as shown, every page of docs/ it
+sends the reader to there; no path outside the repository and no words of the
+project's own making, in it or in docs/.  The command line in full, every
+subcommand included, is docs/command-line.md."""
+import os
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import click
+import pytest
 
 from retro.cli import RetroGroup, cli
 from test_user_words import our_words
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+DOCS = {path.name: path.read_text(encoding="utf-8") for path in sorted((ROOT / "docs").glob("*.md"))}
+COMMAND_LINE = DOCS["command-line.md"]
+MOST_LINES = 250
 
 
-def test_every_subcommand_is_in_the_readme() -> None:
+def shown_commands(text: str) -> list[tuple[str, list[str]]]:
+    """The commands ``text``'s code blocks show, each with the output shown
+    after it (a ``$ `` line's), in order."""
+    commands: list[tuple[str, list[str]]] = []
+    for block in re.findall(r"^```\n(.*?)^```", text, re.M | re.S):
+        for line in block.splitlines():
+            command = line[2:] if line.startswith("$ ") else line.split("#")[0].strip()
+            if line.startswith("$ ") or re.match(r"(retro|make)\b", command):
+                commands.append((command, []))
+            elif commands and line.startswith(" "):
+                commands[-1][1].append(line)
+    return commands
+
+
+def shell(command: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
+    return subprocess.run(["sh", "-c", command], input=stdin, capture_output=True, text=True, cwd=ROOT,
+                          env=env, timeout=180)
+
+
+def test_the_readme_is_read_in_minutes() -> None:
+    assert len(README.splitlines()) <= MOST_LINES
+
+
+def test_the_readme_shows_the_quick_start() -> None:
+    shown = [command for command, _ in shown_commands(README)]
+    assert shown[:2] == ["make run", "make test"]  # the two commands, first
+    assert {"retro", "retro check", "retro replay"} <= set(shown)
+    assert "retro serve" in README and "retro site DIR [--kiosk]" in README
+    assert (ROOT / ".ci" / "run").read_text().strip().endswith("make test")
+
+
+def test_every_command_the_readme_shows_runs_as_shown() -> None:
+    """Each command of the README's code blocks: a make target make knows; a
+    paced replay (minutes at its baud) by its --help and its session listed;
+    any other run in a pipe to its end, its shown output what it writes."""
+    commands = shown_commands(README)
+    assert len(commands) >= 6
+    for command, output in commands:
+        if command.startswith("make "):
+            result = shell(f"make -n {command.split()[1]}")
+        elif "--baud" in command:
+            result = shell(command + " --help")
+            session = command.split()[2]
+            assert session in shell("retro replay").stdout, command
+        else:
+            result = shell(command, stdin="q\n")
+            if output:
+                assert result.stdout.splitlines() == output, command
+        assert result.returncode == 0, f"{command}: {result.stderr}"
+
+
+def test_every_page_the_readme_links_is_in_docs_and_every_page_is_linked() -> None:
+    linked = set(re.findall(r"\]\(docs/([\w.-]+\.md)\)", README))
+    assert linked == set(DOCS), "every page of docs/ is reached from the README"
+    for name, text in DOCS.items():
+        assert text.startswith("# "), f"{name}: a page opens with its heading"
+        for target in re.findall(r"\]\(([\w.-]+\.(?:md|png|svg))(?:#[\w-]+)?\)", text):
+            assert (ROOT / "docs" / target).is_file(), f"{name} links {target}"
+    for target in re.findall(r"\]\((docs/[\w.-]+)\)", README):
+        assert (ROOT / target).is_file(), target
+
+
+def test_every_subcommand_is_in_the_command_line_page() -> None:
     assert isinstance(cli, RetroGroup)
     names = cli.list_commands(click.Context(cli))
     assert {"run", "train", "serve", "check", "audit"} <= set(names)
-    assert [name for name in names if f"retro {name}" not in README] == []
+    assert [name for name in names if f"retro {name}" not in COMMAND_LINE] == []
 
 
 def test_the_readme_sends_no_one_outside_the_repository() -> None:
-    assert "../" not in README and "shared/seeds" not in README  # every tracked file: test_repository.py
+    for text in [README, *DOCS.values()]:
+        assert "../" not in text and "shared/seeds" not in text  # every tracked file: test_repository.py
     assert "ARCHITECTURE.md" in README  # the design is the repository's own
-    assert "RETRO_SOURCE_TEXTS" in README  # how to include the tests that read the source texts
+    assert "RETRO_SOURCE_TEXTS" in DOCS["evidence.md"]  # how to include the tests that read the source texts
 
 
-def test_the_readme_speaks_the_readers_words() -> None:
-    assert our_words(README) == []
+@pytest.mark.parametrize("name", ["README.md", *DOCS])
+def test_the_readme_and_the_docs_speak_the_readers_words(name: str) -> None:
+    assert our_words(README if name == "README.md" else DOCS[name]) == []

@@ -11,7 +11,8 @@ import pytest
 
 from pty_terminal import Terminal
 from retro import catalog, resources, transcript
-from retro.replay import show, the_game
+from retro.replay import show, show_whole, the_game
+from retro.menu.entries import TITLE
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = transcript.find_transcripts([ROOT / "transcripts"])
@@ -22,8 +23,10 @@ def replayed(name: str, game_only: bool = False) -> str:
     or of its game only (what the menu replays: replay.the_game)."""
     out = io.StringIO()
     session = transcript.load(ROOT / "transcripts" / f"{name}.txt")
-    game = the_game(session.events)[0] if game_only else None
-    show(session, events=game, out=out, err=io.StringIO())
+    if game_only:
+        show(session, events=the_game(session.events)[0], out=out, err=io.StringIO())
+    else:
+        show_whole(session, out=out, err=io.StringIO(), pause=0)  # in a pipe: no pause
     return out.getvalue()
 
 
@@ -139,7 +142,7 @@ def test_the_pipe_menu_ends_cleanly_at_end_of_input_in_a_session_list(tmp_path: 
 
 def test_on_a_terminal_a_programs_sessions_are_one_key_away_and_a_replay_comes_back(tmp_path: Path) -> None:
     term = Terminal([], rows=24, cols=80, cwd=tmp_path, record_modes=tmp_path)
-    menu = term.wait_for("retro -- five historical tic-tac-toe programs")
+    menu = term.wait_for(TITLE)
     altair = len([f for f in FILES if f.parent.name == "altair-3d"])
     assert f"{altair} recorded sessions" in menu and "Right or s: the program's recorded sessions" in menu
     term.send("\x1b[C")  # Right, on the first program
@@ -174,7 +177,7 @@ def test_ctrl_c_in_a_slow_replay_and_in_the_pace_returns_to_the_sessions(tmp_pat
     term.send("\r")
     term.wait_for("Pace: <")
     term.send("\x03")  # Ctrl-C while asking the pace: back to the list
-    term.wait_for("Esc: back")
+    term.wait_for("Esc or q: back")
     term.send("\r")
     term.wait_for("Pace: <")
     term.send("\x1b[C\r")  # 110 baud: eleven characters a second

@@ -11,12 +11,13 @@ import pytest
 
 from pty_terminal import FIRST_PROMPTS, Terminal
 from retro import processes
+from retro.menu.entries import number_of
 
 SCRIBBLE = b"\x1b[2J\x1b[3;5Hsomething the shell wrote meanwhile\x1b[H$ "
-# (the program, its number in the menu, the keys that lead to a prompt, the prompt each key is answered with)
+# (the program, the keys that lead to a prompt, the prompt each key is answered with)
 GAMES = {
-    "perl-midterm": ("5", ["4\r", "1\r"], "Pick a space: "),
-    "cpm-c": ("3", ["o\r", "b2\r"], "Your move: "),
+    "perl-midterm": (["4\r", "1\r"], "Pick a space: "),
+    "cpm-c": (["o\r", "b2\r"], "Your move: "),
 }
 
 
@@ -60,7 +61,7 @@ def stopped_and_continued(term: Terminal, shown_again: Callable[[], bool]) -> No
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_teletype_run_shows_its_screen_again_after_fg(name: str, tmp_path) -> None:
-    _, keys, prompt = GAMES[name]
+    keys, prompt = GAMES[name]
     term = started(["run", name], str(tmp_path))
     try:
         term.wait_for(FIRST_PROMPTS[name])
@@ -78,14 +79,17 @@ def test_a_teletype_run_shows_its_screen_again_after_fg(name: str, tmp_path) -> 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_teletype_game_from_the_menu_shows_its_screen_again_after_fg(name: str, tmp_path) -> None:
-    number, keys, prompt = GAMES[name]
+    keys, prompt = GAMES[name]
     term = started([], str(tmp_path))
     try:
         first = FIRST_PROMPTS[name].encode()
-        answered(term, number, lambda written: b"\x1b[7m" in written)  # the program chosen: in reverse video
+        answered(term, str(number_of(name)), lambda written: b"\x1b[7m" in written)  # chosen: in reverse video
+        since = len(term.raw)
         answered(term, "\r", lambda written: b"Start" in written or first in written)
         if first not in term.raw:  # the variant form: as they are
-            answered(term, "\r", lambda written: first in written)
+            term.send("\r")
+        term.wait_for_program(name, since)
+        term.quiet()
         played(term, keys, prompt)
         before = up_to_the_cursor(term)
         column = term.screen.cursor.x

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from pty_terminal import Terminal
+from retro.menu.entries import TITLE
 
 ROWS, COLS = 24, 80
 
@@ -20,7 +21,7 @@ def terminal(tmp_path: Path):
 
 def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) -> None:
     screen, tmp = terminal
-    menu = screen.wait_for("retro -- five historical tic-tac-toe programs")
+    menu = screen.wait_for(TITLE)
     assert "Juego de 3 en linea" in menu  # every title shows; the chosen program's details too
     line = next(l for l in menu.splitlines() if "Juego de 3 en linea" in l)
     screen.send(line.split()[0])  # its number
@@ -39,7 +40,7 @@ def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) ->
     screen.send("\r")
     screen.wait_for_words("the last game: you won] -- press a key to return to the menu")
     screen.send(" ")
-    screen.wait_for("retro -- five historical tic-tac-toe programs")
+    screen.wait_for(TITLE)
     screen.send("q")
     screen.finish()
     assert (tmp / "status").read_text().strip() == "0"
@@ -51,7 +52,7 @@ def test_menu_runs_a_game_and_comes_back_with_the_terminal_restored(terminal) ->
 
 def test_ctrl_c_in_a_program_returns_to_the_menu(terminal) -> None:
     screen, tmp = terminal
-    menu = screen.wait_for("retro -- five historical tic-tac-toe programs")
+    menu = screen.wait_for(TITLE)
     line = next(l for l in menu.splitlines() if "Juego de 3 en linea" in l)
     screen.send(line.split()[0] + "\r")
     screen.wait_for("variants")
@@ -60,7 +61,7 @@ def test_ctrl_c_in_a_program_returns_to_the_menu(terminal) -> None:
     screen.send("\x03")
     screen.wait_for_words("no game finished; stopped with Ctrl-C] -- press a key")
     screen.send(" ")
-    screen.wait_for("retro -- five historical tic-tac-toe programs")
+    screen.wait_for(TITLE)
     screen.send("q")
     screen.finish()
     assert (tmp / "status").read_text().strip() == "0"

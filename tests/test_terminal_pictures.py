@@ -9,6 +9,7 @@ from pathlib import Path
 import pyte
 
 from pty_terminal import Terminal
+from retro.menu.entries import TITLE
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -79,7 +80,7 @@ def test_the_svg_draws_the_text_and_the_reverse_row() -> None:
 
 def test_the_menu_picture(tmp_path: Path) -> None:
     term = Terminal([], rows=24, cols=80, cwd=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.quiet()
     picture = drawn("terminal-menu.svg", term.screen)
     assert "3-D Tic-Tac-Toe" in picture and "Juego de 3 en linea" in picture

@@ -42,7 +42,7 @@ def test_the_check_finds_the_words_it_must() -> None:
 
 
 PROGRAMS = list(catalog.programs())
-COMMANDS = ([["list"], ["replay"], ["--help"], ["tournament", "--help"], ["serve", "--help"], ["check", "--help"],
+COMMANDS = ([["list"], ["list", "--json"], ["replay"], ["--help"], ["tournament", "--help"], ["serve", "--help"], ["check", "--help"],
              ["replay", "--help"], ["list", "--help"], ["run", "--help"], ["record", "--help"], ["audit", "--help"],
              ["train", "--help"], ["pbrain", "--help"], ["train", "pascal-learner", "--help"],
              ["pbrain", "pascal-learner", "--help"]]

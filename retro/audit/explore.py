@@ -33,7 +33,9 @@ class Game(Protocol):
     def human_moves(self) -> list[str]:
         """The legal human moves, in the program's own notation ("3,3", "B2", "4")."""
 
-    def play_human(self, move: str) -> None: ...
+    def play_human(self, move: str) -> None:
+        """Play the human's move and nothing else: the program's reply is
+        ``play_program``'s, which the audit calls next (ARCHITECTURE.md)."""
 
     def program_options(self) -> Sequence[Any]:
         """What the program may play now: one element when it is deterministic."""

@@ -11,7 +11,7 @@ from .. import catalog, resources, transcript
 from ..recording import Event
 from ..replay import ending, kept_after, show, the_game
 
-TITLE = "retro -- five historical tic-tac-toe programs"
+TITLE = "retro -- historical tic-tac-toe programs"
 
 
 @dataclass
@@ -28,10 +28,15 @@ class Entry:
         return f"{n} recorded session{'s' if n != 1 else ''}" if n else ""
 
 
+def number_of(program_id: str) -> int:
+    """The number a program has in both menus: its place among the catalog's programs, from 1."""
+    return list(catalog.programs()).index(program_id) + 1
+
+
 def entries() -> list[Entry]:
     found = resources.sessions()
-    return [Entry(k, program, [s for s in found if s.program == program.id])
-            for k, program in enumerate(catalog.programs().values(), start=1)]
+    return [Entry(number_of(program.id), program, [s for s in found if s.program == program.id])
+            for program in catalog.programs().values()]
 
 
 def session_rows(entry: Entry, names: bool = True) -> list[tuple[Optional[int], str]]:

@@ -100,7 +100,13 @@ class ScreenMenu(ListScreen):
 
     def loop(self) -> int:
         """The menu until it is quit: status 0 (q, Ctrl-D), or 130 (Ctrl-C,
-        which ends retro here as it ends any retro command)."""
+        which ends retro here as it ends any retro command).  Its screens
+        (the programs, a variant form, the sessions) share the alternate
+        screen; a program or a replay leaves it while it runs (``elsewhere``)."""
+        with signals.screen(self.term, hidden_cursor=False):
+            return self._loop()
+
+    def _loop(self) -> int:
         while True:
             choice = self.choose()
             if choice is None:
@@ -137,8 +143,8 @@ class SessionsScreen(ListScreen):
     KEYS: KeyTable = {**ListScreen.KEYS, "left": "back"}
     PACE_KEYS: KeyTable = {"left": "slower", "right": "faster", "enter": "start",
                            "escape": "leave", "q": "leave", "Q": "leave", END: "leave"}
-    hints = ("Up/Down or digits: choose", "Enter: replay", "Esc: back")
-    pace_hints = ("Left/Right: the pace", "Enter: replay", "Esc: back")
+    hints = ("Up/Down or digits: choose", "Enter: replay", "Esc or q: back")
+    pace_hints = ("Left/Right: the pace", "Enter: replay", "Esc or q: back")
 
     def __init__(self, term: Terminal, item: Entry):
         self.item = item

@@ -40,7 +40,7 @@ class VariantForm(ListScreen):
 
     KEYS: KeyTable = {**ListScreen.KEYS, "left": "change_back", "right": "change", " ": "change"}
     EDIT_KEYS: KeyTable = {"enter": "keep", "escape": "cancel", "backspace": "erase", END: "cancel"}
-    hints = ("Up/Down: option", "Left/Right or Space: change", "Enter: start", "Esc: back")
+    hints = ("Up/Down: option", "Left/Right or Space: change", "Enter: start", "Esc or q: back")
     edit_hints = ("Type the value", "Enter: keep it", "Esc: cancel")
 
     def __init__(self, term: Terminal, program: catalog.Program, values: Optional[catalog.Options] = None):
@@ -62,7 +62,7 @@ class VariantForm(ListScreen):
         value = self._value(opt)
         if opt.is_flag:
             return "yes" if value else "no"
-        return "" if value is None else self.program.value_words(opt.name or "", value)
+        return self.program.value_words(opt.name or "", value)  # not given: what the program takes then
 
     def rows(self, width: int) -> list[tuple[int, str]]:
         """Each option: its label and its value in words, then its help, its flag last, wrapped under them."""
@@ -102,7 +102,8 @@ class VariantForm(ListScreen):
         if self._is_choice(opt):
             self._cycle(opt, step)
         else:
-            self.editing = self._text(opt)
+            value = self._value(opt)
+            self.editing = "" if value is None else str(value)  # the value typed, not its words
 
     def change_back(self, key: str) -> None:
         self.change(key, -1)

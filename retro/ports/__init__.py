@@ -1,1 +1,1 @@
-"""The five ports, one package each; see retro.catalog for the list."""
+"""The ports, one package each; see retro.catalog for the list."""

@@ -60,8 +60,8 @@ def preload() -> None:
 
     resources.shipped_folder()  # the recordings' folder, found once: a learner's visitor starts from a store in it
 
-    catalog.programs()
-    for name in catalog.PORT_MODULES:
+    catalog.programs()  # every port's declaration; retro's own ports whole (a plug-in's code loads in its session)
+    for name in catalog.OWN_PORTS:
         import_within(importlib.import_module(name))
     # A session's screen makes a blessed Terminal of the sessions' kind, which compiles regular
     # expressions of its capabilities: made once here, they are in re's cache before the fork.

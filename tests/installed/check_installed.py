@@ -32,7 +32,8 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from retro import __version__, catalog, resources, transcript  # noqa: E402  # after sys.path: this checkout's retro, the expectations
-from retro.replay import show, the_game  # noqa: E402  # after sys.path: this checkout's retro, the expectations
+from retro.menu.entries import number_of  # noqa: E402  # after sys.path: this checkout's retro, the expectations
+from retro.replay import show_whole, the_game  # noqa: E402  # after sys.path: this checkout's retro, the expectations
 
 FIG5 = "altair-3d/fig5-v2-player-wins"
 # The menu's groups of recorded sessions, as titled, in their order.
@@ -131,7 +132,7 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
             sessions = len(list((ROOT / "transcripts" / program.id).glob("*.txt")))
             expect(any(program.id in line and f"{sessions} recorded sessions" in line for line in out.splitlines()),
                    f"{program.id} with its {sessions} recorded sessions not in the menu:\n{out}")
-        out = ok(user.retro(stdin=b"1s\n\nq\n"))
+        out = ok(user.retro(stdin=f"{number_of('altair-3d')}s\n\nq\n".encode()))
         expect("fig5-v2-player-wins" in out, out[-2000:])
         # The groups in the order a person wants them: the published sessions first, the cases last.
         places = [out.find(f"\n{group}\n") for group in GROUPS]
@@ -139,9 +140,10 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
 
     def menu_replay_with_a_pace() -> None:
         # A replay chosen in the menu, paced, then back to the list and to the programs.
-        listed = ok(user.retro(stdin=b"3s\nq\nq\n"))
+        cpm = number_of("cpm-c")
+        listed = ok(user.retro(stdin=f"{cpm}s\nq\nq\n".encode()))
         [number] = [line.split()[0] for line in listed.splitlines() if line.split()[1:2] == ["eof-at-symbol"]]
-        out = ok(user.retro(stdin=f"3s\n{number} --baud 9600\n\nq\n".encode()))
+        out = ok(user.retro(stdin=f"{cpm}s\n{number} --baud 9600\n\nq\n".encode()))
         game, _ = the_game(golden("cpm-c/eof-at-symbol").events)  # the menu replays the game, then says the rest
         session = "".join(event.text or "" for event in game if event.kind == "out")
         expect(session in out and "[end of the recording" in out, "the paced replay did not show the session")
@@ -150,7 +152,7 @@ def checks(user: Installed) -> list[tuple[str, Callable[[], None]]]:
 
     def fig5_by_name() -> None:
         expected = io.StringIO()
-        show(golden(FIG5), out=expected, err=io.StringIO())
+        show_whole(golden(FIG5), out=expected, err=io.StringIO(), pause=0)
         out = ok(user.retro("replay", FIG5))
         expect(out == expected.getvalue(), f"`retro replay {FIG5}` differs from the checkout's session")
 

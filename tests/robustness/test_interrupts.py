@@ -15,6 +15,7 @@ import pytest
 from retro import catalog, transcript
 
 from pty_terminal import FIRST_PROMPTS, ROOT, Terminal
+from retro.menu.entries import TITLE
 
 
 def prompt_kind(printed: str) -> str:
@@ -74,7 +75,7 @@ def test_ctrl_c_at_a_prompt(program_id: str, prompt: str, tmp_path: Path) -> Non
 @pytest.mark.parametrize("program_id", list(catalog.programs()))
 def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_id: str, tmp_path: Path) -> None:
     term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
-    menu = term.wait_for("retro -- five historical tic-tac-toe programs")
+    menu = term.wait_for(TITLE)
     number = list(catalog.programs()).index(program_id) + 1
     assert f"{number}  {catalog.get(program_id).title}" in menu
     term.send(str(number) + "\r")
@@ -86,7 +87,7 @@ def test_ctrl_c_in_a_program_started_from_the_menu_returns_to_the_menu(program_i
     term.send("\x03")
     term.wait_for_words("stopped with Ctrl-C] -- press a key to return to the menu")
     term.send(" ")
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send("q")
     term.ended_cleanly()
 
@@ -95,7 +96,7 @@ def test_after_a_programs_ctrl_c_the_notice_and_the_menu_take_ctrl_c_again(tmp_p
     """A Ctrl-C holds the next ones while retro stops (retro/signals.py); the
     menu goes on, so its notice and its list take a Ctrl-C again."""
     term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     number = list(catalog.programs()).index("cpm-c") + 1
     term.send(f"{number}\r")
     term.wait_for("variants")
@@ -113,7 +114,7 @@ def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits_wi
     """Ctrl-C ends retro with 130 everywhere (retro/exits.py), the menu too;
     it once quit the menu with 0, as q does."""
     term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send("1\r")
     term.wait_for("variants")
     term.send("\x03")
@@ -124,7 +125,7 @@ def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits_wi
 
 def test_ctrl_d_in_the_menu_quits_as_q_does(tmp_path: Path) -> None:
     term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
-    term.wait_for("retro -- five historical tic-tac-toe programs")
+    term.wait_for(TITLE)
     term.send("s")
     term.wait_for("recorded sessions")
     term.send("\x04")  # the sessions list: back

@@ -23,8 +23,8 @@ from retro import catalog
 
 import signal_bursts
 from pty_terminal import FIRST_PROMPTS, ROOT, Terminal
+from retro.menu.entries import TITLE
 
-TITLE = "retro -- five historical tic-tac-toe programs"
 QUERIES = (b"\x1b[>q", b"\x1b[6n", b"\x1bP+q", b"\x1b[c", b"\x1b]10;?", b"\x1b]11;?")
 
 SCREENS = {

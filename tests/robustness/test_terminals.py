@@ -5,8 +5,8 @@ from pathlib import Path
 import pytest
 
 from pty_terminal import Terminal
+from retro.menu.entries import TITLE
 
-TITLE = "retro -- five historical tic-tac-toe programs"
 
 
 def test_menu_in_80x24_shows_every_program_legibly(tmp_path: Path) -> None:

@@ -43,6 +43,9 @@ from retro.web import config
 from retro.web.forking import Template
 from retro.web.process import Command, Terminal
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/, for port_facts, when run by hand
+import port_facts  # (after the line above)
+
 STARTS = ("forked", "spawned")  # the template's, and a Python of its own (before the template)
 MIB = 1 << 20
 VISITOR_SECONDS = 60.0  # a visitor's first prompt, and then the answer to its keys, come within this
@@ -50,21 +53,8 @@ LEAVE_SECONDS = 30.0  # the server has ended every session this long after its v
 STOP_SECONDS = 30.0  # the server has stopped this long after Ctrl-C
 
 
-@dataclass(frozen=True)
-class Visit:
-    """What a visitor of one program waits for and types."""
-    prompt: bytes  # the program's first prompt
-    keys: bytes  # the first answer typed
-    answer: bytes  # what the program writes once it has taken the answer
-
-
-VISITS = {
-    "altair-3d": Visit(b"YOUR BOARD, POSITION?", b"1,1\r", b"YOUR BOARD, POSITION?"),
-    "pascal-learner": Visit(b"(Y/N)", b"y\r", b"Your move:"),
-    "cpm-c": Visit(b"Select your symbol", b"X\r", b"Your move:"),
-    "fortran-rcd": Visit(b"[S/N]", b"S\r", b"[F,C]"),
-    "perl-midterm": Visit(b"Pick a space:", b"4\r", b"Pick a space:"),
-}
+# What a visitor of each program waits for and types (each port's test facts)
+VISITS = {program_id: found.visit for program_id, found in port_facts.every().items()}
 
 
 class Failed(Exception):

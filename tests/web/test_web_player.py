@@ -58,7 +58,7 @@ def test_a_sessions_moves_are_the_casts_markers() -> None:
 
 def test_the_readmes_embedded_cast_is_what_retro_cast_makes_now() -> None:
     assert DOCS_CAST.read_text(encoding="utf-8") == cast_of(shipped(SHORT)).v2()
-    assert f"/{DOCS_CAST.name}" in (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"/{DOCS_CAST.name}" in (ROOT / "docs" / "recordings.md").read_text(encoding="utf-8")
 
 
 # -- in Chromium ---------------------------------------------------------------------------

@@ -12,12 +12,12 @@ terminal too; the skip link goes to the terminal; leaving a session gives
 the focus back to the card's Start that opened it.
 """
 import json
-import re
 import time
 from typing import Callable, Optional
 
 import pytest
 
+import port_facts
 import test_web_browser as in_a_browser
 
 # Chromium, the server and the page, as the browser tests start them (their fixtures, shared)
@@ -71,85 +71,9 @@ def play(page, answer: Callable[[list[str]], Optional[str]], seconds: float = 12
     raise AssertionError("no end was heard: " + "\n".join(heard(page)[0][-30:]))
 
 
-def free(cells: list[str], empty: Callable[[str], bool]) -> int:
-    return next(k for k, cell in enumerate(cells) if empty(cell))
-
-
-def last_board(lines: list[str], is_row: Callable[[str], bool], rows: int) -> list[str]:
-    return [line for line in lines if is_row(line)][-rows:]
-
-
-def cpm_c(lines: list[str]) -> Optional[str]:
-    """Rows "1 | X | | O |" under "A B C"; a move is its column and row (B2)."""
-    prompt = lines[-1]
-    if prompt == "Select your symbol (X/O):":
-        return "X\r"
-    if prompt.endswith("Play again (Y/N)?"):
-        return "N\r"
-    if prompt == "Your move:":
-        board = last_board(lines, lambda line: bool(re.match(r"\d \|", line)), 3)
-        cells = [cell.strip() for row in board for cell in row.split("|")[1:4]]
-        k = free(cells, lambda cell: cell == "")
-        return f"{'ABC'[k % 3]}{k // 3 + 1}\r"
-    return None
-
-
-def fortran_rcd(lines: list[str]) -> Optional[str]:
-    """Rows "| O | | X |"; a move is its row and column (F,C)."""
-    prompt = lines[-1]
-    if prompt in ("Quieres empezar tu? [S/N]", "Deseas empezar otra partida?"):
-        return "N\r"
-    if prompt.startswith("To resume execution"):
-        return "\r"
-    if prompt == "Introduce donde vas a colocar. [F,C]":
-        board = last_board(lines, lambda line: line.startswith("|"), 3)
-        cells = [cell.strip() for row in board for cell in row.split("|")[1:4]]
-        k = free(cells, lambda cell: cell == "")
-        return f"{k // 3 + 1},{k % 3 + 1}\r"
-    return None
-
-
-def perl_midterm(lines: list[str]) -> Optional[str]:
-    """Rows "X | 1 | 2": a free square shows its number."""
-    if lines[-1] == "Pick a space:":
-        board = last_board(lines, lambda line: line.count("|") == 2, 3)
-        return next(cell.strip() for row in board for cell in row.split("|") if cell.strip().isdigit()) + "\r"
-    return None
-
-
-def pascal_learner(lines: list[str]) -> Optional[str]:
-    """Rows "2 .[X]." under "1 2 3" (the brackets: the cursor); a move is row,col."""
-    prompt = lines[-1]
-    if prompt.endswith("(Y/N)"):
-        return "y\r" if prompt.startswith("Do you want to move first?") else "n\r"
-    if prompt.startswith("Your move:") and prompt.endswith("(q ends the game)."):
-        board = last_board(lines, lambda line: bool(re.fullmatch(r"\d[.XO\[\] ]+", line)), 3)
-        cells = "".join(re.sub(r"[\[\] ]", "", row[1:]) for row in board)
-        k = free(list(cells), lambda cell: cell == ".")
-        return f"{k // 3 + 1},{k % 3 + 1}\r"
-    return None
-
-
-def altair_3d(lines: list[str]) -> Optional[str]:
-    """Four boards side by side, rows "UU / / CC / ..." (16 squares, 4 a
-    board); a move is the board and the position (1 5 9 13 along the top)."""
-    prompt = lines[-1]
-    if any(line.startswith(("YOU WON", "I WON")) for line in lines) and prompt.startswith("READY?"):
-        return "\x04"  # a game's end: the program asks for the next; the input ends
-    if prompt == "YOUR BOARD, POSITION?":
-        rows = last_board(lines, lambda line: "/" in line and " " in line, 4)
-        for row, text in enumerate(rows):
-            cells = [cell.strip() for cell in text.split("/")[:16]]
-            for k, cell in enumerate(cells):
-                if not cell:
-                    return f"{k // 4 + 1},{row + 1 + 4 * (k % 4)}\r"
-    return None
-
-
-PLAYERS = {"cpm-c": cpm_c, "fortran-rcd": fortran_rcd, "perl-midterm": perl_midterm,
-           "pascal-learner": pascal_learner, "altair-3d": altair_3d}
-ENDS = {"cpm-c": "The game is over.", "fortran-rcd": "The game is over.", "perl-midterm": "The game is over.",
-        "pascal-learner": "The game is over.", "altair-3d": "(Ctrl-D)"}
+# Each program's player and the words its end is said in (its test facts)
+PLAYERS = {program_id: found.reader for program_id, found in port_facts.every().items()}
+ENDS = {program_id: found.reader_end for program_id, found in port_facts.every().items()}
 
 
 @pytest.mark.parametrize("program_id", list(PLAYERS))

@@ -23,9 +23,11 @@ from retro.web.exhibit import Exhibit
 from retro.web.exit_message import exit_frame, meaning
 from retro.web.process import Command
 
-from web_helpers import LAST_GAME, children_running, end_words, golden, prompts, query, start_server, with_client
+from web_helpers import GOLDEN, LAST_GAME, children_running, end_words, golden, prompts, query, start_server, with_client
 
-TELETYPES = {"cpm-c": "bad-input", "fortran-rcd": "mj-weakness", "perl-midterm": "spec-sample"}
+# The golden session of each port that writes as on a teletype (no screen of its own)
+TELETYPES = {program_id: GOLDEN[program_id] for program_id, program in catalog.programs().items()
+             if program.screen_size is None}
 
 
 class Visitor:

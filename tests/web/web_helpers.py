@@ -11,6 +11,8 @@ from typing import Any, Awaitable, Callable
 
 from aiohttp.test_utils import TestClient, TestServer
 
+import port_facts
+
 from retro import catalog, processes, transcript
 from retro.web.app import application
 from retro.web.exhibit import Exhibit
@@ -22,23 +24,16 @@ ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPTS = ROOT / "transcripts"
 
 # A golden session of every port (pipe input, no file named), Fig. 5 among them.
-GOLDEN = {
-    "altair-3d": "fig5-v2-player-wins",
-    "pascal-learner": "bad-input",
-    "cpm-c": "bad-input",
-    "fortran-rcd": "mj-weakness",
-    "perl-midterm": "spec-sample",
-}
+GOLDEN = {program_id: found.golden for program_id, found in port_facts.every().items()}
 
 
 def golden(program_id: str, name: str = "") -> transcript.Transcript:
     return transcript.load(TRANSCRIPTS / program_id / f"{name or GOLDEN[program_id]}.txt")
 
 
-# Who won each golden session's last game, as its text says ("Computer wins!", "Gana el humano" (the MJ
-# weakness), the Altair's "I WON WITH BOARD"); None: the assignment's sample stops before its game ends.
-LAST_GAME = {("cpm-c", "bad-input"): "program", ("fortran-rcd", "mj-weakness"): "human",
-             ("perl-midterm", "spec-sample"): None, ("altair-3d", "v1-game-computer-wins"): "program"}
+# Who won each golden session's last game, as its text says (each port's facts).
+LAST_GAME = {(program_id, name): winner for program_id, found in port_facts.every().items()
+             for name, winner in found.last_games.items()}
 WINNER_WORDS = {"program": "The computer won.", "human": "You won."}
 
 

@@ -502,13 +502,14 @@ function field(program, variant) {
   if (variant.kind === "flag") {
     input = document.createElement("input");
     input.type = "checkbox";
-    input.checked = Boolean(variant.default);
+    input.defaultChecked = input.checked = Boolean(variant.default);  // (the form's reset: its default)
     label.append(input, " ", element("span", "name", variant.label));
   } else {
     if (variant.kind === "choice") {
       input = document.createElement("select");
       for (const choice of variant.choices) {  // each in its words, the value sent the command line's
-        input.add(new Option(variant.said[choice] ?? choice, choice, false, choice === variant.default));
+        const chosen = choice === variant.default;  // selected at first and after the form's reset
+        input.add(new Option(variant.said[choice] ?? choice, choice, chosen, chosen));
       }
     } else {
       input = document.createElement("input");
@@ -518,7 +519,7 @@ function field(program, variant) {
         if (variant.min !== null) input.min = variant.min;
         if (variant.max !== null) input.max = variant.max;
       }
-      input.value = variant.default ?? "";
+      input.defaultValue = input.value = variant.default ?? "";
     }
     label.append(element("span", "name", variant.label), " ", input);
   }

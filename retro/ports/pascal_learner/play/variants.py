@@ -21,10 +21,13 @@ class GridOptions(Options):
     """The grid, the rules and the store: ``retro run``'s and ``retro train``'s."""
 
     rows: Optional[int] = option("--rows", default=None, least=1, most=MAXSIZE, label="Rows",
+                                 unset="3 (15 for Five-in-a-Row)",
                                  help="Rows of the grid (the text's boardrows): 3, or 15 for Five-in-a-Row.")
     cols: Optional[int] = option("--cols", default=None, least=1, most=MAXSIZE, label="Columns",
+                                 unset="3 (15 for Five-in-a-Row)",
                                  help="Columns of the grid (the text's boardcols): 3, or 15 for Five-in-a-Row.")
     align: Optional[int] = option("--align", default=None, least=2, most=MAXSIZE, label="Marks in a row to win",
+                                  unset="3 (5 for Five-in-a-Row)",
                                   help="How many marks in a row win (the text's winalign): 3, or 5 for Five-in-a-Row.")
     five: bool = option("--five", default=False, label="Five-in-a-Row", help="Five-in-a-Row: 15x15 with 5 to align.")
     fixed: bool = option("--fixed", default=False, label="Mend the documented flaw",
@@ -34,11 +37,11 @@ class GridOptions(Options):
                            help="Only what the text states: no forced-line look-ahead and none of the port's added "
                                 "rules (NOTES.md); its own schemes file, -<align>-literal.")
     data: Optional[str] = option(
-        "--data", default=None, file=True, label="Schemes file",
+        "--data", default=None, file=True, label="Schemes file", unset="Tic-Tac-Toe-Data-<align> in the data folder",
         help=f"The schemes file (default Tic-Tac-Toe-Data-<align>, -<align>-fixed with --fixed, in "
              f"{shown(data_folder())}; a file of that name in the current folder is used instead, with a note).")
     # --random-state, scikit-learn's name; --seed, its first name, is still taken (recorded transcripts have it)
-    seed: Optional[int] = option("--random-state", old_names=("--seed",), default=None,
+    seed: Optional[int] = option("--random-state", old_names=("--seed",), default=None, unset="none (new games each time)",
                                  label="Random choices from number", help=RANDOM_STATE_HELP)
 
 

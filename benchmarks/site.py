@@ -140,15 +140,11 @@ def _body_size(request: Any) -> int:
 
 def _downloaded(sizes: dict[str, int], folder: Path, url: str) -> str:
     """What the visit fetched: as a plain static server sends it, and as one that compresses would."""
-    plain = sum(sizes.values())
-    names = [address[len(url):].split("#")[0] or "index.html" for address in sizes if address.startswith(url)]
-    return (f"{plain / 1e6:.2f} MB in {len(sizes)} requests, {gzipped(folder, names) / 1e6:.2f} MB gzipped "
-            f"(the largest: {_largest(sizes)})")
-
-
-def _largest(sizes: dict[str, int]) -> str:
-    name, size = max(sizes.items(), key=lambda item: item[1])
-    return f"{name.rsplit('/', 1)[-1]} {size / 1e6:.2f} MB"
+    names = sorted({address[len(url):].split("#")[0] or "index.html" for address in sizes if address.startswith(url)})
+    plain = sum((folder / name).stat().st_size for name in names)
+    largest = max(names, key=lambda name: (folder / name).stat().st_size)
+    return (f"{plain / 1e6:.2f} MB in {len(names)} files, {gzipped(folder, names) / 1e6:.2f} MB gzipped "
+            f"(the largest: {largest.rsplit('/', 1)[-1]} {(folder / largest).stat().st_size / 1e6:.2f} MB)")
 
 
 def _start_from_menu(browser: Any, url: str) -> dict[str, float]:

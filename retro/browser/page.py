@@ -20,10 +20,8 @@ class Page(Protocol):
         """The terminal's (rows, columns) now."""
 
     def sleep(self, seconds: float) -> None:
-        """Wait, the visitor's keys still arriving meanwhile."""
-
-    def keep(self) -> None:
-        """The files the program wrote, kept in the browser's storage now."""
+        """Wait, the visitor's keys still arriving meanwhile (the worker keeps the program's
+        files in the browser's storage whenever it waits for a key: static/worker.js)."""
 
 
 class WorkerPage:
@@ -51,6 +49,3 @@ class WorkerPage:
 
     def sleep(self, seconds: float) -> None:
         self._wait(self._page.sleep(seconds * 1000))
-
-    def keep(self) -> None:
-        self._wait(self._page.keep())

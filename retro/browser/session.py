@@ -128,7 +128,7 @@ class _Keyed:
     def __init__(self, page: Page, keys: Callable[[bytes], None]):
         self._page = page
         self._keys = keys
-        self.write, self.size, self.sleep, self.keep = page.write, page.size, page.sleep, page.keep
+        self.write, self.size, self.sleep = page.write, page.size, page.sleep
 
     def keys(self, timeout: Optional[float]) -> bytes:
         typed = self._page.keys(timeout)

@@ -46,7 +46,6 @@ const page = {
   },
   size() { return size; },
   sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); },
-  keep() { return keep(); },
 };
 
 let pyodide = null;

@@ -42,6 +42,7 @@ MESSAGE_BYTES = 1024
 MESSAGE_DEPTH = 4  # {"type": ...} needs 1
 FRAME_READ_BYTES = 1 << 20  # a frame is read up to this, so that a paste past ``Limits.frame_bytes`` is
 # refused in words and the session goes on; a larger one closes the socket (1009)
+FRAME_BUDGET_SECONDS = 2.0  # a session's frames may come this many seconds' worth at once (frame_budget)
 COLS = range(20, 241)  # a terminal's size the page may ask for
 ROWS = range(5, 101)
 
@@ -66,6 +67,8 @@ TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, the oldest are d
 TAKE_HOME_TAPE_CHARACTERS = 1 << 20  # a game without a transcript: its recording from the pty, up to this
 # (its output and keys; a short game of the learner's wrote 19 kB, the Altair's 7 kB): past it, nothing is
 # offered.  The server holds it while the session runs: a crowd's tapes are bounded by it
+TAKE_HOME_TAPE_EVENTS = 1 << 16  # ... and up to this many events (the output of a frame's time, each key
+# sent): a key frame is an event of a few characters, so a flood of them is bounded here; past it, nothing
 TAKE_HOME_NAME_BYTES = 16  # a game's name: 128 random bits (secrets), never guessed
 TRANSCRIPT_ENV = "RETRO_TRANSCRIPT_FILE"  # where a session's program writes its transcript (child)
 
@@ -90,6 +93,9 @@ class Limits:
     idle_seconds: float = 600.0  # nothing typed and nothing written (--idle-timeout)
     queued_bytes: int = 16 << 10  # keys typed that the program has not read yet
     frame_bytes: int = 16 << 10  # one WebSocket frame from the page
+    frames_per_second: int = 250  # a session's frames from the page (keys, pastes, messages): a person
+    # types 10 keys a second, key repeat 30; past it, twice over, the session is told and closed
+    frame_bytes_per_second: int = 64 << 10  # their payload: four pastes of 16 KiB a second
     body_bytes: int = 64 << 10  # a POST's body
     body_seconds: float = 30.0  # a POST's body arrives within this
     header_seconds: float = 10.0  # a request's headers arrive within this, or the connection is closed (--header-timeout)

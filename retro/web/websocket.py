@@ -14,6 +14,7 @@ from ..outcome import read_report
 from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit
 from .exit_message import exit_frame
+from .frame_budget import FrameBudget
 from .manager import Slot
 from .pty_cast import PtyTape
 from .take_home import Game, no_transcript_of
@@ -24,9 +25,11 @@ class VisitorSession:
     """One visitor's WebSocket session in its ``slot``: the program on its pty,
     and the bytes and messages between the pty and the visitor."""
 
-    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, slot: Slot):
+    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, slot: Slot,
+                 transport: Optional[asyncio.Transport] = None):
         self.exhibit = exhibit
         self.ws = ws
+        self.transport = transport  # the visitor's connection: its reading stops at a flood
         self.slot = slot
         slot.told = self.notice
         self.last_activity = time.monotonic()
@@ -135,8 +138,13 @@ class VisitorSession:
         # drain and fill again while the program reads nothing, and one paste would
         # otherwise bring a notice each time.
         told = False
-        frame_bytes = self.exhibit.limits.frame_bytes
+        limits = self.exhibit.limits
+        frame_bytes = limits.frame_bytes
+        budget = FrameBudget(limits.frames_per_second, limits.frame_bytes_per_second)
         async for message in self.ws:
+            if not budget.pays(len(message.data) if message.type in (WSMsgType.BINARY, WSMsgType.TEXT) else 0):
+                await self._flooded(limits)
+                return
             if message.type == WSMsgType.BINARY:
                 if len(message.data) > frame_bytes:
                     await self.notice(f"A paste of {len(message.data):,} bytes is more than the {frame_bytes:,} "
@@ -161,6 +169,16 @@ class VisitorSession:
                 else:
                     await self.notice(parsed.why)
         # the page was closed: run() ends the program
+
+    async def _flooded(self, limits: config.Limits) -> None:
+        """Frames past the session's budget (frame_budget): the connection read no
+        more (the client's frames wait in its own socket, not in the server's
+        loop), the visitor told, the session ended."""
+        if self.transport is not None and self.transport.is_reading():
+            self.transport.pause_reading()
+        await self.notice(f"Keys are coming faster than anyone types (at most {limits.frames_per_second} "
+                          f"a second, {limits.frame_bytes_per_second:,} bytes): the session ends.")
+        self.stop("keys came faster than anyone types")
 
     async def _watch(self, limits: config.Limits) -> None:
         """A session with nothing typed and nothing written for the idle time
@@ -228,7 +246,7 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
         return await _refuse(ws, refused)
     try:
         await ws.prepare(request)
-        session = VisitorSession(exhibit, ws, slot)
+        session = VisitorSession(exhibit, ws, slot, request.transport)
         screen = terminal_of(program)
         await session.run(program, words, screen.cols, screen.rows)
     finally:

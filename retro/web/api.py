@@ -191,7 +191,7 @@ async def take_home(request: web.Request) -> web.StreamResponse:
     """A visitor's game (retro.web.take_home), to the client that played it alone."""
     exhibit = request.app[EXHIBIT]
     name, form = request.match_info["name"], request.match_info["form"]
-    found = exhibit.take_homes.fetch(name, form, client_of(request))  # looked up, never used as a path
+    found = await exhibit.take_homes.fetch(name, form, client_of(request))  # looked up, never used as a path
     if found is None:
         return security.plain(404, "No such game here: a game is kept for its own visitor only, "
                                    f"{exhibit.take_homes.bounds.seconds / 60:g} minutes at most.")

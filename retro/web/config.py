@@ -69,6 +69,11 @@ TAKE_HOME_TAPE_CHARACTERS = 1 << 20  # a game without a transcript: its recordin
 # offered.  The server holds it while the session runs: a crowd's tapes are bounded by it
 TAKE_HOME_TAPE_EVENTS = 1 << 16  # ... and up to this many events (the output of a frame's time, each key
 # sent): a key frame is an event of a few characters, so a flood of them is bounded here; past it, nothing
+CAST_WORKERS = 2  # kept games' casts made at once, each by a worker process (cast_worker); the rest wait
+CAST_WORKER_BYTES = 512 << 20  # a worker's address space: a cast of the largest transcript (2 MiB) took
+# 168 MiB resident; past it the game is dropped
+CAST_WORKER_NICENESS = 10  # a worker runs below the server and the sessions
+CAST_WORKER_SECONDS = 120.0  # a worker's time (the largest transcript's cast took 7 s); a download waits as long
 TAKE_HOME_NAME_BYTES = 16  # a game's name: 128 random bits (secrets), never guessed
 TRANSCRIPT_ENV = "RETRO_TRANSCRIPT_FILE"  # where a session's program writes its transcript (child)
 

@@ -20,6 +20,7 @@ from ..visible import visible
 from . import config, security
 from .connection import Connection
 from .exhibit import EXHIBIT
+from .visitor_cookie import new_visitor, visitor_of
 from .visitors import admit, client_of, label_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
@@ -75,7 +76,10 @@ async def page(request: web.Request) -> web.StreamResponse:
     except FileNotFoundError:  # vendor/ not made: a checkout without `make venv`
         return security.plain(500, "This retro was installed without its terminal (xterm.js): "
                                    "see README, In a web browser.")
-    return await answer(request, body, STATIC[name], {**security.HEADERS, "Cache-Control": "max-age=3600"}, "utf-8")
+    headers = {**security.HEADERS, "Cache-Control": "max-age=3600"}
+    if name == "index.html" and not visitor_of(request):  # the page is its visitor (visitor_cookie)
+        headers.update({"Set-Cookie": new_visitor(), "Cache-Control": "private, no-store"})
+    return await answer(request, body, STATIC[name], headers, "utf-8")
 
 
 async def attachment(request: web.Request, body: bytes, content_type: str, filename: str,
@@ -191,7 +195,7 @@ async def take_home(request: web.Request) -> web.StreamResponse:
     """A visitor's game (retro.web.take_home), to the client that played it alone."""
     exhibit = request.app[EXHIBIT]
     name, form = request.match_info["name"], request.match_info["form"]
-    found = await exhibit.take_homes.fetch(name, form, client_of(request))  # looked up, never used as a path
+    found = await exhibit.take_homes.fetch(name, form, client_of(request), visitor_of(request))  # looked up, never used as a path
     if found is None:
         return security.plain(404, "No such game here: a game is kept for its own visitor only, "
                                    f"{exhibit.take_homes.bounds.seconds / 60:g} minutes at most.")

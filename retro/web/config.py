@@ -60,10 +60,13 @@ IDLE_WARNING_SECONDS = 25.0  # the page warns this long before an idle session e
 # -- a visitor's own game offered at its end (take_home) -------------------------------------
 TAKE_HOME_SECONDS = 600.0  # kept this long after the session's end, then deleted
 TAKE_HOME_DOWNLOADS = 6  # downloads of one game (its transcript and its cast together), then deleted
-TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest is deleted
-TAKE_HOME_PER_CLIENT = 16  # games kept at once for one client: past it, its oldest (so no one client
-# deletes the others' games by playing many)
-TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, the oldest are deleted
+TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest of the client holding the most is deleted
+TAKE_HOME_PER_VISITOR = 16  # games kept at once for one visitor (their page: visitor_cookie): past it, theirs
+# the oldest goes
+TAKE_HOME_PER_CLIENT = 64  # ... and for one client (an address), --games-per-client: past it, its oldest.  Past
+# the bounds of the whole, the client holding the most loses first, so no client deletes another's games
+GAMES_PER_CLIENT_OPTION = (1, TAKE_HOME_KEPT)  # what --games-per-client accepts
+TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, so are the oldest of the client holding most
 TAKE_HOME_TAPE_CHARACTERS = 1 << 20  # a game without a transcript: its recording from the pty, up to this
 # (its output and keys; a short game of the learner's wrote 19 kB, the Altair's 7 kB): past it, nothing is
 # offered.  The server holds it while the session runs: a crowd's tapes are bounded by it

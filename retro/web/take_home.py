@@ -1,9 +1,12 @@
 """A visitor's own game, offered at its end: its transcript (written by the session's
 program, retro.web.child) and its cast (made by a worker process, retro.web.cast_worker,
 while the end is said), kept under a name of 128 random bits in a private
-folder of the server's, for that visitor's client alone, for a bounded time and number of
-downloads; the games kept at once bounded in number (in all, and for one client) and in
-size (the oldest go first); all of them deleted when the server stops."""
+folder of the server's, for that visitor alone (their page, retro.web.visitor_cookie, and
+their client), for a bounded time and number of downloads; the games kept at once bounded
+in number (in all, for one visitor, for one client) and in size.  Past a bound of the whole,
+the games that go are those of the client holding the most, and within it of the visitor
+holding the most, the oldest first: no address, proxy or network takes another's game; all
+of them deleted when the server stops."""
 from __future__ import annotations
 
 import asyncio
@@ -15,7 +18,7 @@ import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING, Callable, Iterable, Optional
 
 from ..crash_reports import report_internal_error
 from . import config
@@ -37,7 +40,8 @@ class Bounds:
     seconds: float = config.TAKE_HOME_SECONDS
     downloads: int = config.TAKE_HOME_DOWNLOADS
     kept: int = config.TAKE_HOME_KEPT
-    per_client: int = config.TAKE_HOME_PER_CLIENT
+    per_client: int = config.TAKE_HOME_PER_CLIENT  # --games-per-client
+    per_visitor: int = config.TAKE_HOME_PER_VISITOR
     total_bytes: int = config.TAKE_HOME_BYTES
     keeps_games: bool = True  # False (a kiosk): no game is recorded, written or offered
 
@@ -73,6 +77,7 @@ class Game:
     size: int
     downloads_left: int
     why: Optional[str] = None  # why it has no transcript, in words (None: it has one)
+    visitor: str = ""  # the page that played it (visitor_cookie), "" if it had none
     expiry: Optional[asyncio.TimerHandle] = None
     cast_made: Optional[asyncio.Task[bool]] = None  # its cast being made from its transcript (cast_worker)
 
@@ -127,8 +132,9 @@ class TakeHomes:
             pending.unlink(missing_ok=True)
 
     async def keep(self, pending: Optional[Path], program: str, client: str,
-                   recording: Optional[Cast] = None, why: Optional[str] = None) -> Optional[Game]:
-        """The transcript in ``pending`` (a session of ``program``) kept for ``client``
+                   recording: Optional[Cast] = None, why: Optional[str] = None,
+                   visitor: str = "") -> Optional[Game]:
+        """The transcript in ``pending`` (a session of ``program``) kept for ``client``'s ``visitor``
         under a new name, its cast made meanwhile by a worker process (``Game.cast_made``:
         the game is dropped if that fails); if there is no transcript, the session's
         ``recording`` alone (``why`` says why, in words).  None (and nothing kept)
@@ -158,21 +164,31 @@ class TakeHomes:
         if size > self.bounds.total_bytes:
             _remove(files.values())
             return None
-        game = Game(name, program, client, files, size, self.bounds.downloads, None if has_transcript else why)
+        game = Game(name, program, client, files, size, self.bounds.downloads, None if has_transcript else why,
+                    visitor)
         self._games[name] = game
         game.expiry = asyncio.get_running_loop().call_later(self.bounds.seconds, self.drop, name)
         if has_transcript:
             game.cast_made = asyncio.create_task(self._cast_made(game))
-        self._make_room(client)
+        self._make_room(game)
         return game
 
-    def _make_room(self, client: str) -> None:
-        """The oldest games dropped past the bounds: ``client``'s past its share, then anyone's."""
-        theirs = [other for other, kept in self._games.items() if kept.client == client]
-        for other in theirs[:max(0, len(theirs) - self.bounds.per_client)]:
-            self.drop(other)
+    def _make_room(self, game: Game) -> None:
+        """The games past the bounds dropped, the oldest first: ``game``'s visitor's
+        past their share, its client's past its share; then, past a bound of the
+        whole, those of the client holding the most and, within it, of the visitor
+        holding the most (so that one address's games never push out another's)."""
+        for share, same in ((self.bounds.per_visitor, lambda kept: _visitor(kept) == _visitor(game)),
+                            (self.bounds.per_client, lambda kept: kept.client == game.client)):
+            theirs = [name for name, kept in self._games.items() if same(kept)]
+            for name in theirs[:max(0, len(theirs) - share)]:
+                self.drop(name)
         while len(self._games) > self.bounds.kept or self.total_bytes() > self.bounds.total_bytes:
-            self.drop(next(iter(self._games)))
+            by_size = self.total_bytes() > self.bounds.total_bytes
+            games = list(self._games.values())
+            for holder in (lambda kept: kept.client, _visitor):  # the client holding the most, then its visitor
+                games = _most_held(games, holder, by_size)
+            self.drop(games[0].name)
 
     async def _cast_made(self, game: Game) -> bool:
         """``game``'s cast made from its transcript by a worker (``CAST_WORKERS`` at
@@ -192,7 +208,7 @@ class TakeHomes:
         if not made:
             self.drop(game.name)
             return False
-        self._make_room(game.client)
+        self._make_room(game)
         return self._games.get(game.name) is game
 
     async def _work(self, transcript: Path, cast: Path) -> bool:
@@ -224,11 +240,12 @@ class TakeHomes:
     def __len__(self) -> int:
         return len(self._games)
 
-    async def fetch(self, name: str, form: str, client: str) -> Optional[Download]:
-        """One download of a game, by its own client only (a cast once it is made);
-        None for a name not kept (never kept, expired, used up) or another client's."""
+    async def fetch(self, name: str, form: str, client: str, visitor: str = "") -> Optional[Download]:
+        """One download of a game, by its own visitor and client only (a cast once
+        it is made); None for a name not kept (never kept, expired, used up) or
+        another's."""
         game = self._games.get(name)
-        if game is None or game.client != client or form not in game.files:
+        if game is None or game.client != client or game.visitor not in ("", visitor) or form not in game.files:
             return None
         if form == "cast" and game.cast_made is not None:
             await asyncio.wait({game.cast_made}, timeout=config.CAST_WORKER_SECONDS)
@@ -286,6 +303,20 @@ def _cast_written(recording: Cast, cast: Path) -> int:
 
     write_atomically(cast, recording.v2().encode("utf-8"))
     return cast.stat().st_size
+
+
+def _visitor(game: Game) -> str:
+    """Whose game it is: its page, or without one its client."""
+    return game.visitor or f"client {game.client}"
+
+
+def _most_held(games: list[Game], holder: Callable[[Game], str], by_size: bool) -> list[Game]:
+    """The ``games`` of the holder with the most of them (in bytes, or in number),
+    the oldest first; among holders with as many, the one with the oldest game."""
+    held: dict[str, list[Game]] = {}
+    for game in games:
+        held.setdefault(holder(game), []).append(game)
+    return max(held.values(), key=lambda theirs: sum(game.size for game in theirs) if by_size else len(theirs))
 
 
 def _within(task: asyncio.Task[bool]) -> bool:

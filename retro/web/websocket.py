@@ -18,6 +18,7 @@ from .frame_budget import FrameBudget
 from .manager import Slot
 from .pty_cast import PtyTape
 from .take_home import Game, no_transcript_of
+from .visitor_cookie import visitor_of
 from .visitors import admit, terminal_of
 
 
@@ -26,9 +27,10 @@ class VisitorSession:
     and the bytes and messages between the pty and the visitor."""
 
     def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, slot: Slot,
-                 transport: Optional[asyncio.Transport] = None):
+                 transport: Optional[asyncio.Transport] = None, visitor: str = ""):
         self.exhibit = exhibit
         self.ws = ws
+        self.visitor = visitor  # the page (visitor_cookie): its game is kept for it
         self.transport = transport  # the visitor's connection: its reading stops at a flood
         self.slot = slot
         slot.told = self.notice
@@ -94,7 +96,7 @@ class VisitorSession:
             return None
         why = no_transcript_of(program, status)
         recording = self.tape.cast(program, status) if self.tape is not None and why is not None else None
-        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why)
+        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why, self.visitor)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""
@@ -246,7 +248,7 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
         return await _refuse(ws, refused)
     try:
         await ws.prepare(request)
-        session = VisitorSession(exhibit, ws, slot, request.transport)
+        session = VisitorSession(exhibit, ws, slot, request.transport, visitor_of(request))
         screen = terminal_of(program)
         await session.run(program, words, screen.cols, screen.rows)
     finally:

@@ -107,11 +107,11 @@ def test_a_session_ended_by_ctrl_c_offers_its_recording_alone_and_says_why() -> 
     assert "Pick a space:" in "".join(event[2] for event in events if event[1] == "o")
 
 
-async def kept(client, exhibit: Exhibit, who: str = ELSEWHERE, source: Path = SAMPLE):
-    """A game kept for ``who`` as a session's program leaves it (the sample session)."""
+async def kept(client, exhibit: Exhibit, who: str = ELSEWHERE, source: Path = SAMPLE, visitor: str = ""):
+    """A game kept for ``who`` (and its page ``visitor``) as a session's program leaves it (the sample session)."""
     pending = exhibit.take_homes.pending()
     shutil.copyfile(source, pending)
-    game = await exhibit.take_homes.keep(pending, "perl-midterm", who)
+    game = await exhibit.take_homes.keep(pending, "perl-midterm", who, visitor=visitor)
     assert game is not None and game.cast_made is not None
     await asyncio.wait({game.cast_made})  # its cast made by a worker process (or the game dropped meanwhile)
     return game

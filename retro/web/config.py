@@ -35,6 +35,7 @@ READ_CHUNK = 1 << 16
 
 # -- an answer written to a client (connection, api) --------------------------------------
 WRITE_CHUNK = 1 << 15  # a large answer is written this much at a time, each piece once the last is taken
+HELD_OUTPUT = 1 << 16  # a POST run's output kept in memory up to this; past it, in a temporary file until written
 PAUSE_OUTPUT = 1 << 18  # bytes read from the pty and not yet sent: reading waits
 
 # -- the page's messages in a WebSocket session (messages) ------------------------------

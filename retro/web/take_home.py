@@ -18,7 +18,7 @@ import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Optional
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Optional
 
 from ..crash_reports import report_internal_error
 from . import config
@@ -96,7 +96,7 @@ class Game:
 
 @dataclass(frozen=True)
 class Download:
-    body: bytes
+    body: BinaryIO  # the file, open (its reader closes it): deleted meanwhile, it is still read whole
     content_type: str
     filename: str
 
@@ -252,7 +252,7 @@ class TakeHomes:
             if self._games.get(name) is not game or not game.cast_made.done():
                 return None
         try:
-            body = game.files[form].read_bytes()
+            body = game.files[form].open("rb")
         except OSError:
             self.drop(name)
             return None

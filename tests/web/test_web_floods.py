@@ -89,3 +89,42 @@ def test_five_floods_of_key_frames_from_one_address_hold_nobody(tmp_path: Path) 
     assert waits and max(waits) < 1.0, (max(waits), len(waits))
     assert after - before < 30, (before, after)
     assert not any("Traceback" in line for line in log), log
+
+
+ALTAIR_FLOOD = b"1\n" * 30_000  # 60 KB of moves: the Altair writes its 4 MiB of output within a second or two
+
+
+def test_clients_that_read_no_post_answer_pin_no_memory(tmp_path: Path) -> None:
+    """Two addresses, five connections each (their share of runs at once), each
+    a POST whose answer is the 4 MiB a run may write, with a 4 KiB receive
+    window, never read: the server's memory stays within 20 MiB of where it was
+    (the first version held each answer whole, and freed the run's place before
+    it was written, so a client could start more: 41 -> 233 MiB)."""
+    server, port = server_with(tmp_path, ", max_sessions=20", client_starts=1000, write_seconds=20.0)
+    request = (f"POST /api/run/altair-3d HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(ALTAIR_FLOOD)}\r\n"
+               f"\r\n").encode() + ALTAIR_FLOOD
+    sleepers = []
+    try:
+        time.sleep(0.5)
+        before, _ = memory_and_descriptors(server.pid)
+        for address in ("127.0.0.1", "127.0.0.3"):
+            for _ in range(5):
+                sock = socket.socket()
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+                sock.bind((address, 0))
+                sock.connect(("127.0.0.1", port))
+                sock.sendall(request)
+                sleepers.append(sock)
+        most = before
+        end = time.monotonic() + 25
+        while time.monotonic() < end:
+            most = max(most, memory_and_descriptors(server.pid)[0])
+            time.sleep(0.1)
+        heard = [sock.recv(12) for sock in sleepers]
+    finally:
+        for sock in sleepers:
+            sock.close()
+        log = stopped_log(server)
+    assert heard == [b"HTTP/1.1 200"] * len(sleepers), heard  # every run was made, its answer begun
+    assert most - before < 20, (before, most)
+    assert not any("Traceback" in line for line in log), log

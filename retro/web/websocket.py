@@ -13,6 +13,7 @@ from .. import catalog
 from ..outcome import read_report
 from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit
+from .c1_shown import C1Shown
 from .exit_message import exit_frame
 from .frame_budget import FrameBudget
 from .manager import Slot
@@ -112,10 +113,12 @@ class VisitorSession:
 
     async def _give_output(self, term: process.Terminal) -> None:
         cap = self.exhibit.limits.output_bytes
+        shown = C1Shown()  # a visitor's C1 controls, echoed, are shown and never obeyed
         while True:
             data = await term.read()
             if not data:
                 return
+            data = shown.feed(data)
             self.last_activity = time.monotonic()
             room = cap - self.written
             self.written += len(data)

@@ -63,7 +63,9 @@ def test_five_big_games_at_once_are_kept_and_their_ends_said_at_once(tmp_path: P
     through at any pace): each end message within 2 s of the program's end,
     the server's memory within 150 MiB of its rest, and each game's cast there
     for its visitor once made (12 MB each on a quiet machine)."""
-    server, port = server_with(tmp_path, client_starts=1000, frames_per_second=100_000,
+    room = ", take_homes=__import__('retro.web.take_home').web.take_home.TakeHomes(" \
+           "__import__('retro.web.take_home').web.take_home.Bounds(total_bytes=1 << 30))"  # all five kept
+    server, port = server_with(tmp_path, room, client_starts=1000, frames_per_second=100_000,
                                frame_bytes_per_second=1 << 30)
     most: list[int] = []
     watching = threading.Event()

@@ -497,6 +497,10 @@ def serve_options() -> list[click.Parameter]:
         client_option("--client-ipv6-prefix", config.Limits.client_ipv6_prefix,
                       "The prefix of an IPv6 client's network: its addresses are one client.",
                       config.IPV6_PREFIX_OPTION),
+        click.Option(["--games-per-client"], type=click.IntRange(*config.GAMES_PER_CLIENT_OPTION),
+                     default=config.TAKE_HOME_PER_CLIENT, show_default=True,
+                     help="Visitors' games one client may keep at once for download (each visitor's page keeps "
+                          f"{config.TAKE_HOME_PER_VISITOR}); behind a reverse proxy, every visitor is one client."),
     ]
 
 
@@ -521,7 +525,7 @@ class ServeCommand(UsageCommand):
 @cli.command(cls=ServeCommand)
 def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optional[int], idle_timeout: int,
           header_timeout: float, kiosk: bool, allowed_hosts: tuple[str, ...], client_sessions: int, client_starts: int,
-          client_log_lines: int, client_connections: int, client_ipv6_prefix: int) -> None:
+          client_log_lines: int, client_connections: int, client_ipv6_prefix: int, games_per_client: int) -> None:
     """The programs in a web browser: the menu, a terminal for each, Fig. 5 replayed.
 
     A browser session is `retro run` in a process of its own, on a terminal
@@ -532,6 +536,7 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
     from .web.config import Limits, default_max_sessions
     from .web.exhibit import Exhibit
     from .web.server import serve as run_server
+    from .web.take_home import Bounds, TakeHomes
 
     if data_folder is not None:
         data_folder.mkdir(parents=True, exist_ok=True)
@@ -540,7 +545,8 @@ def serve(host: str, port: int, data_folder: Optional[Path], max_sessions: Optio
                     client_starts=client_starts, client_log_lines=client_log_lines,
                     client_connections=client_connections, client_ipv6_prefix=client_ipv6_prefix)
     exhibit = Exhibit(limits=limits, max_sessions=max_sessions or default_max_sessions(),
-                      data_folder=data_folder, allowed_hosts=allowed_hosts, kiosk=kiosk)
+                      data_folder=data_folder, allowed_hosts=allowed_hosts, kiosk=kiosk,
+                      take_homes=TakeHomes(Bounds(per_client=games_per_client)))
     sys.exit(run_server(host, port, exhibit))
 
 

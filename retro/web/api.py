@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import io
 from importlib import resources as package
 from pathlib import Path
-from typing import Any, Optional
+from typing import IO, Any, Optional, Union
 
 import click
 from aiohttp import web
@@ -21,6 +22,7 @@ from . import config, security
 from .connection import Connection
 from .exhibit import EXHIBIT
 from .variant_words import label_of
+from .visitor_cookie import new_visitor, visitor_of
 from .visitors import admit, client_of, program_of, terminal_of
 
 STATIC = {  # what the page is made of: the only files this server sends
@@ -42,23 +44,28 @@ STATIC = {  # what the page is made of: the only files this server sends
 # -- the page ----------------------------------------------------------------------------
 
 
-async def answer(request: web.Request, body: bytes, content_type: str, headers: dict[str, str],
+async def answer(request: web.Request, body: Union[bytes, IO[bytes]], content_type: str, headers: dict[str, str],
                  charset: Optional[str] = None) -> web.StreamResponse:
-    """``body`` written a piece at a time (``config.WRITE_CHUNK``), aiohttp's
-    write waiting, once 64 KiB are written, until the client has taken them:
-    a connection holds at most a piece or two of it, and one whose client reads nothing is closed
-    (``connection.Connection``), so a client that never reads pins no memory."""
+    """``body`` (bytes, or a file read from where it stands to its end) written a
+    piece at a time (``config.WRITE_CHUNK``), each read once the last is taken:
+    aiohttp's write waits, once 64 KiB are written, until the client has taken
+    them, so a connection holds at most a piece or two of it, and one whose client
+    reads nothing is closed (``connection.Connection``): a client that never
+    reads pins no memory."""
+    pieces = io.BytesIO(body) if isinstance(body, bytes) else body
+    start = pieces.tell()
+    size = pieces.seek(0, io.SEEK_END) - start
+    pieces.seek(start)
     response = web.StreamResponse(headers=headers)
     response.content_type = content_type
     if charset:
         response.charset = charset
-    response.content_length = len(body)
+    response.content_length = size
     if isinstance(request.protocol, Connection) and request.protocol.half_closed:
         response.force_close()  # the client has sent its end: nothing more comes after the answer
     await response.prepare(request)
-    whole = memoryview(body)
-    for start in range(0, len(body), config.WRITE_CHUNK):
-        await response.write(whole[start:start + config.WRITE_CHUNK])  # waits once 64 KiB wait (aiohttp)
+    while piece := pieces.read(config.WRITE_CHUNK):
+        await response.write(piece)  # waits once 64 KiB wait (aiohttp)
     await response.write_eof()
     return response
 
@@ -78,10 +85,13 @@ async def page(request: web.Request) -> web.StreamResponse:
     except FileNotFoundError:  # vendor/ not made: a checkout without `make venv`
         return security.plain(500, "This retro was installed without its terminal (xterm.js): "
                                    "see README, In a web browser.")
-    return await answer(request, body, STATIC[name], {**security.HEADERS, "Cache-Control": "max-age=3600"}, "utf-8")
+    headers = {**security.HEADERS, "Cache-Control": "max-age=3600"}
+    if name == "index.html" and not visitor_of(request):  # the page is its visitor (visitor_cookie)
+        headers.update({"Set-Cookie": new_visitor(), "Cache-Control": "private, no-store"})
+    return await answer(request, body, STATIC[name], headers, "utf-8")
 
 
-async def attachment(request: web.Request, body: bytes, content_type: str, filename: str,
+async def attachment(request: web.Request, body: Union[bytes, IO[bytes]], content_type: str, filename: str,
                      cache: str) -> web.StreamResponse:
     """A file to download (``filename``: letters, digits, hyphens and a dot, ours)."""
     return await answer(request, body, content_type,
@@ -212,11 +222,12 @@ async def take_home(request: web.Request) -> web.StreamResponse:
     """A visitor's game (retro.web.take_home), to the client that played it alone."""
     exhibit = request.app[EXHIBIT]
     name, form = request.match_info["name"], request.match_info["form"]
-    found = exhibit.take_homes.fetch(name, form, client_of(request))  # looked up, never used as a path
+    found = await exhibit.take_homes.fetch(name, form, client_of(request), visitor_of(request))  # looked up, never used as a path
     if found is None:
         return security.plain(404, "No such game here: a game is kept for its own visitor only, "
                                    f"{exhibit.take_homes.bounds.seconds / 60:g} minutes at most.")
-    return await attachment(request, found.body, found.content_type, found.filename, "no-store")
+    with found.body:  # the file as it was at the fetch, written as the client reads it
+        return await attachment(request, found.body, found.content_type, found.filename, "no-store")
 
 
 # -- a run on pipes ----------------------------------------------------------------------
@@ -262,12 +273,13 @@ async def run_api(request: web.Request) -> web.StreamResponse:
     except asyncio.TimeoutError:
         return security.plain(408, f"The input did not arrive within {limits.body_seconds:g} seconds.")
     program, words, slot = await admit(request)
-    try:
+    try:  # the run's place is held until its answer is written, or its client gone
         output, status, reason = await exhibit.sessions.run_piped(slot, program.id, words, body,
                                                                   lambda: _gone(request))
+        with output:
+            headers = {**security.HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
+            if reason:
+                headers["X-Retro-Limit"] = reason
+            return await answer(request, output, "application/octet-stream", headers)
     finally:
         exhibit.sessions.release(slot)
-    headers = {**security.HEADERS, "X-Retro-Exit": "limit" if status is None else str(status)}
-    if reason:
-        headers["X-Retro-Limit"] = reason
-    return await answer(request, output, "application/octet-stream", headers)

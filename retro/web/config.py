@@ -35,6 +35,7 @@ READ_CHUNK = 1 << 16
 
 # -- an answer written to a client (connection, api) --------------------------------------
 WRITE_CHUNK = 1 << 15  # a large answer is written this much at a time, each piece once the last is taken
+HELD_OUTPUT = 1 << 16  # a POST run's output kept in memory up to this; past it, in a temporary file until written
 PAUSE_OUTPUT = 1 << 18  # bytes read from the pty and not yet sent: reading waits
 
 # -- the page's messages in a WebSocket session (messages) ------------------------------
@@ -42,6 +43,7 @@ MESSAGE_BYTES = 1024
 MESSAGE_DEPTH = 4  # {"type": ...} needs 1
 FRAME_READ_BYTES = 1 << 20  # a frame is read up to this, so that a paste past ``Limits.frame_bytes`` is
 # refused in words and the session goes on; a larger one closes the socket (1009)
+FRAME_BUDGET_SECONDS = 2.0  # a session's frames may come this many seconds' worth at once (frame_budget)
 COLS = range(20, 241)  # a terminal's size the page may ask for
 ROWS = range(5, 101)
 
@@ -59,13 +61,23 @@ IDLE_WARNING_SECONDS = 25.0  # the page warns this long before an idle session e
 # -- a visitor's own game offered at its end (take_home) -------------------------------------
 TAKE_HOME_SECONDS = 600.0  # kept this long after the session's end, then deleted
 TAKE_HOME_DOWNLOADS = 6  # downloads of one game (its transcript and its cast together), then deleted
-TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest is deleted
-TAKE_HOME_PER_CLIENT = 16  # games kept at once for one client: past it, its oldest (so no one client
-# deletes the others' games by playing many)
-TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, the oldest are deleted
+TAKE_HOME_KEPT = 256  # games kept at once: past it, the oldest of the client holding the most is deleted
+TAKE_HOME_PER_VISITOR = 16  # games kept at once for one visitor (their page: visitor_cookie): past it, theirs
+# the oldest goes
+TAKE_HOME_PER_CLIENT = 64  # ... and for one client (an address), --games-per-client: past it, its oldest.  Past
+# the bounds of the whole, the client holding the most loses first, so no client deletes another's games
+GAMES_PER_CLIENT_OPTION = (1, TAKE_HOME_KEPT)  # what --games-per-client accepts
+TAKE_HOME_BYTES = 64 << 20  # their files' total size: past it, so are the oldest of the client holding most
 TAKE_HOME_TAPE_CHARACTERS = 1 << 20  # a game without a transcript: its recording from the pty, up to this
 # (its output and keys; a short game of the learner's wrote 19 kB, the Altair's 7 kB): past it, nothing is
 # offered.  The server holds it while the session runs: a crowd's tapes are bounded by it
+TAKE_HOME_TAPE_EVENTS = 1 << 16  # ... and up to this many events (the output of a frame's time, each key
+# sent): a key frame is an event of a few characters, so a flood of them is bounded here; past it, nothing
+CAST_WORKERS = 2  # kept games' casts made at once, each by a worker process (cast_worker); the rest wait
+CAST_WORKER_BYTES = 512 << 20  # a worker's address space: a cast of the largest transcript (2 MiB) took
+# 168 MiB resident; past it the game is dropped
+CAST_WORKER_NICENESS = 10  # a worker runs below the server and the sessions
+CAST_WORKER_SECONDS = 120.0  # a worker's time (the largest transcript's cast took 7 s); a download waits as long
 TAKE_HOME_NAME_BYTES = 16  # a game's name: 128 random bits (secrets), never guessed
 TRANSCRIPT_ENV = "RETRO_TRANSCRIPT_FILE"  # where a session's program writes its transcript (child)
 
@@ -90,6 +102,9 @@ class Limits:
     idle_seconds: float = 600.0  # nothing typed and nothing written (--idle-timeout)
     queued_bytes: int = 16 << 10  # keys typed that the program has not read yet
     frame_bytes: int = 16 << 10  # one WebSocket frame from the page
+    frames_per_second: int = 250  # a session's frames from the page (keys, pastes, messages): a person
+    # types 10 keys a second, key repeat 30; past it, twice over, the session is told and closed
+    frame_bytes_per_second: int = 64 << 10  # their payload: four pastes of 16 KiB a second
     body_bytes: int = 64 << 10  # a POST's body
     body_seconds: float = 30.0  # a POST's body arrives within this
     header_seconds: float = 10.0  # a request's headers arrive within this, or the connection is closed (--header-timeout)

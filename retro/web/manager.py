@@ -9,7 +9,7 @@ import itertools
 import signal
 import tempfile
 from pathlib import Path
-from typing import Awaitable, Callable, Optional, Protocol, Sequence
+from typing import IO, Awaitable, Callable, Optional, Protocol, Sequence
 
 from . import config, process
 from .clients import Clients
@@ -126,7 +126,7 @@ class SessionManager:
             self.given_up += 1
 
     async def run_piped(self, slot: Slot, program_id: str, words: Sequence[str], body: bytes,
-                        gone: Callable[[], bool]) -> tuple[bytes, Optional[int], str]:
+                        gone: Callable[[], bool]) -> tuple[IO[bytes], Optional[int], str]:
         """A POST run (``process.run_piped``), ended when its client has gone or the server stops it."""
         limits = self._exhibit.limits
 

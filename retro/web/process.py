@@ -10,14 +10,15 @@ import os
 import signal
 import struct
 import sys
+import tempfile
 import termios
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Optional, Protocol, Sequence
+from typing import IO, Callable, Optional, Protocol, Sequence
 
 from ..outcome import REPORT_FILE
 from ..operator_log import OPERATOR_ENV
-from .config import PAUSE_OUTPUT, READ_CHUNK, TRANSCRIPT_ENV
+from .config import HELD_OUTPUT, PAUSE_OUTPUT, READ_CHUNK, TRANSCRIPT_ENV
 from .forking import AWAITED, TEMPLATE, Template
 
 CHILD = (sys.executable, "-m", "retro.web.child")  # a session's program; forked from the template
@@ -312,24 +313,27 @@ class Pipes(Channel):
 async def run_piped(argv: list[str], body: bytes, output_limit: int, ended: Callable[[], bool],
                     seconds: float, grace: float, template: Optional[Template] = TEMPLATE,
                     started: Callable[[SessionProcess], None] = lambda process: None,
-                    ) -> tuple[bytes, Optional[int], str]:
+                    ) -> tuple[IO[bytes], Optional[int], str]:
     """The program with ``body`` as its standard input, as ``retro run ID <
     input > output`` (the POST API): (its standard output up to
-    ``output_limit`` bytes, its exit status or None, the limit that ended it
-    or "").  ``ended()`` says that the client has gone; checked often.
-    ``started`` is told the program's process as soon as it runs."""
+    ``output_limit`` bytes, in a file read from its start, held in memory up to
+    ``HELD_OUTPUT`` bytes and on disk past it; its exit status or None; the
+    limit that ended it or "").  ``ended()`` says that the client has gone;
+    checked often.  ``started`` is told the program's process as soon as it runs.
+    The caller closes the file (its disk space is given back then)."""
     pipes = await Pipes.start(argv, template)
     started(pipes.process)
     pipes.write(body)
     pipes.end_input()
-    output = bytearray()
+    output: IO[bytes] = tempfile.SpooledTemporaryFile(max_size=HELD_OUTPUT)  # closed by the caller
+    written = 0
     reason = ""
 
     async def take() -> None:
-        nonlocal reason
+        nonlocal reason, written
         while data := await pipes.read():
-            room = output_limit - len(output)
-            output.extend(data[:room])
+            room = output_limit - written
+            written += output.write(data[:room])
             if len(data) > room:
                 reason = f"the session wrote its {output_limit:,} bytes"
                 return
@@ -353,11 +357,13 @@ async def run_piped(argv: list[str], body: bytes, output_limit: int, ended: Call
         if not reason:
             taking.result()
             status: Optional[int] = await asyncio.wait_for(pipes.process.wait(), grace)
-            return bytes(output), status, ""
+            output.seek(0)
+            return output, status, ""
     except asyncio.TimeoutError:
         reason = reason or "the program did not end after its output"
     finally:
         taking.cancel()
         await asyncio.gather(taking, return_exceptions=True)
         await pipes.end(grace)
-    return bytes(output), None, reason
+    output.seek(0)
+    return output, None, reason

@@ -1,19 +1,24 @@
 """A visitor's own game, offered at its end: its transcript (written by the session's
-program, retro.web.child) and its cast, kept under a name of 128 random bits in a private
-folder of the server's, for that visitor's client alone, for a bounded time and number of
-downloads; the games kept at once bounded in number (in all, and for one client) and in
-size (the oldest go first); all of them deleted when the server stops."""
+program, retro.web.child) and its cast (made by a worker process, retro.web.cast_worker,
+while the end is said), kept under a name of 128 random bits in a private
+folder of the server's, for that visitor alone (their page, retro.web.visitor_cookie, and
+their client), for a bounded time and number of downloads; the games kept at once bounded
+in number (in all, for one visitor, for one client) and in size.  Past a bound of the whole,
+the games that go are those of the client holding the most, and within it of the visitor
+holding the most, the oldest first: no address, proxy or network takes another's game; all
+of them deleted when the server stops."""
 from __future__ import annotations
 
 import asyncio
 import itertools
 import secrets
 import shutil
+import sys
 import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Optional
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Optional
 
 from ..crash_reports import report_internal_error
 from . import config
@@ -35,7 +40,8 @@ class Bounds:
     seconds: float = config.TAKE_HOME_SECONDS
     downloads: int = config.TAKE_HOME_DOWNLOADS
     kept: int = config.TAKE_HOME_KEPT
-    per_client: int = config.TAKE_HOME_PER_CLIENT
+    per_client: int = config.TAKE_HOME_PER_CLIENT  # --games-per-client
+    per_visitor: int = config.TAKE_HOME_PER_VISITOR
     total_bytes: int = config.TAKE_HOME_BYTES
     keeps_games: bool = True  # False (a kiosk): no game is recorded, written or offered
 
@@ -71,7 +77,9 @@ class Game:
     size: int
     downloads_left: int
     why: Optional[str] = None  # why it has no transcript, in words (None: it has one)
+    visitor: str = ""  # the page that played it (visitor_cookie), "" if it had none
     expiry: Optional[asyncio.TimerHandle] = None
+    cast_made: Optional[asyncio.Task[bool]] = None  # its cast being made from its transcript (cast_worker)
 
     def links(self) -> dict[str, str]:
         """Where the page fetches each form it has."""
@@ -88,7 +96,7 @@ class Game:
 
 @dataclass(frozen=True)
 class Download:
-    body: bytes
+    body: BinaryIO  # the file, open (its reader closes it): deleted meanwhile, it is still read whole
     content_type: str
     filename: str
 
@@ -101,6 +109,8 @@ class TakeHomes:
         self._folder: Optional[Path] = None
         self._games: OrderedDict[str, Game] = OrderedDict()  # the oldest first
         self._numbers = itertools.count()
+        self._workers: set[asyncio.subprocess.Process] = set()  # casts being made
+        self._worker_places: Optional[asyncio.Semaphore] = None  # CAST_WORKERS at once
 
     @property
     def folder(self) -> Path:
@@ -122,9 +132,11 @@ class TakeHomes:
             pending.unlink(missing_ok=True)
 
     async def keep(self, pending: Optional[Path], program: str, client: str,
-                   recording: Optional[Cast] = None, why: Optional[str] = None) -> Optional[Game]:
-        """The transcript in ``pending`` (a session of ``program``) kept for ``client``
-        with its cast, under a new name; if there is no transcript, the session's
+                   recording: Optional[Cast] = None, why: Optional[str] = None,
+                   visitor: str = "") -> Optional[Game]:
+        """The transcript in ``pending`` (a session of ``program``) kept for ``client``'s ``visitor``
+        under a new name, its cast made meanwhile by a worker process (``Game.cast_made``:
+        the game is dropped if that fails); if there is no transcript, the session's
         ``recording`` alone (``why`` says why, in words).  None (and nothing kept)
         if there is neither, a file cannot be read or written, or the game alone is
         larger than the games' total may be."""
@@ -136,7 +148,13 @@ class TakeHomes:
         forms = FORMS if has_transcript else {"cast": FORMS["cast"]}
         files = {form: self.folder / f"{name}.{ending}" for form, (_, ending) in forms.items()}
         try:
-            size = await asyncio.get_running_loop().run_in_executor(None, _written, pending, recording, files)
+            if has_transcript:
+                assert pending is not None
+                size = _moved(pending, files["transcript"])
+            else:
+                assert recording is not None
+                size = await asyncio.get_running_loop().run_in_executor(None, _cast_written, recording,
+                                                                        files["cast"])
         except Exception as error:  # noqa: BLE001  # nothing to offer; the session ends as ever
             if not isinstance(error, (OSError, ValueError)):  # not a file unwritten or unreadable: a bug of ours
                 report_internal_error("retro serve", error)
@@ -146,15 +164,71 @@ class TakeHomes:
         if size > self.bounds.total_bytes:
             _remove(files.values())
             return None
-        game = Game(name, program, client, files, size, self.bounds.downloads, None if has_transcript else why)
+        game = Game(name, program, client, files, size, self.bounds.downloads, None if has_transcript else why,
+                    visitor)
         self._games[name] = game
         game.expiry = asyncio.get_running_loop().call_later(self.bounds.seconds, self.drop, name)
-        theirs = [other for other, kept in self._games.items() if kept.client == client]
-        for other in theirs[:max(0, len(theirs) - self.bounds.per_client)]:
-            self.drop(other)
-        while len(self._games) > self.bounds.kept or self.total_bytes() > self.bounds.total_bytes:
-            self.drop(next(iter(self._games)))
+        if has_transcript:
+            game.cast_made = asyncio.create_task(self._cast_made(game))
+        self._make_room(game)
         return game
+
+    def _make_room(self, game: Game) -> None:
+        """The games past the bounds dropped, the oldest first: ``game``'s visitor's
+        past their share, its client's past its share; then, past a bound of the
+        whole, those of the client holding the most and, within it, of the visitor
+        holding the most (so that one address's games never push out another's)."""
+        for share, same in ((self.bounds.per_visitor, lambda kept: _visitor(kept) == _visitor(game)),
+                            (self.bounds.per_client, lambda kept: kept.client == game.client)):
+            theirs = [name for name, kept in self._games.items() if same(kept)]
+            for name in theirs[:max(0, len(theirs) - share)]:
+                self.drop(name)
+        while len(self._games) > self.bounds.kept or self.total_bytes() > self.bounds.total_bytes:
+            by_size = self.total_bytes() > self.bounds.total_bytes
+            games = list(self._games.values())
+            for holder in (lambda kept: kept.client, _visitor):  # the client holding the most, then its visitor
+                games = _most_held(games, holder, by_size)
+            self.drop(games[0].name)
+
+    async def _cast_made(self, game: Game) -> bool:
+        """``game``'s cast made from its transcript by a worker (``CAST_WORKERS`` at
+        once), its size counted then; the game dropped if the cast cannot be made."""
+        if self._worker_places is None:
+            self._worker_places = asyncio.Semaphore(config.CAST_WORKERS)
+        async with self._worker_places:
+            made = self._games.get(game.name) is game and await self._work(game.files["transcript"],
+                                                                           game.files["cast"])
+        if self._games.get(game.name) is not game:
+            _remove(game.files.values())  # dropped meanwhile: the cast written since goes too
+            return False
+        try:
+            game.size = sum(path.stat().st_size for path in game.files.values()) if made else 0
+        except OSError:
+            made = False
+        if not made:
+            self.drop(game.name)
+            return False
+        self._make_room(game)
+        return self._games.get(game.name) is game
+
+    async def _work(self, transcript: Path, cast: Path) -> bool:
+        """One worker's run: whether it wrote the cast within ``CAST_WORKER_SECONDS``."""
+        try:
+            worker = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", "retro.web.cast_worker", str(transcript), str(cast),
+                stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
+                stderr=asyncio.subprocess.DEVNULL)
+        except OSError:
+            return False
+        self._workers.add(worker)
+        try:
+            return await asyncio.wait_for(worker.wait(), config.CAST_WORKER_SECONDS) == 0
+        except asyncio.TimeoutError:
+            return False
+        finally:
+            self._workers.discard(worker)
+            if worker.returncode is None:  # its time up, or the game dropped: it ends
+                _kill(worker)
 
     def written(self) -> list[Path]:
         """Every file in the games' folder (none if it was never made)."""
@@ -166,14 +240,19 @@ class TakeHomes:
     def __len__(self) -> int:
         return len(self._games)
 
-    def fetch(self, name: str, form: str, client: str) -> Optional[Download]:
-        """One download of a game, by its own client only; None for a name not
-        kept (never kept, expired, used up) or another client's."""
+    async def fetch(self, name: str, form: str, client: str, visitor: str = "") -> Optional[Download]:
+        """One download of a game, by its own visitor and client only (a cast once
+        it is made); None for a name not kept (never kept, expired, used up) or
+        another's."""
         game = self._games.get(name)
-        if game is None or game.client != client or form not in game.files:
+        if game is None or game.client != client or game.visitor not in ("", visitor) or form not in game.files:
             return None
+        if form == "cast" and game.cast_made is not None:
+            await asyncio.wait({game.cast_made}, timeout=config.CAST_WORKER_SECONDS)
+            if self._games.get(name) is not game or not game.cast_made.done():
+                return None
         try:
-            body = game.files[form].read_bytes()
+            body = game.files[form].open("rb")
         except OSError:
             self.drop(name)
             return None
@@ -190,34 +269,69 @@ class TakeHomes:
             return
         if game.expiry is not None:
             game.expiry.cancel()
+        if game.cast_made is not None and not _within(game.cast_made):
+            game.cast_made.cancel()  # its worker killed
         _remove(game.files.values())
 
     def remove_all(self) -> None:
         """Every game and the folder deleted (the server stops)."""
         for name in list(self._games):
             self.drop(name)
+        for worker in self._workers:
+            _kill(worker)
         if self._folder is not None:
             shutil.rmtree(self._folder, ignore_errors=True)
             self._folder = None
 
 
-def _written(pending: Optional[Path], recording: Optional[Cast], files: dict[str, Path]) -> int:
-    """The transcript moved to its name, its cast written beside it (without a
-    transcript: the ``recording``); their size.  (In a thread: a long session's
-    cast takes a moment.)"""
-    from ..cast import cast_of
-    from ..safefile import write_atomically
-    from ..transcript import TranscriptError, load
+def _moved(pending: Path, transcript: Path) -> int:
+    """The transcript moved to its name (ValueError: larger than a transcript is
+    read, so no cast could be made of it); its size."""
+    from ..transcript import MAX_BYTES
 
-    if "transcript" in files and pending is not None:
-        try:
-            recording = cast_of(load(pending))
-        except TranscriptError as error:
-            raise ValueError(str(error)) from None
-        pending.replace(files["transcript"])
-    assert recording is not None  # keep's: a transcript, or a recording
-    write_atomically(files["cast"], recording.v2().encode("utf-8"))
-    return sum(path.stat().st_size for path in files.values())
+    size = pending.stat().st_size
+    if size > MAX_BYTES:
+        raise ValueError(f"a transcript of {size:,} bytes")
+    pending.replace(transcript)
+    return size
+
+
+def _cast_written(recording: Cast, cast: Path) -> int:
+    """A recording of the pty written as its cast; its size.  (In a thread: it
+    is bounded, retro.web.pty_cast, but may take a moment.)"""
+    from ..safefile import write_atomically
+
+    write_atomically(cast, recording.v2().encode("utf-8"))
+    return cast.stat().st_size
+
+
+def _visitor(game: Game) -> str:
+    """Whose game it is: its page, or without one its client."""
+    return game.visitor or f"client {game.client}"
+
+
+def _most_held(games: list[Game], holder: Callable[[Game], str], by_size: bool) -> list[Game]:
+    """The ``games`` of the holder with the most of them (in bytes, or in number),
+    the oldest first; among holders with as many, the one with the oldest game."""
+    held: dict[str, list[Game]] = {}
+    for game in games:
+        held.setdefault(holder(game), []).append(game)
+    return max(held.values(), key=lambda theirs: sum(game.size for game in theirs) if by_size else len(theirs))
+
+
+def _within(task: asyncio.Task[bool]) -> bool:
+    """Whether ``task`` is the one running now (a cast's own end drops its game)."""
+    try:
+        return asyncio.current_task() is task
+    except RuntimeError:  # no loop running: the server has stopped
+        return False
+
+
+def _kill(worker: asyncio.subprocess.Process) -> None:
+    try:
+        worker.kill()
+    except ProcessLookupError:
+        pass
 
 
 def _remove(paths: Iterable[Path]) -> None:

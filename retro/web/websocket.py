@@ -13,10 +13,13 @@ from .. import catalog
 from ..outcome import read_report
 from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit
+from .c1_shown import C1Shown
 from .exit_message import exit_frame
+from .frame_budget import FrameBudget
 from .manager import Slot
 from .pty_cast import PtyTape
 from .take_home import Game, no_transcript_of
+from .visitor_cookie import visitor_of
 from .visitors import admit, terminal_of
 
 
@@ -24,9 +27,12 @@ class VisitorSession:
     """One visitor's WebSocket session in its ``slot``: the program on its pty,
     and the bytes and messages between the pty and the visitor."""
 
-    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, slot: Slot):
+    def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, slot: Slot,
+                 transport: Optional[asyncio.Transport] = None, visitor: str = ""):
         self.exhibit = exhibit
         self.ws = ws
+        self.visitor = visitor  # the page (visitor_cookie): its game is kept for it
+        self.transport = transport  # the visitor's connection: its reading stops at a flood
         self.slot = slot
         slot.told = self.notice
         self.last_activity = time.monotonic()
@@ -91,7 +97,7 @@ class VisitorSession:
             return None
         why = no_transcript_of(program, status)
         recording = self.tape.cast(program, status) if self.tape is not None and why is not None else None
-        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why)
+        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why, self.visitor)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""
@@ -107,10 +113,12 @@ class VisitorSession:
 
     async def _give_output(self, term: process.Terminal) -> None:
         cap = self.exhibit.limits.output_bytes
+        shown = C1Shown()  # a visitor's C1 controls, echoed, are shown and never obeyed
         while True:
             data = await term.read()
             if not data:
                 return
+            data = shown.feed(data)
             self.last_activity = time.monotonic()
             room = cap - self.written
             self.written += len(data)
@@ -135,8 +143,13 @@ class VisitorSession:
         # drain and fill again while the program reads nothing, and one paste would
         # otherwise bring a notice each time.
         told = False
-        frame_bytes = self.exhibit.limits.frame_bytes
+        limits = self.exhibit.limits
+        frame_bytes = limits.frame_bytes
+        budget = FrameBudget(limits.frames_per_second, limits.frame_bytes_per_second)
         async for message in self.ws:
+            if not budget.pays(len(message.data) if message.type in (WSMsgType.BINARY, WSMsgType.TEXT) else 0):
+                await self._flooded(limits)
+                return
             if message.type == WSMsgType.BINARY:
                 if len(message.data) > frame_bytes:
                     await self.notice(f"A paste of {len(message.data):,} bytes is more than the {frame_bytes:,} "
@@ -161,6 +174,16 @@ class VisitorSession:
                 else:
                     await self.notice(parsed.why)
         # the page was closed: run() ends the program
+
+    async def _flooded(self, limits: config.Limits) -> None:
+        """Frames past the session's budget (frame_budget): the connection read no
+        more (the client's frames wait in its own socket, not in the server's
+        loop), the visitor told, the session ended."""
+        if self.transport is not None and self.transport.is_reading():
+            self.transport.pause_reading()
+        await self.notice(f"Keys are coming faster than anyone types (at most {limits.frames_per_second} "
+                          f"a second, {limits.frame_bytes_per_second:,} bytes): the session ends.")
+        self.stop("keys came faster than anyone types")
 
     async def _watch(self, limits: config.Limits) -> None:
         """A session with nothing typed and nothing written for the idle time
@@ -228,7 +251,7 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
         return await _refuse(ws, refused)
     try:
         await ws.prepare(request)
-        session = VisitorSession(exhibit, ws, slot)
+        session = VisitorSession(exhibit, ws, slot, request.transport, visitor_of(request))
         screen = terminal_of(program)
         await session.run(program, words, screen.cols, screen.rows)
     finally:

@@ -21,12 +21,12 @@ GAME = ("perl-midterm", "corner-opening-computer-wins")  # three moves, and the 
 ANOTHER_VISITOR = "127.0.0.2"  # another address of this machine's loopback
 
 
-def fetched_from(address: str, url: str) -> int:
-    """The status of a GET of ``url`` from a connection made from ``address``."""
+def fetched_from(address: str, url: str, cookie: str = "") -> int:
+    """The status of a GET of ``url`` from a connection made from ``address`` (with the page's ``cookie``)."""
     parts = urlsplit(url)
     connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30, source_address=(address, 0))
     try:
-        connection.request("GET", parts.path)
+        connection.request("GET", parts.path, headers={"Cookie": cookie} if cookie else {})
         return connection.getresponse().status
     finally:
         connection.close()
@@ -57,6 +57,7 @@ def test_a_visitors_game_downloads_passes_retro_check_and_is_refused_to_another(
         saved = tmp_path / download.value.suggested_filename
         download.value.save_as(saved)
         link = page.evaluate("() => document.getElementById('take-home-transcript').href")
+        cookie = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())  # the page: its visitor
         assert page.errors == []
     finally:
         page.context.close()
@@ -67,7 +68,9 @@ def test_a_visitors_game_downloads_passes_retro_check_and_is_refused_to_another(
     shown = subprocess.run([sys.executable, "-m", "retro", "replay", str(saved)], capture_output=True, timeout=60)
     assert shown.returncode == 0 and b"O wins." in shown.stdout, shown.stderr
     assert fetched_from(ANOTHER_VISITOR, link) == 404
-    assert fetched_from("127.0.0.1", link) == 200  # the visitor's own, still kept
+    assert fetched_from(ANOTHER_VISITOR, link, cookie) == 404  # the page's cookie from elsewhere
+    assert fetched_from("127.0.0.1", link) == 404  # another page behind the same address
+    assert fetched_from("127.0.0.1", link, cookie) == 200  # the visitor's own, still kept
 
 
 def test_the_learners_game_offers_its_recording_alone_and_says_so(browser, server, tmp_path: Path) -> None:  # noqa: F811  # the fixtures browser and server, by name

@@ -230,3 +230,31 @@ def test_nothing_leads_out_of_the_kiosk(browser, kiosk) -> None:
         assert page.url == address and page.evaluate("() => document.getElementById('programs').children.length") == 5
     finally:
         close(page)
+
+
+BROWSER_KEYS = ["Control+s", "Control+p", "Control+o", "Control+u", "Control+l", "F12", "Control+Shift+I",
+                "Control+Shift+J", "Control+Shift+C", "F5", "F6", "F11", "Control+f", "Control+h", "Control+j",
+                "Control+r", "Control+=", "Alt+ArrowLeft", "Alt+d"]
+
+
+def test_the_kiosk_swallows_the_browsers_own_keys(browser, kiosk) -> None:
+    """On the menu, each shortcut of the browser that leads out of a kiosk (save,
+    print, open, source, address bar, developer tools, and their kin) reaches the
+    page's keydown already prevented; a letter is not."""
+    page = kiosk_page(browser, kiosk)
+    try:
+        page.keyboard.press("Enter")
+        on_the_menu(page)
+        page.evaluate("""() => {
+          window.seenKeys = [];
+          window.addEventListener("keydown", (event) => window.seenKeys.push([event.key, event.defaultPrevented]));
+        }""")
+        for key in [*BROWSER_KEYS, "x"]:
+            page.keyboard.press(key)
+        seen = page.evaluate("() => window.seenKeys")
+        on_the_menu(page)
+    finally:
+        close(page)
+    pressed = [(key, prevented) for key, prevented in seen if key not in ("Control", "Shift", "Alt")]
+    assert len(pressed) == len(BROWSER_KEYS) + 1, seen
+    assert [prevented for _, prevented in pressed] == [True] * len(BROWSER_KEYS) + [False], pressed

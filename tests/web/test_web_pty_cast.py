@@ -41,3 +41,23 @@ def test_a_session_that_wrote_nothing_makes_no_cast() -> None:
     tape = PtyTape(80, 24, 1000)
     tape.keys(b"y\r")
     assert tape.cast(LEARNER, 0) is None
+
+
+def test_a_tape_past_its_events_makes_no_cast() -> None:
+    """One-byte keys are an event each: the tape is bounded by their count as
+    well as by its characters (a flood of them once took 100 MiB a session)."""
+    tape = PtyTape(80, 24, 1000, most_events=10)
+    tape.output(b"Your move? ")
+    for _ in range(9):
+        tape.keys(b"x")
+    assert tape.cast(LEARNER, 0) is not None
+    tape.keys(b"x")
+    assert tape.full and tape.cast(LEARNER, 0) is None
+
+
+def test_output_within_a_frame_is_one_event() -> None:
+    tape = PtyTape(80, 24, 1000)
+    tape.output(b"Your ")
+    tape.output(b"move? ")
+    cast = tape.cast(LEARNER, 0)
+    assert cast is not None and [(event.code, event.data) for event in cast.events] == [("o", "Your move? ")]

@@ -107,12 +107,13 @@ def test_a_session_ended_by_ctrl_c_offers_its_recording_alone_and_says_why() -> 
     assert "Pick a space:" in "".join(event[2] for event in events if event[1] == "o")
 
 
-async def kept(client, exhibit: Exhibit, who: str = ELSEWHERE, source: Path = SAMPLE):
-    """A game kept for ``who`` as a session's program leaves it (the sample session)."""
+async def kept(client, exhibit: Exhibit, who: str = ELSEWHERE, source: Path = SAMPLE, visitor: str = ""):
+    """A game kept for ``who`` (and its page ``visitor``) as a session's program leaves it (the sample session)."""
     pending = exhibit.take_homes.pending()
     shutil.copyfile(source, pending)
-    game = await exhibit.take_homes.keep(pending, "perl-midterm", who)
-    assert game is not None
+    game = await exhibit.take_homes.keep(pending, "perl-midterm", who, visitor=visitor)
+    assert game is not None and game.cast_made is not None
+    await asyncio.wait({game.cast_made})  # its cast made by a worker process (or the game dropped meanwhile)
     return game
 
 
@@ -202,7 +203,7 @@ def test_the_games_kept_at_once_are_bounded_in_size_the_oldest_going_first() -> 
         first.take_homes.remove_all()
         exhibit = Exhibit(take_homes=TakeHomes(Bounds(total_bytes=2 * one.size + one.size // 2)))
         games = [await kept(client, exhibit) for _ in range(3)]
-        left = [game.name for game in games if exhibit.take_homes.fetch(game.name, "cast", ELSEWHERE)]
+        left = [game.name for game in games if await exhibit.take_homes.fetch(game.name, "cast", ELSEWHERE)]
         sizes = exhibit.take_homes.total_bytes(), exhibit.take_homes.bounds.total_bytes
         exhibit.take_homes.remove_all()
         return [game.name for game in games], left, sizes
@@ -212,11 +213,25 @@ def test_the_games_kept_at_once_are_bounded_in_size_the_oldest_going_first() -> 
 
 
 def test_a_transcript_that_cannot_be_read_offers_nothing_and_leaves_nothing() -> None:
+    """Its cast cannot be made (the worker fails): the game is dropped, its files gone."""
     exhibit = Exhibit()
 
     async def work(client):
         pending = exhibit.take_homes.pending()
         pending.write_bytes(b"not a transcript\n")
+        game = await exhibit.take_homes.keep(pending, "perl-midterm", "127.0.0.1")
+        made = await game.cast_made
+        return made, len(exhibit.take_homes), list(exhibit.take_homes.folder.iterdir())
+
+    assert with_client(work, exhibit) == (False, 0, [])
+
+
+def test_a_transcript_larger_than_one_is_read_is_not_kept() -> None:
+    exhibit = Exhibit()
+
+    async def work(client):
+        pending = exhibit.take_homes.pending()
+        pending.write_bytes(b"x" * (transcript.MAX_BYTES + 1))
         game = await exhibit.take_homes.keep(pending, "perl-midterm", "127.0.0.1")
         return game, list(exhibit.take_homes.folder.iterdir())
 

@@ -77,7 +77,26 @@
     if (quiet >= exhibit.idle_seconds - exhibit.warning_seconds) idleWarning(exhibit.warning_seconds);
   }
 
+  // The browser's own keys that lead out of a kiosk or show what is behind it do nothing: save,
+  // print, open a file, the page's source, the address bar, find, history, downloads, bookmarks,
+  // a new window or tab, reload, zoom, back and forward, the function keys (F6: the address bar,
+  // F11: full screen, F12: developer tools) and the developer tools' own (Ctrl+Shift+I, J, C).
+  // A terminal that has the focus has taken its keys before (Ctrl-S, Ctrl-L, Ctrl-U reach the
+  // program); the rest the kiosk's Chromium policies stop (README, An unattended screen).
+  const CTRL_KEYS = new Set(["s", "p", "o", "u", "l", "f", "g", "h", "j", "d", "e", "k", "n", "t", "r",
+                             "+", "=", "-", "0"]);
+  const CTRL_SHIFT_KEYS = new Set(["i", "j", "c", "k", "m", "o", "b", "delete"]);
+  const ALT_KEYS = new Set(["arrowleft", "arrowright", "home", "d", "e", "f"]);
+
+  function browsersKey(event) {
+    const key = event.key.toLowerCase();
+    if (/^F([1-9]|1[0-2])$/.test(event.key)) return true;
+    if (event.ctrlKey || event.metaKey) return (event.shiftKey ? CTRL_SHIFT_KEYS : CTRL_KEYS).has(key);
+    return event.altKey && ALT_KEYS.has(key);
+  }
+
   function leadsNowhere() {
+    window.addEventListener("keydown", (event) => { if (browsersKey(event)) event.preventDefault(); });
     document.addEventListener("contextmenu", (event) => event.preventDefault());
     document.addEventListener("dragstart", (event) => event.preventDefault());
     history.pushState({kiosk: true}, "");

@@ -1,0 +1,45 @@
+"""A kept game's cast made from its transcript in a process of its own (``python -m
+retro.web.cast_worker TRANSCRIPT CAST``), started by the server (retro.web.take_home) at a
+lower priority and within a memory limit: a long game's cast takes seconds of work and a
+hundred MiB or more, none of them the server's.  Its status: 0 with the cast written, 1 without."""
+from __future__ import annotations
+
+import os
+import resource
+import sys
+from pathlib import Path
+
+from .config import CAST_WORKER_BYTES, CAST_WORKER_NICENESS
+
+
+def limited() -> None:
+    """This process's memory capped, and its priority below the server's."""
+    try:
+        resource.setrlimit(resource.RLIMIT_AS, (CAST_WORKER_BYTES, CAST_WORKER_BYTES))
+        os.nice(CAST_WORKER_NICENESS)
+    except (OSError, ValueError):
+        pass  # a limit lower already, or none allowed: the cast is made all the same
+
+
+def made(transcript: Path, cast: Path) -> bool:
+    """The cast of ``transcript`` written whole to ``cast``; False if it could not be."""
+    from retro.cast import cast_of
+    from retro.safefile import write_atomically
+    from retro.transcript import TranscriptError, load
+
+    try:
+        write_atomically(cast, cast_of(load(transcript)).v2().encode("utf-8"))
+    except (TranscriptError, OSError, MemoryError):
+        return False
+    return True
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        return 1
+    limited()
+    return 0 if made(Path(argv[0]), Path(argv[1])) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

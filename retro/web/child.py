@@ -46,15 +46,17 @@ def take_terminal() -> None:
 
 def text_view(console: Console) -> Optional[ScreenConsole]:
     """A program that draws on the screen tells the page its rows as text
-    (retro.web.screen_text), for a screen reader; the screen console then."""
-    if not console.screen:
+    (retro.web.screen_text), for a screen reader, with the session's token
+    (none: nobody to tell); the screen console then."""
+    from .screen_text import TOKEN_ENV, sequence
+
+    token = os.environ.get(TOKEN_ENV)
+    if not console.screen or not token:
         return None
     from retro.console.screen import ScreenConsole  # here: a run in a pipe never loads the screen console
 
-    from .screen_text import sequence
-
     assert isinstance(console, ScreenConsole)
-    console.rows_told = sequence
+    console.rows_told = lambda rows, cursor: sequence(rows, cursor, token)
     return console
 
 

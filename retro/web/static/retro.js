@@ -289,10 +289,8 @@ function readerStart(terminal, draws) {
   $("reader-screen").replaceChildren();
   $("reader-screen").hidden = !draws;
   readerLine = null;
-  terminal.parser.registerOscHandler(SCREEN_ROWS_OSC, (data) => {
-    try { readerScreen(JSON.parse(data)); } catch { /* not ours: nothing to show */ }
-    return true;
-  });
+  readerTrusts(null);  // until the session's channel gives its token (reader.js)
+  terminal.parser.registerOscHandler(SCREEN_ROWS_OSC, (data) => { readerTold(data); return true; });
   if (draws) return;
   terminal.onLineFeed(() => {
     const buffer = terminal.buffer.active;
@@ -723,6 +721,8 @@ function run(program, params, words, pace) {
                                      : statusDetails(message.status, message.meaning),
              message.status === null ? "limit" : String(message.status));
       offerGame(message.take_home);  // takehome.js: the visitor's own game, if the server kept it
+    } else if (message.type === "reader") {
+      readerTrusts(message.token);  // reader.js
     } else if (message.type === "idle") {
       idleWarning(message.left);
     } else if (message.type === "notice") {

@@ -62,6 +62,18 @@ class ProgramExit(Exception):
         self.status = status
 
 
+class Narrator(Protocol):
+    """Who tells a reader the game in words, beside the program's own text
+    (retro serve's page for a screen reader: retro.web.reader_words); nobody
+    in a pipe, where the bytes are the original's alone."""
+
+    def rows(self, rows: list[str], cursor: int) -> None:
+        """A drawn screen's rows (top to bottom) and the cursor's row, changed."""
+
+    def ended(self, outcome: Outcome) -> None:
+        """A game ended so (``Console.game_over``)."""
+
+
 class Console:
     """The interface every backend offers; a port uses nothing else.
 
@@ -81,11 +93,21 @@ class Console:
     # met the end of input.
     last_outcome: Optional[Outcome] = None
     input_ended: bool = False
+    narrator: Optional[Narrator] = None  # who tells a reader the game in words, if anyone
 
     def game_over(self, outcome: Outcome) -> None:
         """The port says how a game ended, where its original announces it
-        (the runtime's words: retro.outcome).  Nothing is written."""
+        (the runtime's words: retro.outcome).  Nothing is written, but to a
+        reader (``narrator``)."""
         self.last_outcome = outcome
+        if self.narrator is not None:
+            self.narrator.ended(outcome)
+
+    def tell(self, text: str) -> None:
+        """Retro's own sequence for whoever shows this terminal (the page's
+        reader: retro.web.screen_text), written among the program's bytes as
+        they are, outside the program's text (no column moves, nothing
+        recorded).  Only a console on a terminal has anyone to tell."""
 
     def write(self, text: str) -> None:
         raise NotImplementedError

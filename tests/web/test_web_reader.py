@@ -44,7 +44,9 @@ def snapshot_text(value: str) -> str:
 
 def heard(page) -> tuple[list[str], list[str]]:
     """What a screen reader has of the session: the program's text, line
-    by line (the log, or the screen's rows), and what the statuses say."""
+    by line (the log, or the screen's rows), and what the page's statuses
+    say (not the reader's own, retro's words beside the program's text:
+    test_web_reader_told)."""
     lines, statuses, inside = [], [], None
     for row in page.locator("#session").aria_snapshot().split("\n"):
         depth = len(row) - len(row.lstrip())
@@ -55,7 +57,7 @@ def heard(page) -> tuple[list[str], list[str]]:
             inside = depth
         elif inside is not None and item.startswith("- paragraph: "):
             lines.append(snapshot_text(item[len("- paragraph: "):]))
-        elif item.startswith("- status: "):
+        elif item.startswith("- status: ") and inside is None:
             statuses.append(snapshot_text(item[len("- status: "):]))
     return lines, statuses
 

@@ -7,13 +7,14 @@ from console_on_pty import console_on_pty
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from retro.web.reader_words import PageReader
 from retro.web.screen_text import OSC, WithoutRows, sequence
 
 
 def test_the_rows_are_told_when_a_line_is_awaited_and_only_if_they_changed() -> None:
     with console_on_pty() as on:
         console, shown = on.console, on.shown
-        console.rows_told = lambda rows, cursor: sequence(rows, cursor, "k3y")
+        console.narrator = PageReader("k3y", console.tell)
         console.clear()
         console.place(0, 0, " 1 X . .")
         console.place(2, 0, "Your move? ")

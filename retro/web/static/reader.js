@@ -6,9 +6,24 @@
 "use strict";
 
 let readerToken = null;  // this session's token; none (a replay, or before it came): nothing is read
+let readerSaying = [];  // what retro said since the output last paused, said together when it pauses
 
 function readerTrusts(token) {
   readerToken = typeof token === "string" && token ? token : null;
+}
+
+function readerBegins() {  // a new terminal: nothing trusted, nothing said yet
+  readerTrusts(null);
+  readerSaying = [];
+  $("reader-said").textContent = "";
+}
+
+// What retro says (a move, a game's end) goes into the reader's status once the output pauses,
+// with whatever else it said in that burst: one thing said a turn, not lost behind the next.
+function readerSays() {
+  if (!readerSaying.length) return;
+  $("reader-said").textContent = readerSaying.join(" ");
+  readerSaying = [];
 }
 
 // A sequence's text (after its number): the token, ";", then JSON.
@@ -17,4 +32,5 @@ function readerTold(data) {
   let what;
   try { what = JSON.parse(data.slice(readerToken.length + 1)); } catch { return; }
   if (what && Array.isArray(what.rows)) readerScreen(what);
+  else if (what && typeof what.said === "string") readerSaying.push(what.said);
 }

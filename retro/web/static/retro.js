@@ -289,7 +289,7 @@ function readerStart(terminal, draws) {
   $("reader-screen").replaceChildren();
   $("reader-screen").hidden = !draws;
   readerLine = null;
-  readerTrusts(null);  // until the session's channel gives its token (reader.js)
+  readerBegins();  // reader.js: nothing trusted until the session's channel gives its token
   terminal.parser.registerOscHandler(SCREEN_ROWS_OSC, (data) => { readerTold(data); return true; });
   if (draws) return;
   terminal.onLineFeed(() => {
@@ -325,6 +325,7 @@ function readerLog(text, complete) {
 
 // The output paused: the line the cursor is on, if it shows anything, is said (once).
 function readerPaused() {
+  readerSays();  // reader.js: what retro said meanwhile
   if (!term || !$("reader-screen").hidden) return;
   const buffer = term.buffer.active;
   const text = logicalLine(buffer, buffer.baseY + buffer.cursorY);

@@ -18,6 +18,7 @@ import click
 
 from . import options as declared
 from .console import Console
+from .squares import Squares
 from .options import Options as Options, RenamedOption as RenamedOption  # (the ports' and cli's names)
 
 if TYPE_CHECKING:
@@ -109,6 +110,8 @@ class Program(Generic[O]):
     # Every exit status a session can end with, and what it means.  130 (Ctrl-C)
     # and 70 (an internal error of ours) are the runner's and need no entry.
     exit_statuses: tuple[tuple[int, str], ...] = ((0, "the program ended"),)
+    # How its squares are named to a reader, in the words of its own prompt (retro.squares)
+    squares: Squares = Squares()
     # For a port that draws on the screen: (rows, columns) its layout needs with
     # these options.  A smaller terminal gets a notice and the teletype instead.
     screen_size: Optional[Callable[[O], tuple[int, int]]] = None

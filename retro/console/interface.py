@@ -9,6 +9,7 @@ import time
 from typing import BinaryIO, Callable, Literal, Optional, Protocol
 
 from ..outcome import Outcome
+from ..squares import Marks
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
@@ -73,6 +74,12 @@ class Narrator(Protocol):
     def ended(self, outcome: Outcome) -> None:
         """A game ended so (``Console.game_over``)."""
 
+    def board(self, marks: Marks) -> None:
+        """The board after a move (``Console.board_now``)."""
+
+    def pointing(self, line: int, place: int) -> None:
+        """The player's cursor is on this square (``Console.cursor_on``)."""
+
 
 class Console:
     """The interface every backend offers; a port uses nothing else.
@@ -102,6 +109,19 @@ class Console:
         self.last_outcome = outcome
         if self.narrator is not None:
             self.narrator.ended(outcome)
+
+    def board_now(self, marks: Marks) -> None:
+        """The port says whose mark each square holds, after a move (its
+        lines of squares, as ``Program.squares`` names them).  Nothing is
+        written, but to a reader (``narrator``), who says the move."""
+        if self.narrator is not None:
+            self.narrator.board(marks)
+
+    def cursor_on(self, line: int, place: int) -> None:
+        """The port's cursor moved to this square (from 0).  Nothing is
+        written, but to a reader (``narrator``)."""
+        if self.narrator is not None:
+            self.narrator.pointing(line, place)
 
     def tell(self, text: str) -> None:
         """Retro's own sequence for whoever shows this terminal (the page's

@@ -43,7 +43,7 @@ def take_terminal() -> None:
         pass  # already ours, or not allowed: the program runs all the same
 
 
-def reader_view(console: Console) -> Optional[Console]:
+def reader_view(console: Console, program: catalog.Program) -> Optional[Console]:
     """The page's reader is told the game in words (retro.web.reader_words),
     with the session's token (none: nobody to tell); the console then."""
     from .reader_words import PageReader
@@ -52,7 +52,7 @@ def reader_view(console: Console) -> Optional[Console]:
     token = os.environ.get(TOKEN_ENV)
     if not token:
         return None
-    console.narrator = PageReader(token, console.tell)
+    console.narrator = PageReader(token, console.tell, program.squares)
     return console
 
 
@@ -105,7 +105,7 @@ def run(argv: list[str]) -> int:
         error.show()
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
-    reader = reader_view(console)
+    reader = reader_view(console, program)
     keep = take_home_file(program)
     if keep is None:
         status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's

@@ -8,18 +8,23 @@ from __future__ import annotations
 from typing import Callable
 
 from ..outcome import TO_THE_PLAYER, Outcome
+from ..squares import Marks, Squares
 from .screen_text import sequence, told
 
 
 class PageReader:
-    """A ``Narrator`` (retro.console.interface) for the page: each game's end
-    said at once (``{"said": ...}``), numbered, so that two alike are two
-    things said; a drawn screen's rows as they change (``{"rows": ...}``)."""
+    """A ``Narrator`` (retro.console.interface) for the page: each move and
+    each game's end said at once (``{"said": ...}``, a game's end numbered so
+    that two alike are two things said); the whole board in words after each
+    move (``{"board": [...]}``, said when the visitor asks); a drawn screen's
+    rows as they change (``{"rows": ...}``); the ``squares`` named as the port names them."""
 
-    def __init__(self, token: str, tell: Callable[[str], None]):
+    def __init__(self, token: str, tell: Callable[[str], None], squares: Squares = Squares()):
         self._token = token
         self._tell = tell
+        self._squares = squares
         self._games = 0
+        self._marks: Marks = []
 
     def rows(self, rows: list[str], cursor: int) -> None:
         self._tell(sequence(rows, cursor, self._token))
@@ -27,6 +32,18 @@ class PageReader:
     def ended(self, outcome: Outcome) -> None:
         self._games += 1
         self.say(f"Game {self._games} is over: {TO_THE_PLAYER[outcome]}.")
+
+    def board(self, marks: Marks) -> None:
+        for move in self._squares.moves(self._marks, marks):
+            self.say(move)
+        self._marks = [list(line) for line in marks]
+        self._tell(told(self._token, {"board": self._squares.board(self._marks)}))
+
+    def pointing(self, line: int, place: int) -> None:
+        if line < len(self._marks) and place < len(self._marks[line]):
+            self.say(self._squares.square(self._marks, line, place))
+        else:
+            self.say(self._squares.name(line, place))
 
     def say(self, words: str) -> None:
         self._tell(told(self._token, {"said": words}))

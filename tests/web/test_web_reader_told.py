@@ -24,6 +24,16 @@ EVER_READ = """() => {
 }"""
 
 
+# Every text the reader's status was given, in order (window.retroStatusSaid)
+STATUS_SAID = """() => {
+  window.retroStatusSaid = [];
+  new MutationObserver(() => {
+    const text = document.getElementById('reader-said').textContent;
+    if (text) window.retroStatusSaid.push(text);
+  }).observe(document.getElementById('reader-said'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
 def ever_read(page) -> list[str]:
     return page.evaluate("() => window.retroEverRead")
 
@@ -112,3 +122,125 @@ def test_the_learners_ending_is_said(page) -> None:
     lines = heard(page)[0]
     expected = endings_written("\n".join(lines))
     assert len(expected) == 1 and reader_status(page) == f"Game 1 is over: {expected[0]}."
+
+
+# -- every move said ---------------------------------------------------------------------
+MARKS = {"fortran-rcd": {"O": "You", "X": "The computer"}, "perl-midterm": {"X": "You", "O": "The computer"}}
+
+
+def boards_printed(text: str) -> list[list[str]]:
+    """Each 3x3 board a teletype program printed, in order: its nine cells' marks (blank if free)."""
+    rows = []
+    for line in text.split("\n"):
+        cells = line.split("|")
+        cells = cells[1:4] if len(cells) == 5 else cells if len(cells) == 3 else None
+        rows.append(None if cells is None else [c.strip() if c.strip() in ("X", "O") else "" for c in cells])
+    boards = []
+    for k in range(len(rows) - 4):
+        if all(rows[k + j] is not None or j % 2 for j in range(5)) and rows[k] and rows[k + 2] and rows[k + 4] \
+                and (k == 0 or rows[k - 2] is None or rows[k - 1] is not None):
+            boards.append(rows[k] + rows[k + 2] + rows[k + 4])
+    return boards
+
+
+def moves_printed(text: str, marks: dict[str, str]) -> list[str]:
+    """The moves the printed boards show, in words (the player's before the computer's in a turn)."""
+    said, before = [], [""] * 9
+    for board in boards_printed(text):
+        if any(was and not now for was, now in zip(before, board)):
+            before = [""] * 9  # a new game
+        new = [(marks[now], k) for k, (was, now) in enumerate(zip(before, board)) if now and now != was]
+        said += [f"{who} played row {k // 3 + 1}, column {k % 3 + 1}." for who, k in sorted(new, key=lambda m: m[0] != "You")]
+        before = board
+    return said
+
+
+def altair_moves(session) -> list[str]:
+    """The Altair's moves as its text names them: each typed BOARD,POSITION, each I WANT (or I WON WITH) BOARD."""
+    said = []
+    text = rendering(session)
+    for line in text.split("\n"):
+        typed = line.split("?", 1)[1].strip().split(",") if line.startswith("YOUR BOARD, POSITION?") else []
+        if len(typed) == 2:
+            said.append(f"You played board {int(typed[0])}, position {int(typed[1])}.")
+        elif line.startswith(("I WANT BOARD", "I WON WITH BOARD")):
+            words = line.split()
+            said.append(f"The computer played board {words[-3]}, position {words[-1]}.")
+    return said
+
+
+def in_order(expected: list[str], heard_said: str) -> list[str]:
+    """Those of ``expected`` not found in ``heard_said`` in their order."""
+    missing, at = [], 0
+    for words in expected:
+        found = heard_said.find(words, at)
+        if found < 0:
+            missing.append(words)
+        else:
+            at = found + len(words)
+    return missing
+
+
+MOVES = [("fortran-rcd", "ia-human-first-human-wins"), ("fortran-rcd", "ia-computer-first-draw"),
+         ("perl-midterm", "corner-opening-draw"), ("cpm-c", "x-computer-begins-tie"),
+         ("altair-3d", "fig5-v2-player-wins")]
+
+
+@pytest.mark.parametrize("program_id, name", MOVES)
+def test_every_move_is_said_by_whom_and_where(page, program_id: str, name: str) -> None:
+    """Each move, the player's and the computer's, is said in the status in
+    the port's words for its squares, as the printed boards (or the Altair's
+    own lines) show it, in order."""
+    session = golden(program_id, name)
+    if program_id == "altair-3d":
+        expected = altair_moves(session)
+    else:
+        marks = MARKS.get(program_id) or ({"X": "You", "O": "The computer"} if prompts(session)[0][1] == "X\r"
+                                          else {"O": "You", "X": "The computer"})
+        expected = moves_printed(rendering(session), marks)
+    assert len(expected) >= 5
+    page.evaluate(STATUS_SAID)
+    in_a_browser.start(page, program_id, query(program_id, session.options))
+    for shown, keys in prompts(session):
+        if program_id == "altair-3d":
+            in_a_browser.wait_screen(page, "s.includes(arg)", "POSITION?", everything=False)
+        else:
+            in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
+        type_keys(page, keys)
+    page.wait_for_selector("#status[data-exit]", timeout=60000)
+    said = page.evaluate("() => window.retroStatusSaid")
+    assert not in_order(expected, " ".join(said)), said
+    assert len(said) == len(set(said)) or program_id == "altair-3d"  # each said once (the Altair: its turns)
+
+
+def test_ctrl_b_says_the_board_and_the_program_never_gets_it(page) -> None:
+    session = golden("cpm-c", "x-computer-begins-tie")
+    in_a_browser.start(page, "cpm-c", {})
+    steps = prompts(session)
+    in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(steps[0][0]))
+    type_keys(page, steps[0][1])
+    in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(steps[1][0]))
+    in_a_browser.quiet(page)
+    board = boards_printed(steps[1][0])[-1]
+    whose = {"": "empty", "O": "the computer", "X": "you"}
+    page.keyboard.press("Control+b")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent.startsWith('Row 1')")
+    assert reader_status(page) == " ".join(
+        f"Row {r + 1}: {', '.join(whose[m] for m in board[3 * r:3 * r + 3])}." for r in range(3))
+    for shown, keys in steps[1:]:  # the rest as in the pipe: no Ctrl-B went into a line
+        in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
+        type_keys(page, keys)
+    page.wait_for_selector("#status[data-exit]", timeout=30000)
+    assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
+
+
+def test_the_learners_cursor_square_is_said_when_it_moves(page) -> None:
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    type_keys(page, "y\r")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('cursor keys')")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent !== ''")
+    assert reader_status(page) == "row 3, column 2, empty"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 3, empty'")

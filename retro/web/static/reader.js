@@ -7,6 +7,8 @@
 
 let readerToken = null;  // this session's token; none (a replay, or before it came): nothing is read
 let readerSaying = [];  // what retro said since the output last paused, said together when it pauses
+let readerBoard = null;  // the whole board in words, a line each, as the last move left it
+const BOARD_KEY = "b";  // Ctrl-B says the board (no program reads it: the page keeps it)
 
 function readerTrusts(token) {
   readerToken = typeof token === "string" && token ? token : null;
@@ -15,14 +17,33 @@ function readerTrusts(token) {
 function readerBegins() {  // a new terminal: nothing trusted, nothing said yet
   readerTrusts(null);
   readerSaying = [];
+  readerBoard = null;
   $("reader-said").textContent = "";
+}
+
+// The status says ``text`` (again, if it said it last: emptied first, so that it is news).
+function readerStatus(text) {
+  const status = $("reader-said");
+  if (status.textContent !== text) { status.textContent = text; return; }
+  status.textContent = "";
+  setTimeout(() => { status.textContent = text; }, 100);
+}
+
+// A key of the terminal's: Ctrl-B says the board, and goes no further (false).
+function readerKey(event) {
+  if (!event.ctrlKey || event.altKey || event.metaKey || event.key.toLowerCase() !== BOARD_KEY) return true;
+  event.preventDefault();
+  if (event.type === "keydown") {
+    readerStatus(readerBoard ? readerBoard.join(" ") : "No board yet: no move has been made.");
+  }
+  return false;
 }
 
 // What retro says (a move, a game's end) goes into the reader's status once the output pauses,
 // with whatever else it said in that burst: one thing said a turn, not lost behind the next.
 function readerSays() {
   if (!readerSaying.length) return;
-  $("reader-said").textContent = readerSaying.join(" ");
+  readerStatus(readerSaying.join(" "));
   readerSaying = [];
 }
 
@@ -33,4 +54,5 @@ function readerTold(data) {
   try { what = JSON.parse(data.slice(readerToken.length + 1)); } catch { return; }
   if (what && Array.isArray(what.rows)) readerScreen(what);
   else if (what && typeof what.said === "string") readerSaying.push(what.said);
+  else if (what && Array.isArray(what.board)) readerBoard = what.board.map(String);
 }

@@ -52,7 +52,8 @@ const TOUCH = window.matchMedia("(pointer: coarse)").matches || navigator.maxTou
 document.body.classList.toggle("touch", TOUCH);
 $("keys-hint").textContent = TOUCH
   ? "Tap the terminal (or \u2328) for the keyboard. Enter ends a line; Ctrl-D ends the input; Ctrl-C interrupts."
-  : "Type in the terminal as on the original's: Enter ends a line, Ctrl-D ends the input, Ctrl-C interrupts.";
+  : "Type in the terminal as on the original's: Enter ends a line, Ctrl-D ends the input, Ctrl-C interrupts. " +
+    "Ctrl-B says the board in words, for a screen reader.";
 
 let term = null;        // the xterm.js Terminal of the session shown
 let socket = null;
@@ -372,8 +373,8 @@ window.retroScreen = (all) => {
 let opener = null;  // the card's Start, or the recorded session's button, that opened the session
 
 function tabLeaves(terminal) {
-  terminal.attachCustomKeyEventHandler((event) => !(event.key === "Tab" && !event.ctrlKey && !event.altKey &&
-                                                    !event.metaKey));
+  terminal.attachCustomKeyEventHandler((event) => readerKey(event) &&  // reader.js: Ctrl-B, the board
+    !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey));
   const input = $("terminal").querySelector("textarea");
   if (input) input.setAttribute("aria-describedby", "leave-hint");
 }

@@ -3,6 +3,8 @@ real browser: the words travel in-band among the session's bytes (an OSC
 sequence of retro's own, retro/web/screen_text.py), each with the session's
 token, so that a visitor who types the sequence, or a program that echoes it,
 makes the page read nothing."""
+import re
+
 import pytest
 import test_web_browser as in_a_browser
 from test_web_reader import heard, pascal_learner, play, snapshot_text
@@ -98,21 +100,22 @@ def test_every_ending_is_said_at_once_whatever_the_program_does_next(page, progr
     expected = endings_written(rendering(session))
     assert expected  # the golden session ends a game
     in_a_browser.start(page, program_id, query(program_id, session.options))
-    said = []
+    said: list[str] = []
+
+    def heard_ending() -> None:  # a game's end, said with the moves of its turn
+        said.extend(ending for ending in re.findall(r"Game \d+ is over: [^.]*\.", reader_status(page))
+                    if ending not in said)
+
     for shown, keys in prompts(session):
         if program_id == "altair-3d":
             in_a_browser.wait_screen(page, "s.includes(arg)", "POSITION?", everything=False)
         else:
             in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
         in_a_browser.quiet(page)
-        now = reader_status(page)
-        if now and (not said or said[-1] != now):
-            said.append(now)
+        heard_ending()
         type_keys(page, keys)
     page.wait_for_selector("#status[data-exit]", timeout=60000)
-    now = reader_status(page)
-    if now and (not said or said[-1] != now):
-        said.append(now)
+    heard_ending()
     assert said == [f"Game {k} is over: {words}." for k, words in enumerate(expected, 1)]
 
 
@@ -121,7 +124,7 @@ def test_the_learners_ending_is_said(page) -> None:
     play(page, pascal_learner)
     lines = heard(page)[0]
     expected = endings_written("\n".join(lines))
-    assert len(expected) == 1 and reader_status(page) == f"Game 1 is over: {expected[0]}."
+    assert len(expected) == 1 and reader_status(page).endswith(f"Game 1 is over: {expected[0]}.")
 
 
 # -- every move said ---------------------------------------------------------------------
@@ -244,3 +247,61 @@ def test_the_learners_cursor_square_is_said_when_it_moves(page) -> None:
     assert reader_status(page) == "row 3, column 2, empty"
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 3, empty'")
+
+
+# -- the player, for a reader ---------------------------------------------------------------
+FIG5 = "altair-3d/fig5-v2-player-wins"
+
+# Every line added to the log, in order (window.retroLogged), and whether any was taken away
+LOG_GROWS = """() => {
+  window.retroLogged = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) window.retroLogged.push(node.textContent);
+  }).observe(document.getElementById('reader-log'), {childList: true});
+}"""
+
+
+def player_status(page) -> str:
+    for row in page.locator("#player").aria_snapshot().split("\n"):
+        if row.strip().startswith("- status: "):
+            return snapshot_text(row.strip()[len("- status: "):])
+    return ""
+
+
+def logged(page) -> list[str]:
+    return page.evaluate("() => [...document.getElementById('reader-log').children].map((p) => p.textContent)")
+
+
+def test_the_player_says_each_move_and_the_log_grows_only_by_what_is_new(page) -> None:
+    session = golden("altair-3d", "fig5-v2-player-wins")
+    moves = [line for line in rendering(session).split("\n") if line.startswith("YOUR BOARD, POSITION?")]
+    answers = [line.strip() for line in rendering(session).split("\n") if line.startswith("I WANT BOARD")]
+    page.select_option("#replay-baud", "110")  # slow: it plays on while the test looks
+    button = page.locator(f"button[data-session='{FIG5}']")
+    button.evaluate("b => { b.closest('details').open = true; }")
+    button.click()
+    page.wait_for_selector("#session:not([hidden])")
+    assert page.evaluate("() => document.activeElement.id") == "play-pause"  # the player has the focus
+    page.keyboard.press("Enter")  # paused, from the keyboard
+    assert page.inner_text("#play-pause") == "Play"
+    page.evaluate(LOG_GROWS)
+    all_moves = len([m for m in moves if m.split("?")[1].strip()])
+    for move in (1, 2, 3):
+        before = logged(page)
+        page.click("#next-move")
+        words = f"Move {move} of {all_moves}: you played {moves[move - 1].split('?')[1].strip()}; {answers[move - 1]}"
+        page.wait_for_function("w => document.getElementById('move-said').textContent === w", arg=words)
+        assert player_status(page) == words
+        page.wait_for_function("n => document.getElementById('reader-log').children.length > n", arg=len(before))
+        after = logged(page)
+        assert after[:len(before)] == before  # the game so far is not read again
+        new = page.evaluate("() => window.retroLogged.splice(0)")
+        assert new == after[len(before):] and new[-1] == moves[move - 1]  # to the move's line, typed
+    page.click("#play-pause")  # playing again, then a move back: it holds there
+    assert page.inner_text("#play-pause") == "Pause"
+    page.click("#previous-move")
+    page.wait_for_function("() => document.getElementById('move-said').textContent.startsWith('Move 2 of')")
+    assert page.inner_text("#play-pause") == "Play"
+    page.wait_for_timeout(1500)
+    assert player_status(page).startswith("Move 2 of")  # still there: it did not play on
+    assert page.evaluate("() => window.retroLogged") == []  # back: nothing new to read

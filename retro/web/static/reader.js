@@ -14,7 +14,22 @@ function readerTrusts(token) {
   readerToken = typeof token === "string" && token ? token : null;
 }
 
-function readerBegins() {  // a new terminal: nothing trusted, nothing said yet
+let readerHeld = false;  // a replay's terminal drawn again at once (player.js): its lines are not logged one by one
+
+// The log made to hold ``lines`` (the terminal's, blanks left out): the lines it has in common kept
+// as they are, the rest removed, the new ones added: a screen reader hears only what is new.
+function readerLogShows(lines) {
+  const log = $("reader-log");
+  const now = lines.filter((line) => line.trim());
+  let k = 0;
+  while (k < log.children.length && k < now.length && log.children[k].textContent === now[k]) k++;
+  while (log.children.length > k) log.lastChild.remove();
+  log.append(...now.slice(k).map(said));
+  readerLine = null;
+}
+
+function readerBegins() {  // a new terminal: nothing trusted, nothing said yet (a replay's seek keeps its log)
+  if (!readerHeld) $("reader-log").replaceChildren();
   readerTrusts(null);
   readerSaying = [];
   readerBoard = null;

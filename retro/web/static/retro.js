@@ -286,7 +286,6 @@ function unpaced(piece) {
 }
 
 function readerStart(terminal, draws) {
-  $("reader-log").replaceChildren();
   $("reader-screen").replaceChildren();
   $("reader-screen").hidden = !draws;
   readerLine = null;
@@ -315,6 +314,7 @@ function logicalLine(buffer, y) {
 }
 
 function readerLog(text, complete) {
+  if (readerHeld) return;  // reader.js: lines drawn again at once, logged together after
   if (readerLine && text.startsWith(readerLine.textContent)) {
     readerLine.textContent = text;  // the prompt said before, now with its answer: not said again
   } else if (text) {  // a blank line says nothing

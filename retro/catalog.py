@@ -112,6 +112,10 @@ class Program(Generic[O]):
     exit_statuses: tuple[tuple[int, str], ...] = ((0, "the program ended"),)
     # How its squares are named to a reader, in the words of its own prompt (retro.squares)
     squares: Squares = Squares()
+    # The language its text is in with these options (a BCP 47 tag, the page's reader marks it); None: English
+    speaks: Optional[Callable[[O], str]] = None
+    # What a reader is told before the first move, where the screen says nothing of it (the runtime's ways)
+    reader_note: str = ""
     # For a port that draws on the screen: (rows, columns) its layout needs with
     # these options.  A smaller terminal gets a notice and the teletype instead.
     screen_size: Optional[Callable[[O], tuple[int, int]]] = None

@@ -43,16 +43,24 @@ def take_terminal() -> None:
         pass  # already ours, or not allowed: the program runs all the same
 
 
-def reader_view(console: Console, program: catalog.Program) -> Optional[Console]:
+def reader_view(console: Console, program: catalog.Program, options: Options) -> Optional[Console]:
     """The page's reader is told the game in words (retro.web.reader_words),
-    with the session's token (none: nobody to tell); the console then."""
+    with the session's token (none: nobody to tell): first the program's
+    language and what it must know before the first move; the console then."""
     from .reader_words import PageReader
     from .screen_text import TOKEN_ENV
 
     token = os.environ.get(TOKEN_ENV)
     if not token:
         return None
-    console.narrator = PageReader(token, console.tell, program.squares)
+    reader = PageReader(token, console.tell, program.squares)
+    console.narrator = reader
+    try:
+        reader.language(program.speaks(options) if program.speaks is not None else "en")
+        if program.reader_note:
+            reader.say(program.reader_note)
+    except OSError:
+        pass  # the page is gone: the program finds it so too
     return console
 
 
@@ -105,7 +113,7 @@ def run(argv: list[str]) -> int:
         error.show()
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
-    reader = reader_view(console, program)
+    reader = reader_view(console, program, options)
     keep = take_home_file(program)
     if keep is None:
         status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's

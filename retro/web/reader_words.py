@@ -45,5 +45,9 @@ class PageReader:
         else:
             self.say(self._squares.name(line, place))
 
+    def language(self, tag: str) -> None:
+        """The program's text is in this language (a BCP 47 tag: "es")."""
+        self._tell(told(self._token, {"lang": tag}))
+
     def say(self, words: str) -> None:
         self._tell(told(self._token, {"said": words}))

@@ -130,7 +130,8 @@ def warned(page) -> int:
     page.wait_for_selector("#idle[open]", timeout=15000)
     assert page.evaluate("() => document.activeElement.id") == "go-on"
     said = re.fullmatch(r"Nothing has been typed for a while: the session ends in (\d+) s\. "
-                        r"Press any key or Go on to keep it\.", page.inner_text("#idle-left"))
+                        r"Type on \(the key goes to the program\) or press Go on to keep it\.",
+                        page.inner_text("#idle-left"))
     assert said, page.inner_text("#idle-left")
     return int(said.group(1))
 
@@ -156,7 +157,9 @@ def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path:
         if view == "phone":
             page.tap("#go-on")
         else:
-            page.keyboard.press("x")
+            page.keyboard.press("9")  # the key that answers the warning is the program's too
+            wait_screen(page, "s.endsWith(arg)", "Pick a space: 9", everything=False)
+            page.keyboard.press("Backspace")
         page.wait_for_selector("#idle", state="hidden")
         assert typing_in_the_terminal(page) and {"type": "active"} in page.evaluate("() => window.retroSent")
         assert warned(page) >= 20  # again, from the Go on
@@ -168,6 +171,8 @@ def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path:
         if view == "desktop":
             page.wait_for_selector("#status[data-exit]", timeout=(IDLE_TIMEOUT + 10) * 1000)
             assert page.inner_text("#status") == f"The session was ended: no input for {IDLE_TIMEOUT} seconds."
+            statuses = [row for row in page.locator("#session").aria_snapshot().split("\n") if "- status" in row]
+            assert len([row for row in statuses if "no input" in row.lower()]) == 1, statuses  # said once
             assert page.evaluate("() => document.activeElement.id") == "again"
         assert page.errors == []
     finally:
@@ -212,6 +217,29 @@ REFLOW = {"320 px": ({"width": 320, "height": 640, "touch": True}, "100%"),
           "200 % text": ({"width": 1280, "height": 900}, "200%")}
 
 
+# Each element shown whose right edge passes the window's, or whose text its box clips (an
+# ellipsis, a clip): the terminal's rows aside (a screen's 80 columns scale, a teletype's wrap),
+# and what is hidden from sight on purpose (the reader's text, a phone's pace words: clip-path).
+CUT_OFF = """() => {
+  const width = document.documentElement.clientWidth;
+  const cut = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('#terminal, [hidden], script, dialog:not([open])')) continue;
+    if ([...ancestors(e)].some((a) => getComputedStyle(a).clipPath.startsWith('inset(50%'))) continue;
+    const style = getComputedStyle(e);
+    const box = e.getBoundingClientRect();
+    if (style.display === 'none' || style.visibility === 'hidden' || !box.width || !box.height) continue;
+    const clips = ['hidden', 'clip'].includes(style.overflowX) && e.scrollWidth > e.clientWidth + 1;
+    if (box.right > width + 0.5 || clips || (style.textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth)) {
+      cut.push(`${e.tagName.toLowerCase()}#${e.id}.${e.className}: ${Math.round(box.right)} > ${width}` +
+               ` "${e.textContent.trim().slice(0, 40)}"`);
+    }
+  }
+  return cut;
+  function* ancestors(e) { for (let a = e; a && a !== document.body; a = a.parentElement) yield a; }
+}"""
+
+
 @pytest.mark.parametrize("case", REFLOW)
 def test_the_page_reflows_narrow_and_with_large_text(browser, server, tmp_path: Path, case: str) -> None:  # noqa: F811  # the fixtures browser and server, by name
     """At 320 CSS px, and with the text at 200 %, the menu (every card open)
@@ -226,11 +254,13 @@ def test_the_page_reflows_narrow_and_with_large_text(browser, server, tmp_path: 
         body = page.evaluate("() => parseFloat(getComputedStyle(document.querySelector('.programs .title')).fontSize)")
         assert body == 16 * int(text.rstrip("%")) / 100  # the page's text follows the visitor's size
         assert no_sideways_scroll(page)
+        assert page.evaluate(CUT_OFF) == []  # every text wraps: nothing past the window, clipped or cut short
         found += failures(page, f"the menu at {case}")
         shot(page, tmp_path, f"a11y-reflow-menu-{case.replace(' ', '')}.png", full_page=True)
         start(page, "perl-midterm", {})
         wait_screen(page, "s.includes(arg)", "Pick a space", everything=False)
         assert no_sideways_scroll(page)
+        assert page.evaluate(CUT_OFF) == []
         found += failures(page, f"a session at {case}")
         shot(page, tmp_path, f"a11y-reflow-session-{case.replace(' ', '')}.png")
         assert page.errors == []

@@ -305,3 +305,66 @@ def test_the_player_says_each_move_and_the_log_grows_only_by_what_is_new(page) -
     page.wait_for_timeout(1500)
     assert player_status(page).startswith("Move 2 of")  # still there: it did not play on
     assert page.evaluate("() => window.retroLogged") == []  # back: nothing new to read
+
+
+# -- language, names and focus --------------------------------------------------------------
+def test_the_fortrans_spanish_is_marked_and_its_bad_integer_said_before_the_first_move(page) -> None:
+    start(page, "fortran-rcd")
+    page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('Quieres empezar')")
+    assert page.get_attribute("#reader-log", "lang") == "es"
+    assert page.get_attribute("html", "lang") == "en"  # the page's own words stay English
+    page.wait_for_function("() => document.getElementById('reader-said').textContent !== ''")
+    assert "Bad integer" in reader_status(page) and "number" in reader_status(page)
+    page.click("#back")
+    in_a_browser.start(page, "fortran-rcd", {"lang": "en"})
+    page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('?')")
+    assert page.get_attribute("#reader-log", "lang") is None  # --lang en: English, the page's
+
+
+def test_each_start_names_its_program_and_each_title_is_a_heading(page) -> None:
+    snapshot = page.locator("#programs").aria_snapshot()
+    titles = page.evaluate("() => [...document.querySelectorAll('#programs li')].map((li) => li.dataset.program)")
+    assert len(titles) >= 5
+    for program_id in titles:
+        card = page.locator(f"li[data-program='{program_id}']")
+        title = card.locator(".title").inner_text()
+        assert card.locator(f"role=heading[name='{title}']").count() == 1
+        assert card.get_by_role("button", name=f"Start {title}", exact=True).count() == 1
+        assert f'heading "{title}"' in snapshot or f"heading '{title}'" in snapshot or title in snapshot
+
+
+RING = """() => {
+  const frame = document.getElementById('frame').getBoundingClientRect();
+  const box = document.getElementById('terminal').getBoundingClientRect();
+  const style = getComputedStyle(document.getElementById('terminal'));
+  const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  return style.outlineStyle !== 'none' && ring >= 3 && box.left - ring >= frame.left - 0.5 &&
+         box.top - ring >= frame.top - 0.5 && box.right + ring <= frame.right + 0.5 &&
+         box.bottom + ring <= frame.bottom + 0.5;
+}"""
+
+
+@pytest.mark.parametrize("program_id", ["cpm-c", "altair-3d"])
+def test_the_terminals_focus_ring_shows_whole(page, program_id: str) -> None:
+    in_a_browser.start(page, program_id, {})
+    assert page.evaluate("() => Boolean(document.activeElement.closest('#terminal'))")
+    assert page.evaluate(RING)  # inside the frame, which would clip it
+
+
+def test_the_cursor_shows_under_forced_colours(browser, server) -> None:
+    page = in_a_browser.open_page(browser, server, forced_colors="active")
+    try:
+        in_a_browser.start(page, "cpm-c", {})
+        in_a_browser.wait_screen(page, "s.includes(arg)", "Select your symbol", everything=False)
+        cursor = page.evaluate("""() => {
+          const c = document.querySelector('#terminal .xterm-cursor');
+          const screen = getComputedStyle(document.querySelector('#terminal .xterm-screen'));
+          const style = c && getComputedStyle(c);
+          return c && [style.backgroundColor, style.outlineStyle, getComputedStyle(document.getElementById('terminal')).backgroundColor];
+        }""")
+        assert cursor, "no cursor drawn"
+        background, outline, terminal = cursor
+        assert background != terminal and outline != "none", cursor
+        assert page.errors == []
+    finally:
+        page.context.close()

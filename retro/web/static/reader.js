@@ -30,6 +30,7 @@ function readerLogShows(lines) {
 
 function readerBegins() {  // a new terminal: nothing trusted, nothing said yet (a replay's seek keeps its log)
   if (!readerHeld) $("reader-log").replaceChildren();
+  readerLanguage(null);
   readerTrusts(null);
   readerSaying = [];
   readerBoard = null;
@@ -62,6 +63,15 @@ function readerSays() {
   readerSaying = [];
 }
 
+// The program's text is in this language (its port says: the Fortran's Spanish), for a screen
+// reader's voice; the page's own words stay English.  None: the page's.
+function readerLanguage(tag) {
+  for (const id of ["reader-log", "reader-screen"]) {
+    if (tag && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag) && tag !== "en") $(id).lang = tag;
+    else $(id).removeAttribute("lang");
+  }
+}
+
 // A sequence's text (after its number): the token, ";", then JSON.
 function readerTold(data) {
   if (readerToken === null || !data.startsWith(`${readerToken};`)) return;
@@ -70,4 +80,5 @@ function readerTold(data) {
   if (what && Array.isArray(what.rows)) readerScreen(what);
   else if (what && typeof what.said === "string") readerSaying.push(what.said);
   else if (what && Array.isArray(what.board)) readerBoard = what.board.map(String);
+  else if (what && typeof what.lang === "string") readerLanguage(what.lang);
 }

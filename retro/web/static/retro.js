@@ -399,7 +399,7 @@ let idleFocus = null;  // what had the focus when the warning came
 // What a kiosk (kiosk.js) changes: the warning's words, what its end does, a session's end.
 const idleHooks = {
   said: (seconds) => `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
-                     "Press any key or Go on to keep it.",
+                     "Type on (the key goes to the program) or press Go on to keep it.",
   out: () => {},  // the countdown reached zero (the server ends a live session itself)
   ended: (counting) => {},  // a session ended, while the warning counted down or not
 };
@@ -440,6 +440,10 @@ $("idle").addEventListener("keydown", (event) => {
   if (event.key === "Tab" || event.key === "Shift") return;
   event.preventDefault();
   goOn();
+  // a character typed goes on, and to the program too, as typed in the terminal (Enter and Space
+  // press Go on, and Ctrl or Alt keys are the browser's)
+  const typed = event.key.length === 1 && event.key !== " " && !event.ctrlKey && !event.altKey && !event.metaKey;
+  if (typed && term && !term.options.disableStdin) term.input(event.key, true);
 });
 
 // -- the key bar: what a touch keyboard lacks --------------------------------------------
@@ -569,6 +573,7 @@ function card(program) {
               element("p", "machine", `On ${program.machine}; by ${program.author}.`), grid, pace);
   const start = element("button", "start", "Start");
   start.type = "submit";
+  start.setAttribute("aria-label", `Start ${program.title}`);  // five Starts, each named by its program
   form.append(more, start);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -577,7 +582,7 @@ function card(program) {
     opener = start;
     run(program, params, words, baud.value);
   });
-  item.append(element("div", "title", program.title), meta, form);
+  item.append(element("h3", "title", program.title), meta, form);
   return item;
 }
 
@@ -649,6 +654,7 @@ function finish(words, details, exit) {
   const counting = idleCountdown !== null;
   const warned = idleOver();
   setText($("status"), words);
+  if (exit === "limit") $("notice").textContent = "";  // the server's end is said once, here
   setText($("status-details"), details);
   $("details").hidden = !details && $("after").hidden;
   $("status").dataset.exit = exit;

@@ -368,3 +368,24 @@ def test_the_cursor_shows_under_forced_colours(browser, server) -> None:
         assert page.errors == []
     finally:
         page.context.close()
+
+
+def test_a_prompt_said_once_is_not_said_again_on_every_key(page) -> None:
+    """The learner's long prompt, completed key by key (3,1): each key is
+    what the screen's region adds, never the prompt again."""
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    type_keys(page, "y\r")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('cursor keys')")
+    page.evaluate("""() => {
+      window.retroAdded = [];
+      new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) window.retroAdded.push(node.textContent);
+      }).observe(document.getElementById('reader-screen'), {subtree: true, childList: true});
+    }""")
+    for key in "3,1":
+        type_keys(page, key)
+        page.wait_for_timeout(300)
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('game): 3,1')")
+    added = page.evaluate("() => window.retroAdded")
+    assert added and not [text for text in added if "cursor keys" in text], added

@@ -63,6 +63,26 @@ function readerSays() {
   readerSaying = [];
 }
 
+// A drawn screen's row changed: what it keeps from its start stays as it was (not said again: the
+// region says additions only), the rest goes, what is new is added: a prompt completed key by key
+// is said once, then each key.  A row that keeps little of itself is another row, said whole.
+const ROW_KEPT = 12;  // characters kept from a row's start for it to be the same row
+
+function readerRowBecomes(shown, text) {
+  const old = shown.textContent;
+  let kept = 0;
+  while (kept < old.length && kept < text.length && old[kept] === text[kept]) kept++;
+  if (kept < Math.min(ROW_KEPT, old.length)) { shown.textContent = text; return; }
+  let at = 0;
+  for (const node of [...shown.childNodes]) {
+    const end = at + node.textContent.length;
+    if (at >= kept) node.remove();
+    else if (end > kept) node.textContent = node.textContent.slice(0, kept - at);
+    at = end;
+  }
+  if (text.length > kept) shown.append(text.slice(kept));
+}
+
 // The program's text is in this language (its port says: the Fortran's Spanish), for a screen
 // reader's voice; the page's own words stay English.  None: the page's.
 function readerLanguage(tag) {

@@ -342,7 +342,7 @@ function readerScreen({rows, cursor}) {
   order.forEach(({text}, k) => {
     const shown = view.children[k];
     if (!shown) view.append(said(text));
-    else if (shown.textContent !== text) shown.textContent = text;
+    else if (shown.textContent !== text) readerRowBecomes(shown, text);  // reader.js: only what is new said
   });
   while (view.children.length > order.length) view.lastChild.remove();
 }

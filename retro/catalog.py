@@ -25,6 +25,7 @@ import click
 
 from . import options as declared
 from .console import Console
+from .squares import Squares
 from .options import Options as Options, RenamedOption as RenamedOption  # (the ports' and cli's names)
 
 if TYPE_CHECKING:
@@ -119,6 +120,12 @@ class Program(Generic[O]):
     # Every exit status a session can end with, and what it means.  130 (Ctrl-C)
     # and 70 (an internal error of ours) are the runner's and need no entry.
     exit_statuses: tuple[tuple[int, str], ...] = ((0, "the program ended"),)
+    # How its squares are named to a reader, in the words of its own prompt (retro.squares)
+    squares: Squares = Squares()
+    # The language its text is in with these options (a BCP 47 tag, the page's reader marks it); None: English
+    speaks: Optional[Callable[[O], str]] = None
+    # What a reader is told before the first move, where the screen says nothing of it (the runtime's ways)
+    reader_note: str = ""
     # For a port that draws on the screen: (rows, columns) its layout needs with
     # these options.  A smaller terminal gets a notice and the teletype instead.
     screen_size: Optional[Callable[[O], tuple[int, int]]] = None

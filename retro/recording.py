@@ -7,6 +7,7 @@ from typing import Callable, Literal, Optional
 
 from .console import Console
 from .outcome import Outcome
+from .squares import Marks
 
 EventKind = Literal["out", "err", "in"]
 
@@ -36,6 +37,12 @@ class Recorder(Console):
     def game_over(self, outcome: Outcome) -> None:
         self.last_outcome = outcome
         self.inner.game_over(outcome)
+
+    def board_now(self, marks: Marks) -> None:
+        self.inner.board_now(marks)
+
+    def cursor_on(self, line: int, place: int) -> None:
+        self.inner.cursor_on(line, place)
 
     def _log(self, event: Event) -> None:
         if event.kind == "in" and event.text is None:

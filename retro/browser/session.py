@@ -53,11 +53,13 @@ def told_in_console(place: str) -> str:
     return "the browser's console has the report"
 
 
-def run(page: Page, program_id: str, words: list[str], folder: str, keep: bool = True) -> dict[str, Any]:
+def run(page: Page, program_id: str, words: list[str], folder: str, keep: bool = True,
+        token: Optional[str] = None) -> dict[str, Any]:
     """Run ``program_id`` with the visitor's ``words`` on the page's terminal,
     its files in ``folder`` (the browser's storage); the session's last
     message, with the visitor's game (``take_home``: its transcript and cast
-    as text) when ``keep``."""
+    as text) when ``keep``.  With the session's ``token`` (the page was given
+    it), the page's reader is told the game in words, as on retro serve."""
     try:
         program = catalog.get(program_id)
         options = program.browser_options(words, Path(folder))
@@ -66,10 +68,10 @@ def run(page: Page, program_id: str, words: list[str], folder: str, keep: bool =
     tape = _tape(page, program) if keep else None
     output = PageOutput(page, tape.output if tape is not None else None)
     console = page_console(_Keyed(page, tape.keys) if tape is not None else page, program, options, output)
-    if console.screen:
-        from ..web.screen_text import sequence
+    if token:
+        from ..web.reader_words import narrate
 
-        console.rows_told = sequence  # type: ignore[attr-defined]  # the screen console's (retro.web.child)
+        narrate(console, program, options, token)
     transcript_text = None
     try:
         if keep and program.for_browser is None:

@@ -14,9 +14,10 @@ from .page import WorkerPage
 from .session import report, run
 
 
-def start(page: Any, program_id: str, query: str, folder: str, keep: bool) -> str:
+def start(page: Any, program_id: str, query: str, folder: str, keep: bool, token: str = "") -> str:
     """A session of ``program_id`` with the variants of ``query`` (``version=2&ai=mj``),
-    run to its end on the worker's ``page``: its last message."""
+    run to its end on the worker's ``page`` (``token``: the reader's, which the page was
+    given): its last message."""
     from urllib.parse import parse_qsl
 
     try:
@@ -25,7 +26,7 @@ def start(page: Any, program_id: str, query: str, folder: str, keep: bool) -> st
             words = option_words(program, dict(parse_qsl(query, keep_blank_values=True)))
         except click.ClickException as error:
             return json.dumps({"type": "refused", "text": error.format_message()})
-        return json.dumps(run(WorkerPage(page), program_id, words, folder, keep))
+        return json.dumps(run(WorkerPage(page), program_id, words, folder, keep, token or None))
     except Exception as error:  # noqa: BLE001  # the last line of defence: a bug of ours, said in words
         report(error)
         return json.dumps({"type": "exit", "status": 70, "reason": "",

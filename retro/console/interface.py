@@ -9,6 +9,7 @@ import time
 from typing import BinaryIO, Callable, Literal, Optional, Protocol
 
 from ..outcome import Outcome
+from ..squares import Marks
 
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
@@ -62,6 +63,24 @@ class ProgramExit(Exception):
         self.status = status
 
 
+class Narrator(Protocol):
+    """Who tells a reader the game in words, beside the program's own text
+    (retro serve's page for a screen reader: retro.web.reader_words); nobody
+    in a pipe, where the bytes are the original's alone."""
+
+    def rows(self, rows: list[str], cursor: int) -> None:
+        """A drawn screen's rows (top to bottom) and the cursor's row, changed."""
+
+    def ended(self, outcome: Outcome) -> None:
+        """A game ended so (``Console.game_over``)."""
+
+    def board(self, marks: Marks) -> None:
+        """The board after a move (``Console.board_now``)."""
+
+    def pointing(self, line: int, place: int) -> None:
+        """The player's cursor is on this square (``Console.cursor_on``)."""
+
+
 class Console:
     """The interface every backend offers; a port uses nothing else.
 
@@ -81,11 +100,34 @@ class Console:
     # met the end of input.
     last_outcome: Optional[Outcome] = None
     input_ended: bool = False
+    narrator: Optional[Narrator] = None  # who tells a reader the game in words, if anyone
 
     def game_over(self, outcome: Outcome) -> None:
         """The port says how a game ended, where its original announces it
-        (the runtime's words: retro.outcome).  Nothing is written."""
+        (the runtime's words: retro.outcome).  Nothing is written, but to a
+        reader (``narrator``)."""
         self.last_outcome = outcome
+        if self.narrator is not None:
+            self.narrator.ended(outcome)
+
+    def board_now(self, marks: Marks) -> None:
+        """The port says whose mark each square holds, after a move (its
+        lines of squares, as ``Program.squares`` names them).  Nothing is
+        written, but to a reader (``narrator``), who says the move."""
+        if self.narrator is not None:
+            self.narrator.board(marks)
+
+    def cursor_on(self, line: int, place: int) -> None:
+        """The port's cursor moved to this square (from 0).  Nothing is
+        written, but to a reader (``narrator``)."""
+        if self.narrator is not None:
+            self.narrator.pointing(line, place)
+
+    def tell(self, text: str) -> None:
+        """Retro's own sequence for whoever shows this terminal (the page's
+        reader: retro.web.screen_text), written among the program's bytes as
+        they are, outside the program's text (no column moves, nothing
+        recorded).  Only a console on a terminal has anyone to tell."""
 
     def write(self, text: str) -> None:
         raise NotImplementedError

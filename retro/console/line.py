@@ -78,6 +78,10 @@ class LineConsole(Console):
         self._out.write(encode(text))
         self._out.flush()
 
+    def tell(self, text: str) -> None:
+        self._out.write(encode(text))
+        self._out.flush()
+
     def write_err(self, text: str) -> None:
         if self._errors_on_terminal and self._terminal is not None:
             text = self._terminal.write(text)

@@ -68,20 +68,22 @@ class ScreenConsole(Console):
         self._draw: Optional[Callable[[str], None]] = None  # who draws the echo (echo_with)
         self._echoed = CanonicalEcho()  # the echo, when this console shows it
         self._rows = ScreenRows()  # what the screen shows: drawn again whole at will (repaint), and for finish_line
-        self.rows_told: Optional[Callable[[list[str], int], str]] = None  # what tells the rows as text (tell_rows)
         self._told: Optional[tuple[list[str], int]] = None  # the rows and cursor last told
 
     def tell_rows(self) -> None:
-        """The screen's rows and the cursor's row, written as ``rows_told``
-        makes them (retro serve's text view for a screen reader), if they
-        changed since they were last: called whenever a key or a line is
-        awaited, and at the end."""
-        if self.rows_told is None or self._rows.cursor is None:
+        """The screen's rows and the cursor's row, told to the ``narrator``
+        (retro serve's text view for a screen reader), if they changed since
+        they were last: called whenever a key or a line is awaited, and at
+        the end."""
+        if self.narrator is None or self._rows.cursor is None:
             return
         now = (self.shown(), self._rows.cursor)
         if now != self._told:
             self._told = now
-            self._emit(self.rows_told(*now))
+            self.narrator.rows(*now)
+
+    def tell(self, text: str) -> None:
+        self._emit(text)
 
     def _emit(self, text: str) -> None:
         self.term.stream.write(text)

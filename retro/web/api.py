@@ -29,6 +29,7 @@ STATIC = {  # what the page is made of: the only files this server sends
     "index.html": "text/html",
     "retro.js": "text/javascript",
     "player.js": "text/javascript",
+    "reader.js": "text/javascript",
     "address.js": "text/javascript",
     "takehome.js": "text/javascript",
     "kiosk.js": "text/javascript",

@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from retro import catalog
     from retro.catalog import Options
     from retro.console import Console
-    from retro.console.screen import ScreenConsole
 
 DATA_FOLDER = "--data-folder="
 
@@ -44,17 +43,16 @@ def take_terminal() -> None:
         pass  # already ours, or not allowed: the program runs all the same
 
 
-def text_view(console: Console) -> Optional[ScreenConsole]:
-    """A program that draws on the screen tells the page its rows as text
-    (retro.web.screen_text), for a screen reader; the screen console then."""
-    if not console.screen:
+def reader_view(console: Console, program: catalog.Program, options: Options) -> Optional[Console]:
+    """The page's reader is told the game in words (retro.web.reader_words),
+    with the session's token (none: nobody to tell); the console then."""
+    from .reader_words import narrate
+    from .screen_text import TOKEN_ENV
+
+    token = os.environ.get(TOKEN_ENV)
+    if not token:
         return None
-    from retro.console.screen import ScreenConsole  # here: a run in a pipe never loads the screen console
-
-    from .screen_text import sequence
-
-    assert isinstance(console, ScreenConsole)
-    console.rows_told = sequence
+    narrate(console, program, options, token)
     return console
 
 
@@ -107,15 +105,18 @@ def run(argv: list[str]) -> int:
         error.show()
         return error.exit_code
     console = stdio.stdio_console(program=program, options=options)
-    shows_rows = text_view(console)
+    reader = reader_view(console, program, options)
     keep = take_home_file(program)
     if keep is None:
         status = runner.run_session(program, console, options, report_told)  # the report's place: the operator's
     else:
         status = recorded(program, console, options, report_told, keep)
-    if shows_rows is not None:
+    if reader is not None and console.screen:
+        from retro.console.screen import ScreenConsole  # here: a run in a pipe never loads the screen console
+
+        assert isinstance(console, ScreenConsole)
         try:
-            shows_rows.tell_rows()  # the last screen, for the page's reader
+            console.tell_rows()  # the last screen, for the page's reader
         except OSError:
             pass  # the page is gone: nobody to tell
     outcome.report(console.last_outcome, console.input_ended)  # for the page's end bar (websocket.py)

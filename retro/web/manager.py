@@ -111,11 +111,13 @@ class SessionManager:
         return self._exhibit.command.argv(program_id, words)
 
     async def terminal(self, slot: Slot, program_id: str, words: Sequence[str], cols: int, rows: int,
-                       report: Path, transcript: Optional[Path] = None) -> process.Terminal:
+                       report: Path, transcript: Optional[Path] = None,
+                       reader_token: Optional[str] = None) -> process.Terminal:
         """A visitor's program on a pty of its own (``report``: where it says how it
-        ended; ``transcript``: where it writes its session for its visitor)."""
+        ended; ``transcript``: where it writes its session for its visitor;
+        ``reader_token``: what its words for the page's reader carry)."""
         term = await process.Terminal.start(self._argv(program_id, words), cols, rows, self.template, report,
-                                            transcript)
+                                            transcript, reader_token)
         slot.process = term.process
         return term
 

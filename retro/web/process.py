@@ -19,6 +19,7 @@ from typing import IO, Callable, Optional, Protocol, Sequence
 from ..outcome import REPORT_FILE
 from ..operator_log import OPERATOR_ENV
 from .config import HELD_OUTPUT, PAUSE_OUTPUT, READ_CHUNK, TRANSCRIPT_ENV
+from .screen_text import TOKEN_ENV as READER_TOKEN_ENV
 from .forking import AWAITED, TEMPLATE, Template
 
 CHILD = (sys.executable, "-m", "retro.web.child")  # a session's program; forked from the template
@@ -260,10 +261,11 @@ class Terminal(Channel):
     @classmethod
     async def start(cls, argv: list[str], cols: int, rows: int,
                     template: Optional[Template] = TEMPLATE, report: Optional[Path] = None,
-                    transcript: Optional[Path] = None) -> "Terminal":
+                    transcript: Optional[Path] = None, reader_token: Optional[str] = None) -> "Terminal":
         """The program on a new pty (``start``); ``report``: the file it says
         how it ended in (retro.outcome); ``transcript``: the file it writes
-        its session in for its visitor (retro.web.take_home)."""
+        its session in for its visitor (retro.web.take_home); ``reader_token``:
+        the word its sequences for the page's reader carry (retro.web.screen_text)."""
         master, slave = os.openpty()
         try:
             set_size(slave, cols, rows)
@@ -274,6 +276,8 @@ class Terminal(Channel):
                 env[REPORT_FILE] = str(report)
             if transcript is not None:
                 env[TRANSCRIPT_ENV] = str(transcript)
+            if reader_token is not None:
+                env[READER_TOKEN_ENV] = reader_token
             process = await start(argv, (slave, slave, slave), env, template)
         except BaseException:
             os.close(master)

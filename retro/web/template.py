@@ -54,7 +54,7 @@ def preload() -> None:
     from retro import catalog, console, crash_reports, resources, runner, signals, stdio  # noqa: F401  # child.run's
     from retro.console import screen  # noqa: F401  # loaded where used, as the next, so that `retro run` in a pipe
     from retro.screen import line  # noqa: F401  # does without them: the screen and the terminal's column
-    from retro.web import screen_text  # noqa: F401  # a drawn screen's rows for the page's reader (child.text_view)
+    from retro.web import reader_words, screen_text  # noqa: F401  # the words for the page's reader (child.reader_view)
     from retro import check, exits  # noqa: F401  # a session recorded for its visitor (child.recorded)
     from retro.web import take_home  # noqa: F401  # whether it can be (child.take_home_file)
 

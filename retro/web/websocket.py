@@ -3,6 +3,7 @@ page's messages between it and the visitor, the limits said as they are reached.
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from pathlib import Path
 from typing import Any, Optional
@@ -49,8 +50,11 @@ class VisitorSession:
         transcript = self.exhibit.take_homes.pending()
         if transcript is not None:
             self.tape = PtyTape(cols, rows, config.TAKE_HOME_TAPE_CHARACTERS)
+        reader_token = secrets.token_urlsafe(16)  # the page's reader reads only what carries it (screen_text)
+        await self._send_json({"type": "reader", "token": reader_token})
         try:
-            term = await sessions.terminal(self.slot, program.id, words, cols, rows, report, transcript)
+            term = await sessions.terminal(self.slot, program.id, words, cols, rows, report, transcript,
+                                           reader_token)
         except OSError as error:  # out of processes or descriptors: said, not raised
             self.exhibit.take_homes.discard(transcript)
             await self.notice("The program could not be started; please try again in a moment.")

@@ -249,7 +249,7 @@ async def until(ws: object, wanted: bytes, seen: bytes = b"") -> bytes:
             seen += message.data
         elif message.type == aiohttp.WSMsgType.TEXT:
             said_ = message.json()
-            if said_.get("type") != "notice":
+            if said_.get("type") not in ("notice", "reader"):  # the reader's token (screen_text) comes first
                 raise Cut(said_.get("text") or said_.get("reason") or said_.get("type", "ended"))
         else:
             raise Cut(f"the socket closed ({ws.close_code})")

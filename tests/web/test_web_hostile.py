@@ -494,6 +494,7 @@ def test_10_one_client_may_not_take_every_session() -> None:
             run = await client.post("/api/run/cpm-c", data=b"")
             async with other_client() as other:
                 async with other.ws_connect(client.make_url("/ws/run/cpm-c")) as theirs:
+                    assert (await theirs.receive_json())["type"] == "reader"  # its token first (screen_text)
                     started = await theirs.receive()
             return refused, run.status, await run.text(), started.type
 

@@ -147,12 +147,12 @@ def test_a_replay_seeks_from_move_to_move(axe_page) -> None:
     said_move(page, "Before the first move (3 moves)")
     page.click("#play-pause")  # paused: a seek keeps it so
     page.click("#next-move")
-    said_move(page, "Move 1 of 3")
+    said_move(page, "Move 1 of 3: you played 0")  # what was typed (the program names no move of its own)
     page.click("#next-move")
-    said_move(page, "Move 2 of 3")
+    said_move(page, "Move 2 of 3: you played 8")
     assert screen(page, everything=True) == screen_at(SHORT, 2)
     page.click("#previous-move")
-    said_move(page, "Move 1 of 3")
+    said_move(page, "Move 1 of 3: you played 0")
     assert screen(page, everything=True) == screen_at(SHORT, 1)
     assert page.evaluate("() => location.hash") == f"#/replay/{SHORT}?pace=110&move=1"
     download = page.locator("#download")
@@ -238,7 +238,7 @@ def test_a_wrong_address_is_said_in_words_over_the_menu(browser, server) -> None
 def test_a_replay_address_with_a_move_shows_that_moves_screen(browser, server, tmp_path: Path, width: int) -> None:  # noqa: F811  # the fixtures browser and server, by name
     page = open_at(browser, server, f"#/replay/{SHORT}?pace=300&move=2", width)
     try:
-        said_move(page, "Move 2 of 3")
+        said_move(page, "Move 2 of 3: you played 8")
         assert page.input_value("#baud") == "300" and page.inner_text("#play-pause").endswith("Play")
         wait_screen(page, "s === arg", screen_at(SHORT, 2), timeout=10000)
         shot(page, tmp_path, f"player-{width}.png")

@@ -11,7 +11,7 @@ controls in reading order, each with a visible focus ring, out of the
 terminal too; the skip link goes to the terminal; leaving a session gives
 the focus back to the card's Start that opened it.
 """
-import json
+import re
 import time
 from typing import Callable, Optional
 
@@ -28,15 +28,26 @@ pytestmark = in_a_browser.pytestmark
 READER = "region \"The program's text\""
 
 
+YAML_ESCAPES = {"0": "\0", "a": "\a", "b": "\b", "t": "\t", "n": "\n", "v": "\v", "f": "\f", "r": "\r",
+                "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
+                "L": "\u2028", "P": "\u2029"}
+
+
 def snapshot_text(value: str) -> str:
-    """A value of the snapshot (YAML: quoted when it holds a colon)."""
+    """A value of the snapshot (YAML: double-quoted, with YAML's escapes,
+    when it holds a colon or a control character)."""
     value = value.strip()
-    return json.loads(value) if value.startswith('"') else value
+    if not value.startswith('"'):
+        return value
+    return re.sub(r'\\(x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|.)',
+                  lambda m: chr(int(m[1][1:], 16)) if len(m[1]) > 1 else YAML_ESCAPES[m[1]], value[1:-1])
 
 
 def heard(page) -> tuple[list[str], list[str]]:
     """What a screen reader has of the session: the program's text, line
-    by line (the log, or the screen's rows), and what the statuses say."""
+    by line (the log, or the screen's rows), and what the page's statuses
+    say (not the reader's own, retro's words beside the program's text:
+    test_web_reader_told)."""
     lines, statuses, inside = [], [], None
     for row in page.locator("#session").aria_snapshot().split("\n"):
         depth = len(row) - len(row.lstrip())
@@ -47,7 +58,7 @@ def heard(page) -> tuple[list[str], list[str]]:
             inside = depth
         elif inside is not None and item.startswith("- paragraph: "):
             lines.append(snapshot_text(item[len("- paragraph: "):]))
-        elif item.startswith("- status: "):
+        elif item.startswith("- status: ") and inside is None:
             statuses.append(snapshot_text(item[len("- status: "):]))
     return lines, statuses
 

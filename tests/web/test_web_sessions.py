@@ -22,6 +22,7 @@ from retro.web.config import Limits
 from retro.web.exhibit import Exhibit
 from retro.web.exit_message import exit_frame, meaning
 from retro.web.process import Command
+from retro.web.screen_text import WithoutRows
 
 from web_helpers import GOLDEN, LAST_GAME, children_running, end_words, golden, prompts, query, start_server, with_client
 
@@ -49,7 +50,8 @@ class Visitor:
         self.closed.set()
 
     def text(self) -> str:
-        return self.output.decode("utf-8", "replace").replace("\r\n", "\n")
+        """What the terminal shows, without retro's words to the page's reader (screen_text)."""
+        return WithoutRows().feed(self.output.decode("utf-8", "replace")).replace("\r\n", "\n")
 
     async def until(self, check, timeout: float = 30.0) -> None:
         end = time.monotonic() + timeout

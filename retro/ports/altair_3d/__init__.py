@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from retro.catalog import Program, lazy
 from retro.options import Options, option
+from retro.squares import Squares
 
 
 @dataclass(frozen=True)
@@ -65,6 +66,7 @@ PROGRAM = Program(
     ),
     screen_size=lambda options: (24, 80),  # the article's video terminal, 80x24
     look="glass",  # that video terminal, in green phosphor
+    squares=Squares("board", "position"),  # as its prompt asks: YOUR BOARD, POSITION
     for_replay=for_replay,
     audit=lazy("retro.ports.altair_3d.audit:AltairAudit"),
 )

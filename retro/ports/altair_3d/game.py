@@ -28,6 +28,7 @@ from typing import Callable, Iterable, Optional
 
 from retro.console import Console
 from retro.outcome import Outcome
+from retro.squares import Side
 from retro.dialects.basic import AltairBasic, ControlStack, NoStack, basic_for, int_, single, subscript, tab
 
 from . import AltairOptions
@@ -185,6 +186,12 @@ class Game:
             self.S[A] = BLANK
         self.stack.next_("A", done=True)
         self.A = 65
+
+    def marks(self) -> list[list[Optional[Side]]]:
+        """The boards as a reader is told them (retro.squares): board by board,
+        its positions 1-16 (box (board-1)*16 + position, line 100); UU the player's, CC the computer's."""
+        side = {"UU": Side.HUMAN, "CC": Side.PROGRAM}
+        return [[side.get(self.S_[board * 16 + position]) for position in range(1, 17)] for board in range(4)]
 
     def place(self, player: Iterable[int] = (), computer: Iterable[int] = ()) -> None:
         """Boxes taken as line 120 (UU) and line 390 (CC) take them."""
@@ -482,7 +489,9 @@ class BasicProgram:
             rt.print_("YOUR MOVES ARE UU AND I'M CC")  # 85
             while True:
                 self.line_90_player_move()
+                rt.console.board_now(g.marks())  # for a reader: the moves in words
                 reply = g.computer_reply()
+                rt.console.board_now(g.marks())
                 if self.pace is not None and reply.work:
                     rt.line = 220
                     rt.flush()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from retro.console import Console
 from retro.outcome import Outcome
+from retro.squares import Side
 from retro.dialects.c import CProgram, toupper
 from . import CpmOptions
 from .game import (BLANK, COMPUTER_WINS, NOT_DONE, PLAYER_WINS, TIE, Game, choose_symbol, comp_move, computer_begins,
@@ -56,9 +57,11 @@ class TicTacToe:
         while True:  # do {  (scan 40)
             self.show_board()
             self.user_move()
+            self.board_now()
             n = self.end_game()  # scan 41
             if 0 == n:  # scan 42
                 comp_move(self.g, rt.printf)
+                self.board_now()
                 n = self.end_game()  # scan 43
             if 1 == n:  # scan 44
                 self.init_game()
@@ -80,8 +83,17 @@ class TicTacToe:
             if sym in (ord("X"), ord("O")):
                 break
         choose_symbol(g, chr(sym))
+        self.board_now()  # a new game's empty board
         if computer_begins(g):
             comp_move(g, self.rt.printf)
+            self.board_now()
+
+    def board_now(self) -> None:
+        """The board as a reader is told it (retro.squares), row by row; the
+        board is held column first (board[column][row])."""
+        g = self.g
+        side = {g.plr_sym: Side.HUMAN, g.comp_sym: Side.PROGRAM}
+        self.rt.console.board_now([[side.get(g.board[i][j]) for i in range(3)] for j in range(3)])
 
     def show_board(self) -> None:
         """The board, printed below what came before (scroll-down text mode)."""

@@ -33,6 +33,9 @@ PROGRAM = Program(
         (2, "a gfortran runtime error: bad input or end of file"),
         (139, "killed by SIGSEGV: a move outside the board hit memory it must not"),
     ),
+    speaks=lambda options: options.lang,
+    reader_note=("A letter or a word typed where the program asks for a number ends it with gfortran's "
+                 "\"Bad integer\" error, as the original's runtime did."),
     audit=lazy("retro.ports.fortran_rcd.audit:FortranSubject"),
     tournament=lazy("retro.ports.fortran_rcd.audit:tournament"),
 )

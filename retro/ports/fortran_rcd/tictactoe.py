@@ -14,10 +14,11 @@ gfortran dialect.
 """
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import Optional, TypedDict
 
 from retro.console import Console
 from retro.outcome import Outcome
+from retro.squares import Side
 from retro.dialects.fortran import FortranProgram, ItemType
 
 from . import FortranOptions
@@ -133,6 +134,11 @@ def mostrar(rt: FortranProgram, fichas: list[int]) -> None:
                 tb.append(" ")
         rt.print_("| ", tb[0], " | ", tb[1], " | ", tb[2], " |")  # line 100
         rt.print_("+---+---+---+")  # line 101
+
+
+def marks(T: list[int]) -> list[list[Optional[Side]]]:
+    """The board as a reader is told it (retro.squares), row by row: 1 the human's, 4 the computer's."""
+    return [[{1: Side.HUMAN, 4: Side.PROGRAM}.get(at(T, i, j)) for j in (1, 2, 3)] for i in (1, 2, 3)]
 
 
 def colocar(tab: list[int], loc: list[int], n: int, memory: ReferenceMemory) -> list[int]:
@@ -321,6 +327,7 @@ class TT:
                 self.n += 1
                 rt.print_("")
                 mostrar(rt, self.tablero)
+                rt.console.board_now(marks(self.tablero))  # for a reader: the move in words
                 rt.print_("")
                 self.cw, self.hw = check(self.tablero)
                 if self.cw:

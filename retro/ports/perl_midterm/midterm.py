@@ -29,6 +29,7 @@ from typing import List, Literal, Optional, Sequence, get_args
 from retro.console import Console, ProgramExit
 from retro.options import Options, option
 from retro.outcome import Outcome
+from retro.squares import Side
 from retro.dialects.perl import Stdin, chomp, int_value, numify, print_
 
 from .patterns import ANY, BLANK, MOVE, PATTERNS, Pattern
@@ -187,6 +188,11 @@ class Midterm:
         print_(self.console, " ", b[6], " | ", b[7], " | ", b[8], " \n")
         print_(self.console, "\n")
 
+    def board_now(self) -> None:
+        """The board as a reader is told it (retro.squares), row by row: X the user's, O the computer's."""
+        side = {"X": Side.HUMAN, "O": Side.PROGRAM}
+        self.console.board_now([[side.get(mark) for mark in self.board[row:row + 3]] for row in (0, 3, 6)])
+
     def pick_a_space(self) -> int:
         """Ask until the answer names a free square (reconstructed, NOTES.md).
 
@@ -213,8 +219,10 @@ class Midterm:
         self.print_board()
         while True:
             self.board[self.pick_a_space()] = "X"
+            self.board_now()
             if not (winner(self.board) or is_full(self.board)):
                 self.board[computer_move(self.board, self.nesting)] = "O"
+                self.board_now()
             self.print_board()
             if winner(self.board) or is_full(self.board):
                 print_(self.console, RESULTS[winner(self.board)])

@@ -26,6 +26,7 @@ function playRecording(id, session, moves, move, ended) {
   $("download-transcript").href = `${path}.txt`;  // the transcript itself, which `retro check` replays
   $("download-transcript").download = `${id.replace("/", "-")}.txt`;
   seekTo(move || 0, Boolean(move));
+  $("play-pause").focus();  // the player's keys first: a reader finds the recording's controls at once
 }
 
 function seekTo(move, pause) {
@@ -33,10 +34,12 @@ function seekTo(move, pause) {
   const turn = ++shown.turn;
   pending.length = 0;
   $("ended").hidden = true;
+  readerHeld = true;  // the log is kept, and the lines drawn again at once are not logged again (reader.js)
   makeTerminal(screen, true);
   const cut = move ? shown.moves[move - 1] + 1 : 0;
   const before = shown.events.slice(0, cut).map(shownText).join("");
-  if (before) { term.write(before); started(); }
+  term.write(before, () => { readerHeld = false; readerLogShows(window.retroScreen(true).split("\n")); });
+  if (before) started();
   shown.over = false;
   for (let k = cut; k < shown.events.length; k++) {
     emit(shownText(shown.events[k]));
@@ -59,10 +62,25 @@ function reached(move) {
   recording.move = move;
   const all = recording.moves.length;
   $("move-said").textContent = !all ? "This recording has no moves."
-    : move ? `Move ${move} of ${all}` : `Before the first move (${all} moves)`;
+    : move ? `Move ${move} of ${all}: ${moveWords(recording, move)}` : `Before the first move (${all} moves)`;
   $("previous-move").setAttribute("aria-disabled", String(move === 0));
   $("next-move").setAttribute("aria-disabled", String(move === all));
   readdress({move: move || null});
+}
+
+// A move in words: what was typed, and the program's first line of words after it (its answer,
+// as "I WANT BOARD 2 POSITION 10"; a board's rows and a prompt are no answer).
+function moveWords(shown, move) {
+  const at = shown.moves[move - 1];
+  const typed = (shown.events[at].text || "").trim();
+  const until = move < shown.moves.length ? shown.moves[move] : shown.events.length;
+  for (let k = at + 1; k < until && shown.events[k].kind !== "in"; k++) {
+    for (const line of (shown.events[k].text || "").split("\n")) {
+      const text = line.trim();
+      if (/[A-Za-z]{2}/.test(text) && !/[|/]/.test(text) && !/[:?]$/.test(text)) return `you played ${typed}; ${text}`;
+    }
+  }
+  return `you played ${typed}`;
 }
 
 function setPaused(value) {
@@ -81,7 +99,7 @@ $("play-pause").addEventListener("click", () => {
   if (recording.over) seekTo(0, false); else setPaused(!paused);
 });
 $("previous-move").addEventListener("click", () => {
-  if (recording && recording.move > 0) seekTo(recording.move - 1, paused);
+  if (recording && recording.move > 0) seekTo(recording.move - 1, true);  // back: held there, to be read
 });
 $("next-move").addEventListener("click", () => {
   if (recording && recording.move < recording.moves.length) seekTo(recording.move + 1, paused);

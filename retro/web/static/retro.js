@@ -53,7 +53,8 @@ const TOUCH = window.matchMedia("(pointer: coarse)").matches || navigator.maxTou
 document.body.classList.toggle("touch", TOUCH);
 $("keys-hint").textContent = TOUCH
   ? "Tap the terminal (or \u2328) for the keyboard. Enter ends a line; Ctrl-D ends the input; Ctrl-C interrupts."
-  : "Type in the terminal as on the original's: Enter ends a line, Ctrl-D ends the input, Ctrl-C interrupts.";
+  : "Type in the terminal as on the original's: Enter ends a line, Ctrl-D ends the input, Ctrl-C interrupts. " +
+    "Ctrl-B says the board in words, for a screen reader.";
 
 let term = null;        // the xterm.js Terminal of the session shown
 let session = null;  // the channel of the session shown (transport.js)
@@ -284,14 +285,11 @@ function unpaced(piece) {
 }
 
 function readerStart(terminal, draws) {
-  $("reader-log").replaceChildren();
   $("reader-screen").replaceChildren();
   $("reader-screen").hidden = !draws;
   readerLine = null;
-  terminal.parser.registerOscHandler(SCREEN_ROWS_OSC, (data) => {
-    try { readerScreen(JSON.parse(data)); } catch { /* not ours: nothing to show */ }
-    return true;
-  });
+  readerBegins();  // reader.js: nothing trusted until the session's channel gives its token
+  terminal.parser.registerOscHandler(SCREEN_ROWS_OSC, (data) => { readerTold(data); return true; });
   if (draws) return;
   terminal.onLineFeed(() => {
     const buffer = terminal.buffer.active;
@@ -315,6 +313,7 @@ function logicalLine(buffer, y) {
 }
 
 function readerLog(text, complete) {
+  if (readerHeld) return;  // reader.js: lines drawn again at once, logged together after
   if (readerLine && text.startsWith(readerLine.textContent)) {
     readerLine.textContent = text;  // the prompt said before, now with its answer: not said again
   } else if (text) {  // a blank line says nothing
@@ -326,6 +325,7 @@ function readerLog(text, complete) {
 
 // The output paused: the line the cursor is on, if it shows anything, is said (once).
 function readerPaused() {
+  readerSays();  // reader.js: what retro said meanwhile
   if (!term || !$("reader-screen").hidden) return;
   const buffer = term.buffer.active;
   const text = logicalLine(buffer, buffer.baseY + buffer.cursorY);
@@ -341,7 +341,7 @@ function readerScreen({rows, cursor}) {
   order.forEach(({text}, k) => {
     const shown = view.children[k];
     if (!shown) view.append(said(text));
-    else if (shown.textContent !== text) shown.textContent = text;
+    else if (shown.textContent !== text) readerRowBecomes(shown, text);  // reader.js: only what is new said
   });
   while (view.children.length > order.length) view.lastChild.remove();
 }
@@ -372,8 +372,8 @@ window.retroScreen = (all) => {
 let opener = null;  // the card's Start, or the recorded session's button, that opened the session
 
 function tabLeaves(terminal) {
-  terminal.attachCustomKeyEventHandler((event) => !(event.key === "Tab" && !event.ctrlKey && !event.altKey &&
-                                                    !event.metaKey));
+  terminal.attachCustomKeyEventHandler((event) => readerKey(event) &&  // reader.js: Ctrl-B, the board
+    !(event.key === "Tab" && !event.ctrlKey && !event.altKey && !event.metaKey));
   const input = $("terminal").querySelector("textarea");
   if (input) input.setAttribute("aria-describedby", "leave-hint");
 }
@@ -398,7 +398,7 @@ let idleFocus = null;  // what had the focus when the warning came
 // What a kiosk (kiosk.js) changes: the warning's words, what its end does, a session's end.
 const idleHooks = {
   said: (seconds) => `Nothing has been typed for a while: the session ends in ${seconds} s. ` +
-                     "Press any key or Go on to keep it.",
+                     "Type on (the key goes to the program) or press Go on to keep it.",
   out: () => {},  // the countdown reached zero (the server ends a live session itself)
   ended: (counting) => {},  // a session ended, while the warning counted down or not
 };
@@ -439,6 +439,10 @@ $("idle").addEventListener("keydown", (event) => {
   if (event.key === "Tab" || event.key === "Shift") return;
   event.preventDefault();
   goOn();
+  // a character typed goes on, and to the program too, as typed in the terminal (Enter and Space
+  // press Go on, and Ctrl or Alt keys are the browser's)
+  const typed = event.key.length === 1 && event.key !== " " && !event.ctrlKey && !event.altKey && !event.metaKey;
+  if (typed && term && !term.options.disableStdin) term.input(event.key, true);
 });
 
 // -- the key bar: what a touch keyboard lacks --------------------------------------------
@@ -571,6 +575,7 @@ function card(program) {
               element("p", "machine", `On ${program.machine}; by ${program.author}.`), grid, pace);
   const start = element("button", "start", "Start");
   start.type = "submit";
+  start.setAttribute("aria-label", `Start ${program.title}`);  // five Starts, each named by its program
   form.append(more, start);
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -579,7 +584,7 @@ function card(program) {
     opener = start;
     run(program, params, words, baud.value);
   });
-  item.append(element("div", "title", program.title), meta, form);
+  item.append(element("h3", "title", program.title), meta, form);
   return item;
 }
 
@@ -651,6 +656,7 @@ function finish(words, details, exit) {
   const counting = idleCountdown !== null;
   const warned = idleOver();
   setText($("status"), words);
+  if (exit === "limit") $("notice").textContent = "";  // the server's end is said once, here
   setText($("status-details"), details);
   $("details").hidden = !details && $("after").hidden;
   $("status").dataset.exit = exit;
@@ -720,6 +726,8 @@ function run(program, params, words, pace) {
                                      : statusDetails(message.status, message.meaning),
              message.status === null ? "limit" : String(message.status));
       offerGame(message.take_home);  // takehome.js: the visitor's own game, if the server kept it
+    } else if (message.type === "reader") {
+      readerTrusts(message.token);  // reader.js
     } else if (message.type === "idle") {
       idleWarning(message.left);
     } else if (message.type === "notice") {

@@ -120,6 +120,7 @@ function workerChannel(program, params, settings) {
     worker.onmessage = (event) => {
       const message = event.data;
       if (message.type === "bytes") { idle.active(); made.onbytes(message.data); return; }
+      if (message.type === "reader") { made.onmessage(message); return; }
       stop();  // the session's last message: its worker has done its work
       if (message.type === "failed") made.onmessage({type: "refused", text: `The program could not run here: ${message.text}`});
       else made.onmessage(message.type === "exit" ? {...message, take_home: homeLinks(message.take_home)} : message);

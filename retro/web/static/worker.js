@@ -109,11 +109,21 @@ async function mount(folder) {
   stored = contents();
 }
 
+// The reader's token (retro/web/screen_text.py): the page trusts retro's words among the program's
+// bytes only with it, and only this worker and the page know it.
+function readerToken() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
 async function start(message) {
   size = [message.rows, message.cols];
   await mount(message.folder);
+  const token = readerToken();
+  postMessage({type: "reader", token});
   const worker = pyodide.pyimport("retro.browser.worker");
-  const answer = await worker.start.callPromising(page, message.program, message.query, message.folder, message.keep);
+  const answer = await worker.start.callPromising(page, message.program, message.query, message.folder, message.keep,
+                                                  token);
   await keep();
   postMessage(JSON.parse(answer));
 }

@@ -334,6 +334,7 @@ class ScreenView:
                 r = min(max(r + dr, 1), self.grid.boardrows)
                 c = min(max(c + dc, 1), self.grid.boardcols)
                 self.cursor = self.grid.square(r, c)
+                self.console.cursor_on(r - 1, c - 1)  # for a reader: the square in words
             elif key == "backspace":
                 typed = typed[:-1]
             elif key in tuple("0123456789") or key in (",", " ") and typed:

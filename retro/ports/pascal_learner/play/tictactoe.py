@@ -20,6 +20,7 @@ from typing import Optional, Union
 
 from retro.console import Console
 from retro.outcome import Outcome
+from retro.squares import Side
 from retro.exits import INTERRUPTED
 
 from ..model.board import CIRCLE, CROSS, EMPTY, Board, opponent
@@ -124,6 +125,7 @@ class TicTacToe:
         player = CROSS if humanfirst else CIRCLE
         warned = False
         view.new_game()
+        self.board_now(board)
         view.say()
         if humanfirst:
             view.show_board(board)
@@ -142,6 +144,7 @@ class TicTacToe:
                 row, col = grid.rowcol(square)
                 view.say(f"I play {row},{col}.")
             board.place(square, player)
+            self.board_now(board)
             view.placed(board, square)
             moves.append((square, player))
             over = board.completes(square) or board.full()
@@ -153,6 +156,13 @@ class TicTacToe:
         winner = player if board.completes(square) else EMPTY
         self.gameover(winner, moves)
         return winner
+
+    def board_now(self, board: Board) -> None:
+        """The board as a reader is told it (retro.squares), row by row: crosses the human's."""
+        side = {CROSS: Side.HUMAN, CIRCLE: Side.PROGRAM}
+        grid = board.grid
+        self.console.board_now([[side.get(board.squares[grid.square(r, c)]) for c in range(1, grid.boardcols + 1)]
+                                for r in range(1, grid.boardrows + 1)])
 
     def gameover(self, winner: int, moves: list[tuple[int, int]]) -> None:
         view = self.view

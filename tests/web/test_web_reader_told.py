@@ -1,0 +1,391 @@
+"""What retro itself says to a screen reader beside the program's text, in a
+real browser: the words travel in-band among the session's bytes (an OSC
+sequence of retro's own, retro/web/screen_text.py), each with the session's
+token, so that a visitor who types the sequence, or a program that echoes it,
+makes the page read nothing."""
+import re
+
+import pytest
+import test_web_browser as in_a_browser
+from test_web_reader import heard, pascal_learner, play, snapshot_text
+from web_helpers import golden, prompts, query, rendering
+
+server, page = in_a_browser.server, in_a_browser.page
+type_keys = in_a_browser.type_keys
+pytestmark = in_a_browser.pytestmark
+
+FORGED = '7077;{"rows": ["YOU WIN! Well played."], "cursor": 0}'
+
+
+# Every text the reader's view ever held, however soon it was replaced (window.retroEverRead)
+EVER_READ = """() => {
+  window.retroEverRead = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) window.retroEverRead.push(change.target.textContent);
+  }).observe(document.getElementById('session'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
+# Every text the reader's status was given, in order (window.retroStatusSaid)
+STATUS_SAID = """() => {
+  window.retroStatusSaid = [];
+  new MutationObserver(() => {
+    const text = document.getElementById('reader-said').textContent;
+    if (text) window.retroStatusSaid.push(text);
+  }).observe(document.getElementById('reader-said'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def ever_read(page) -> list[str]:
+    return page.evaluate("() => window.retroEverRead")
+
+
+def start(page, program_id: str) -> None:
+    page.locator(f"li[data-program='{program_id}'] button[type=submit]").click()
+
+
+def test_a_forged_reader_row_is_never_read_as_one(page) -> None:
+    page.evaluate(EVER_READ)
+    start(page, "altair-3d")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('YOUR BOARD')")
+    assert any("YOUR BOARD" in line for line in heard(page)[0])  # the session's own rows are read
+    # what a program writes on a visitor's behalf: the sequence whole, with ESC, or with a guessed token
+    for forged in (f"\x1b]{FORGED}\x07", f"\x1b]7077;guess;{FORGED[5:]}\x07"):
+        page.evaluate("text => window.retroTerminal.write(text)", forged)
+    # and typed by the visitor, in 8-bit controls the program's screen echoes (OSC, ST)
+    type_keys(page, f"\u009d{FORGED}\u009c\r")
+    page.wait_for_function("() => !window.retroScreen().includes('YOUR BOARD, POSITION?') || "
+                           "window.retroScreen().split('YOUR BOARD, POSITION?').length > 2", timeout=10_000)
+    page.wait_for_timeout(500)
+    assert not [text for text in ever_read(page) if text.startswith("YOU WIN!")]  # typed, within its line, it shows
+
+
+def reader_status(page) -> str:
+    """What retro last said in the reader's view, as the accessibility snapshot has it."""
+    for row in page.locator("#reader").aria_snapshot().split("\n"):
+        if row.strip().startswith("- status: "):
+            return snapshot_text(row.strip()[len("- status: "):])
+    return ""
+
+
+# Each program's words for a game's end, as its original wrote them, and the runtime's for them
+ENDINGS = {"Computer wins!": "the computer won", "It's a tie!": "a draw", "Gana la maquina": "the computer won",
+           "No gana nadie": "a draw", "Gana el humano": "you won", "O wins.": "the computer won",
+           "The game is a tie.": "a draw", "X wins.": "you won", "YOU WON": "you won", "I WON": "the computer won",
+           "I win.": "the computer won", "A draw.": "a draw", "You win.": "you won"}
+
+
+def endings_written(text: str) -> list[str]:
+    """The ends of games a program's text says, in order, in the runtime's words."""
+    found = []
+    for line in text.split("\n"):
+        found += [said for words, said in ENDINGS.items() if line.strip().startswith(words)]
+    return found
+
+
+# A golden session of each outcome each program has (the learner's are played below)
+GAMES = [("cpm-c", "x-computer-begins-computer-wins"), ("cpm-c", "x-computer-begins-tie"),
+         ("fortran-rcd", "ia-computer-first-computer-wins"), ("fortran-rcd", "ia-computer-first-draw"),
+         ("fortran-rcd", "ia-human-first-human-wins"), ("perl-midterm", "corner-opening-computer-wins"),
+         ("perl-midterm", "corner-opening-draw"), ("perl-midterm", "rotation-nesting-human-wins"),
+         ("altair-3d", "fig5-v2-player-wins"), ("altair-3d", "fig5-v2-computer-wins")]
+
+
+@pytest.mark.parametrize("program_id, name", GAMES)
+def test_every_ending_is_said_at_once_whatever_the_program_does_next(page, program_id: str, name: str) -> None:
+    """Each game's end is the reader's status as soon as the output pauses
+    after it, even where the program goes straight on (the Altair's YOU WON,
+    its next game's boards drawn over it before the next key)."""
+    session = golden(program_id, name)
+    expected = endings_written(rendering(session))
+    assert expected  # the golden session ends a game
+    in_a_browser.start(page, program_id, query(program_id, session.options))
+    said: list[str] = []
+
+    def heard_ending() -> None:  # a game's end, said with the moves of its turn
+        said.extend(ending for ending in re.findall(r"Game \d+ is over: [^.]*\.", reader_status(page))
+                    if ending not in said)
+
+    for shown, keys in prompts(session):
+        if program_id == "altair-3d":
+            in_a_browser.wait_screen(page, "s.includes(arg)", "POSITION?", everything=False)
+        else:
+            in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
+        in_a_browser.quiet(page)
+        heard_ending()
+        type_keys(page, keys)
+    page.wait_for_selector("#status[data-exit]", timeout=60000)
+    heard_ending()
+    assert said == [f"Game {k} is over: {words}." for k, words in enumerate(expected, 1)]
+
+
+def test_the_learners_ending_is_said(page) -> None:
+    start(page, "pascal-learner")
+    play(page, pascal_learner)
+    lines = heard(page)[0]
+    expected = endings_written("\n".join(lines))
+    assert len(expected) == 1 and reader_status(page).endswith(f"Game 1 is over: {expected[0]}.")
+
+
+# -- every move said ---------------------------------------------------------------------
+MARKS = {"fortran-rcd": {"O": "You", "X": "The computer"}, "perl-midterm": {"X": "You", "O": "The computer"}}
+
+
+def boards_printed(text: str) -> list[list[str]]:
+    """Each 3x3 board a teletype program printed, in order: its nine cells' marks (blank if free)."""
+    rows = []
+    for line in text.split("\n"):
+        cells = line.split("|")
+        cells = cells[1:4] if len(cells) == 5 else cells if len(cells) == 3 else None
+        rows.append(None if cells is None else [c.strip() if c.strip() in ("X", "O") else "" for c in cells])
+    boards = []
+    for k in range(len(rows) - 4):
+        if all(rows[k + j] is not None or j % 2 for j in range(5)) and rows[k] and rows[k + 2] and rows[k + 4] \
+                and (k == 0 or rows[k - 2] is None or rows[k - 1] is not None):
+            boards.append(rows[k] + rows[k + 2] + rows[k + 4])
+    return boards
+
+
+def moves_printed(text: str, marks: dict[str, str]) -> list[str]:
+    """The moves the printed boards show, in words (the player's before the computer's in a turn)."""
+    said, before = [], [""] * 9
+    for board in boards_printed(text):
+        if any(was and not now for was, now in zip(before, board)):
+            before = [""] * 9  # a new game
+        new = [(marks[now], k) for k, (was, now) in enumerate(zip(before, board)) if now and now != was]
+        said += [f"{who} played row {k // 3 + 1}, column {k % 3 + 1}." for who, k in sorted(new, key=lambda m: m[0] != "You")]
+        before = board
+    return said
+
+
+def altair_moves(session) -> list[str]:
+    """The Altair's moves as its text names them: each typed BOARD,POSITION, each I WANT (or I WON WITH) BOARD."""
+    said = []
+    text = rendering(session)
+    for line in text.split("\n"):
+        typed = line.split("?", 1)[1].strip().split(",") if line.startswith("YOUR BOARD, POSITION?") else []
+        if len(typed) == 2:
+            said.append(f"You played board {int(typed[0])}, position {int(typed[1])}.")
+        elif line.startswith(("I WANT BOARD", "I WON WITH BOARD")):
+            words = line.split()
+            said.append(f"The computer played board {words[-3]}, position {words[-1]}.")
+    return said
+
+
+def in_order(expected: list[str], heard_said: str) -> list[str]:
+    """Those of ``expected`` not found in ``heard_said`` in their order."""
+    missing, at = [], 0
+    for words in expected:
+        found = heard_said.find(words, at)
+        if found < 0:
+            missing.append(words)
+        else:
+            at = found + len(words)
+    return missing
+
+
+MOVES = [("fortran-rcd", "ia-human-first-human-wins"), ("fortran-rcd", "ia-computer-first-draw"),
+         ("perl-midterm", "corner-opening-draw"), ("cpm-c", "x-computer-begins-tie"),
+         ("altair-3d", "fig5-v2-player-wins")]
+
+
+@pytest.mark.parametrize("program_id, name", MOVES)
+def test_every_move_is_said_by_whom_and_where(page, program_id: str, name: str) -> None:
+    """Each move, the player's and the computer's, is said in the status in
+    the port's words for its squares, as the printed boards (or the Altair's
+    own lines) show it, in order."""
+    session = golden(program_id, name)
+    if program_id == "altair-3d":
+        expected = altair_moves(session)
+    else:
+        marks = MARKS.get(program_id) or ({"X": "You", "O": "The computer"} if prompts(session)[0][1] == "X\r"
+                                          else {"O": "You", "X": "The computer"})
+        expected = moves_printed(rendering(session), marks)
+    assert len(expected) >= 5
+    page.evaluate(STATUS_SAID)
+    in_a_browser.start(page, program_id, query(program_id, session.options))
+    for shown, keys in prompts(session):
+        if program_id == "altair-3d":
+            in_a_browser.wait_screen(page, "s.includes(arg)", "POSITION?", everything=False)
+        else:
+            in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
+        type_keys(page, keys)
+    page.wait_for_selector("#status[data-exit]", timeout=60000)
+    said = page.evaluate("() => window.retroStatusSaid")
+    assert not in_order(expected, " ".join(said)), said
+    assert len(said) == len(set(said)) or program_id == "altair-3d"  # each said once (the Altair: its turns)
+
+
+def test_ctrl_b_says_the_board_and_the_program_never_gets_it(page) -> None:
+    session = golden("cpm-c", "x-computer-begins-tie")
+    in_a_browser.start(page, "cpm-c", {})
+    steps = prompts(session)
+    in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(steps[0][0]))
+    type_keys(page, steps[0][1])
+    in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(steps[1][0]))
+    in_a_browser.quiet(page)
+    board = boards_printed(steps[1][0])[-1]
+    whose = {"": "empty", "O": "the computer", "X": "you"}
+    page.keyboard.press("Control+b")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent.startsWith('Row 1')")
+    assert reader_status(page) == " ".join(
+        f"Row {r + 1}: {', '.join(whose[m] for m in board[3 * r:3 * r + 3])}." for r in range(3))
+    for shown, keys in steps[1:]:  # the rest as in the pipe: no Ctrl-B went into a line
+        in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
+        type_keys(page, keys)
+    page.wait_for_selector("#status[data-exit]", timeout=30000)
+    assert page.get_attribute("#status", "data-exit") == str(session.exit_status)
+
+
+def test_the_learners_cursor_square_is_said_when_it_moves(page) -> None:
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    type_keys(page, "y\r")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('cursor keys')")
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent !== ''")
+    assert reader_status(page) == "row 3, column 2, empty"
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 3, empty'")
+
+
+# -- the player, for a reader ---------------------------------------------------------------
+FIG5 = "altair-3d/fig5-v2-player-wins"
+
+# Every line added to the log, in order (window.retroLogged), and whether any was taken away
+LOG_GROWS = """() => {
+  window.retroLogged = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) window.retroLogged.push(node.textContent);
+  }).observe(document.getElementById('reader-log'), {childList: true});
+}"""
+
+
+def player_status(page) -> str:
+    for row in page.locator("#player").aria_snapshot().split("\n"):
+        if row.strip().startswith("- status: "):
+            return snapshot_text(row.strip()[len("- status: "):])
+    return ""
+
+
+def logged(page) -> list[str]:
+    return page.evaluate("() => [...document.getElementById('reader-log').children].map((p) => p.textContent)")
+
+
+def test_the_player_says_each_move_and_the_log_grows_only_by_what_is_new(page) -> None:
+    session = golden("altair-3d", "fig5-v2-player-wins")
+    moves = [line for line in rendering(session).split("\n") if line.startswith("YOUR BOARD, POSITION?")]
+    answers = [line.strip() for line in rendering(session).split("\n") if line.startswith("I WANT BOARD")]
+    page.select_option("#replay-baud", "110")  # slow: it plays on while the test looks
+    button = page.locator(f"button[data-session='{FIG5}']")
+    button.evaluate("b => { b.closest('details').open = true; }")
+    button.click()
+    page.wait_for_selector("#session:not([hidden])")
+    assert page.evaluate("() => document.activeElement.id") == "play-pause"  # the player has the focus
+    page.keyboard.press("Enter")  # paused, from the keyboard
+    assert page.inner_text("#play-pause") == "Play"
+    page.evaluate(LOG_GROWS)
+    all_moves = len([m for m in moves if m.split("?")[1].strip()])
+    for move in (1, 2, 3):
+        before = logged(page)
+        page.click("#next-move")
+        words = f"Move {move} of {all_moves}: you played {moves[move - 1].split('?')[1].strip()}; {answers[move - 1]}"
+        page.wait_for_function("w => document.getElementById('move-said').textContent === w", arg=words)
+        assert player_status(page) == words
+        page.wait_for_function("n => document.getElementById('reader-log').children.length > n", arg=len(before))
+        after = logged(page)
+        assert after[:len(before)] == before  # the game so far is not read again
+        new = page.evaluate("() => window.retroLogged.splice(0)")
+        assert new == after[len(before):] and new[-1] == moves[move - 1]  # to the move's line, typed
+    page.click("#play-pause")  # playing again, then a move back: it holds there
+    assert page.inner_text("#play-pause") == "Pause"
+    page.click("#previous-move")
+    page.wait_for_function("() => document.getElementById('move-said').textContent.startsWith('Move 2 of')")
+    assert page.inner_text("#play-pause") == "Play"
+    page.wait_for_timeout(1500)
+    assert player_status(page).startswith("Move 2 of")  # still there: it did not play on
+    assert page.evaluate("() => window.retroLogged") == []  # back: nothing new to read
+
+
+# -- language, names and focus --------------------------------------------------------------
+def test_the_fortrans_spanish_is_marked_and_its_bad_integer_said_before_the_first_move(page) -> None:
+    start(page, "fortran-rcd")
+    page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('Quieres empezar')")
+    assert page.get_attribute("#reader-log", "lang") == "es"
+    assert page.get_attribute("html", "lang") == "en"  # the page's own words stay English
+    page.wait_for_function("() => document.getElementById('reader-said').textContent !== ''")
+    assert "Bad integer" in reader_status(page) and "number" in reader_status(page)
+    page.click("#back")
+    in_a_browser.start(page, "fortran-rcd", {"lang": "en"})
+    page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('?')")
+    assert page.get_attribute("#reader-log", "lang") is None  # --lang en: English, the page's
+
+
+def test_each_start_names_its_program_and_each_title_is_a_heading(page) -> None:
+    snapshot = page.locator("#programs").aria_snapshot()
+    titles = page.evaluate("() => [...document.querySelectorAll('#programs li')].map((li) => li.dataset.program)")
+    assert len(titles) >= 5
+    for program_id in titles:
+        card = page.locator(f"li[data-program='{program_id}']")
+        title = card.locator(".title").inner_text()
+        assert card.locator(f"role=heading[name='{title}']").count() == 1
+        assert card.get_by_role("button", name=f"Start {title}", exact=True).count() == 1
+        assert f'heading "{title}"' in snapshot or f"heading '{title}'" in snapshot or title in snapshot
+
+
+RING = """() => {
+  const frame = document.getElementById('frame').getBoundingClientRect();
+  const box = document.getElementById('terminal').getBoundingClientRect();
+  const style = getComputedStyle(document.getElementById('terminal'));
+  const ring = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+  return style.outlineStyle !== 'none' && ring >= 3 && box.left - ring >= frame.left - 0.5 &&
+         box.top - ring >= frame.top - 0.5 && box.right + ring <= frame.right + 0.5 &&
+         box.bottom + ring <= frame.bottom + 0.5;
+}"""
+
+
+@pytest.mark.parametrize("program_id", ["cpm-c", "altair-3d"])
+def test_the_terminals_focus_ring_shows_whole(page, program_id: str) -> None:
+    in_a_browser.start(page, program_id, {})
+    assert page.evaluate("() => Boolean(document.activeElement.closest('#terminal'))")
+    assert page.evaluate(RING)  # inside the frame, which would clip it
+
+
+def test_the_cursor_shows_under_forced_colours(browser, server) -> None:
+    page = in_a_browser.open_page(browser, server, forced_colors="active")
+    try:
+        in_a_browser.start(page, "cpm-c", {})
+        in_a_browser.wait_screen(page, "s.includes(arg)", "Select your symbol", everything=False)
+        cursor = page.evaluate("""() => {
+          const c = document.querySelector('#terminal .xterm-cursor');
+          const screen = getComputedStyle(document.querySelector('#terminal .xterm-screen'));
+          const style = c && getComputedStyle(c);
+          return c && [style.backgroundColor, style.outlineStyle, getComputedStyle(document.getElementById('terminal')).backgroundColor];
+        }""")
+        assert cursor, "no cursor drawn"
+        background, outline, terminal = cursor
+        assert background != terminal and outline != "none", cursor
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
+def test_a_prompt_said_once_is_not_said_again_on_every_key(page) -> None:
+    """The learner's long prompt, completed key by key (3,1): each key is
+    what the screen's region adds, never the prompt again."""
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    type_keys(page, "y\r")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('cursor keys')")
+    page.evaluate("""() => {
+      window.retroAdded = [];
+      new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) window.retroAdded.push(node.textContent);
+      }).observe(document.getElementById('reader-screen'), {subtree: true, childList: true});
+    }""")
+    for key in "3,1":
+        type_keys(page, key)
+        page.wait_for_timeout(300)
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('game): 3,1')")
+    added = page.evaluate("() => window.retroAdded")
+    assert added and not [text for text in added if "cursor keys" in text], added

@@ -20,6 +20,7 @@ from retro.browser import session, worker
 from retro.browser.keys import CanonicalInput, PageKeys
 from retro.browser.xterm import SEQUENCES, XtermTerminal
 from retro.static_site import package_archive, retro_archive
+from retro.web.screen_text import WithoutRows
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,9 +59,9 @@ class Page:
 
 
 def played(program_id: str, *typed: bytes, words: tuple[str, ...] = (), folder: Optional[Path] = None,
-           keep: bool = True) -> tuple[Page, dict]:
+           keep: bool = True, token: Optional[str] = None) -> tuple[Page, dict]:
     page = Page(*typed)
-    return page, session.run(page, program_id, list(words), str(folder or Path("/nonexistent")), keep)
+    return page, session.run(page, program_id, list(words), str(folder or Path("/nonexistent")), keep, token)
 
 
 def rendering(golden: transcript.Transcript) -> str:
@@ -79,6 +80,10 @@ def test_a_teletype_game_typed_key_by_key_shows_what_the_pipe_wrote(name: str) -
     page, frame = played(golden.program, *keys, words=tuple(golden.options))
     assert page.shown() == rendering(golden).replace("\n", "\r\n")
     assert frame["status"] == golden.exit_status
+    told, _ = played(golden.program, *keys, words=tuple(golden.options), token="k3y")
+    assert WithoutRows().feed(told.shown()) == page.shown()  # the reader's words beside, the bytes the same
+    if name == "fortran-rcd/mj-weakness":
+        assert '"said": "Game 1 is over: you won."' in told.shown()
 
 
 def test_a_line_is_edited_as_canonical_mode_edits_it() -> None:
@@ -142,9 +147,11 @@ def test_keys_by_name_and_esc_alone() -> None:
 
 
 def test_the_altair_draws_its_screen_and_tells_the_reader_its_rows() -> None:
-    page, frame = played("altair-3d", b"1,1\r", b"\x03", words=("--version", "2"))
-    assert page.sent.startswith(b"\x1b[H\x1b[H\x1b[2J\x1b[1;1HYOUR MOVES ARE UU AND I'M CC")
-    assert b"\x1b]7077;" in page.sent  # the screen's rows for the page's reader (retro.web.screen_text)
+    page, frame = played("altair-3d", b"1,1\r", b"\x03", words=("--version", "2"), token="k3y")
+    assert b"\x1b[H\x1b[H\x1b[2J\x1b[1;1HYOUR MOVES ARE UU AND I'M CC" in page.sent
+    assert b'\x1b]7077;k3y;{"rows": ["YOUR MOVES ARE UU' in page.sent  # for the page's reader (retro.web.screen_text)
+    assert b'"said": "You played board 1, position 1.' in page.sent  # each move said (retro.web.reader_words)
+    assert b"\x1b]7077;" not in played("altair-3d", b"\x03", words=("--version", "2"))[0].sent  # no token: no reader
     assert frame["status"] == 130 and "cast" in frame["take_home"] and "transcript" not in frame["take_home"]
 
 

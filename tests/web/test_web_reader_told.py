@@ -7,7 +7,7 @@ import re
 
 import pytest
 import test_web_browser as in_a_browser
-from test_web_reader import heard, pascal_learner, play, snapshot_text
+from test_web_reader import PLAYERS, heard, play, snapshot_text
 from web_helpers import golden, prompts, query, rendering
 
 server, page = in_a_browser.server, in_a_browser.page
@@ -121,7 +121,7 @@ def test_every_ending_is_said_at_once_whatever_the_program_does_next(page, progr
 
 def test_the_learners_ending_is_said(page) -> None:
     start(page, "pascal-learner")
-    play(page, pascal_learner)
+    play(page, PLAYERS["pascal-learner"])
     lines = heard(page)[0]
     expected = endings_written("\n".join(lines))
     assert len(expected) == 1 and reader_status(page).endswith(f"Game 1 is over: {expected[0]}.")

@@ -78,7 +78,7 @@ def run() -> Iterator[tuple[str, str]]:
 def _server(command: list[str], said: str, stdout: bool = False) -> tuple[subprocess.Popen[str], str]:
     process = subprocess.Popen(command, stdout=subprocess.PIPE if stdout else subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL if stdout else subprocess.PIPE, text=True)
-    line = (process.stdout if stdout else process.stderr).readline()  # type: ignore[union-attr]
+    line = (process.stdout if stdout else process.stderr).readline()  # type: ignore[union-attr]  # both piped
     found = re.search(said, line)
     if found is None:
         process.terminate()

@@ -49,7 +49,7 @@ STDLIB_CODECS = re.compile(r"encodings/(__init__|aliases|ascii|latin_1|utf_8|utf
                            r"iso8859_1|iso8859_15|.*_codec|rot_13|mbcs|oem)\.py$")
 # What a session in the browser never imports: the port's notes, the server, the menu.
 LEFT_OUT = ("retro/web/static/", "retro/menu/", "NOTES.md")
-SERVER_ONLY = ("api", "app", "child", "clients", "config", "connection", "exhibit", "forking", "http_log",
+SERVER_ONLY = ("api", "app", "child", "clients", "connection", "exhibit", "forking", "http_log",
                "kiosk", "listener", "manager", "messages", "process", "security", "server", "take_home",
                "template", "visitors", "websocket")
 DEPENDENCIES = ("click", "platformdirs")  # retro's pure-Python dependencies that a session imports

@@ -1,11 +1,13 @@
 """What a session's program writes, as a pseudo-terminal's driver passes it to
 the page (OPOST, ONLCR: each LF as CR LF), standard output and standard error
-alike on the one terminal."""
+alike on the one terminal; its C1 controls shown as text, as retro serve shows
+what a pty writes (retro.web.c1_shown: a visitor's, echoed, never obeyed)."""
 from __future__ import annotations
 
 from typing import Callable, Optional
 
 from ..console.interface import encode
+from ..web.c1_shown import C1Shown
 from .page import Page
 
 
@@ -15,6 +17,7 @@ class PageOutput:
     def __init__(self, page: Page, tap: Optional[Callable[[bytes], None]] = None):
         self._page = page
         self._tap = tap  # what the page was sent, for the visitor's cast (retro.web.pty_cast)
+        self._c1 = C1Shown()
 
     def write(self, data: bytes) -> int:
         self._send(bytes(data).replace(b"\n", b"\r\n"))
@@ -25,6 +28,7 @@ class PageOutput:
         self._send(encode(text))
 
     def _send(self, sent: bytes) -> None:
+        sent = self._c1.feed(sent)
         if sent:
             self._page.write(sent)
             if self._tap is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import traceback
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, BinaryIO, Callable, Optional, TextIO, cast
 
 import click
 
@@ -40,11 +40,12 @@ def page_console(page: Page, program: catalog.Program, options: catalog.Options,
         from ..console.screen import ScreenConsole  # here: a teletype never loads the screen console
 
         keys = PageKeys(page)
-        term = XtermTerminal(PageText(output), page, keys)  # type: ignore[arg-type]  # blessed's few parts
-        return ScreenConsole(term, stderr=output, needs=program.screen_size(options),  # type: ignore[arg-type]
+        term: Any = XtermTerminal(cast(TextIO, PageText(output)), page, keys)  # in blessed's Terminal's place
+        return ScreenConsole(term, stderr=cast(BinaryIO, output), needs=program.screen_size(options),
                              keyboard=PageKeyboard(keys), errors_on_terminal=True)
     line = TerminalLine((lambda: page.size()[1]) if program.wraps_words else None)
-    return LineConsole(CanonicalInput(page, output.echoed), output, output,  # type: ignore[arg-type]
+    stream = cast(BinaryIO, output)  # the few parts of a binary stream a console writes to
+    return LineConsole(CanonicalInput(page, output.echoed), stream, stream,
                        input_kind="tty", output_kind="tty", terminal=line, errors_on_terminal=True)
 
 

@@ -128,7 +128,7 @@ def test_the_screen_speaks_xterm_as_blessed_writes_it() -> None:
     blessed = pytest.importorskip("blessed")
     term = blessed.Terminal(kind="xterm-256color", stream=io.StringIO(), force_styling=True)
     page = Page()
-    mine = XtermTerminal(io.StringIO(), page, PageKeys(page))  # type: ignore[arg-type]
+    mine = XtermTerminal(io.StringIO(), page, PageKeys(page))  # type: ignore[arg-type]  # the test's page
     assert (mine.home, mine.clear, mine.clear_eol) == (term.home, term.clear, term.clear_eol)
     assert all(mine.move_yx(y, x) == term.move_yx(y, x) for y in (0, 5, 23) for x in (0, 7, 79))
     known = term._keymap  # blessed's own table of sequences
@@ -139,7 +139,7 @@ def test_the_screen_speaks_xterm_as_blessed_writes_it() -> None:
 
 def test_keys_by_name_and_esc_alone() -> None:
     page = Page(b"\x1b[A", b"\x1bOD", b"\x1b", b"q", b"\r")
-    term = XtermTerminal(io.StringIO(), page, PageKeys(page))  # type: ignore[arg-type]
+    term = XtermTerminal(io.StringIO(), page, PageKeys(page))  # type: ignore[arg-type]  # the test's page
     keys = [term.inkey(0.1) for _ in range(5)]
     assert [(str(k), k.name) for k in keys] == [("\x1b[A", "KEY_UP"), ("\x1bOD", "KEY_LEFT"), ("\x1b", "KEY_ESCAPE"),
                                                 ("q", None), ("\n", None)]
@@ -191,12 +191,21 @@ def test_the_sites_python_alone_checks_every_transcript(tmp_path: Path) -> None:
     assert not (tmp_path / "retro" / "web" / "server.py").exists() and not (tmp_path / "retro" / "menu").exists()
     code = ("import sys; sys.path.insert(0, sys.argv[1]); from retro.browser.checking import check_shipped; "
             "r = check_shipped(); print(r['matched'], r['total'], [x['name'] for x in r['results'] if not x['ok']]); "
-            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('blessed', 'aiohttp', 'psutil', 'numpy', 'curses')))")
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('blessed', 'aiohttp', 'psutil', 'numpy', 'curses')))\n"
+            "from retro import catalog; from retro.browser import worker\n"
+            "class Page:\n"
+            "    def write(self, data): pass\n"
+            "    def keys(self, timeout): return b'' if timeout == 0 else b'\\x03'\n"
+            "    def size(self): return (24, 80)\n"
+            "    def sleep(self, seconds): pass\n"
+            "worker.WorkerPage = lambda page: page\n"  # the page as it is: no Pyodide here
+            "print(sorted({worker.start(Page(), p, '', sys.argv[1], True, 'k3y')[:40] for p in catalog.programs()}))")
     done = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(tmp_path)], capture_output=True, text=True,
                           timeout=300, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-2000:]
     total = len(resources.shipped_sessions())
     assert done.stdout.split("\n")[:2] == [f"{total} {total} []", "[]"]
+    assert done.stdout.split("\n")[2] == str(['{"type": "exit", "status": 130, "reason"']), done.stdout  # each ran
 
 
 def test_a_damaged_store_is_set_aside_said_and_not_loaded(tmp_path: Path) -> None:

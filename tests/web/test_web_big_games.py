@@ -10,7 +10,7 @@ from pathlib import Path
 
 import aiohttp
 
-from test_web_hostile import memory_and_descriptors, server_with, stopped_log
+from test_web_hostile import games_kept_within, memory_and_descriptors, server_with, stopped_log
 
 GAMES = 5
 LINE = "Q" * 4000 + "\r"  # not a symbol: asked again, and the line kept in the transcript
@@ -18,9 +18,9 @@ LINES = 380  # a transcript of 2.0 MB, near the 2 MiB a transcript may have; its
 PROMPT = "Select your symbol"
 
 
-async def big_game(port: int) -> tuple[float, dict]:
-    """A game of cpm-c refusing LINES long lines, then ended by Ctrl-D: how long its
-    end message took after the program's end was typed, and that message."""
+async def big_game(port: int, line: str = LINE, lines: int = LINES) -> tuple[float, dict]:
+    """A game of cpm-c refusing ``lines`` copies of ``line``, then ended by Ctrl-D: how
+    long its end message took after the program's end was typed, and that message."""
     async with aiohttp.ClientSession() as session:
         async with session.ws_connect(f"http://127.0.0.1:{port}/ws/run/cpm-c", max_msg_size=0) as ws:
             shown, messages = "", []
@@ -37,9 +37,9 @@ async def big_game(port: int) -> tuple[float, dict]:
                         raise AssertionError(f"closed: {messages}")
 
             await until(lambda: PROMPT in shown)
-            for _ in range(LINES):
+            for _ in range(lines):
                 shown = ""
-                await ws.send_bytes(LINE.encode())
+                await ws.send_bytes(line.encode())
                 await until(lambda: PROMPT in shown)
             await ws.send_bytes(b"\x04")
             typed = time.monotonic()
@@ -63,9 +63,8 @@ def test_five_big_games_at_once_are_kept_and_their_ends_said_at_once(tmp_path: P
     through at any pace): each end message within 2 s of the program's end,
     the server's memory within 150 MiB of its rest, and each game's cast there
     for its visitor once made (12 MB each on a quiet machine)."""
-    room = ", take_homes=__import__('retro.web.take_home').web.take_home.TakeHomes(" \
-           "__import__('retro.web.take_home').web.take_home.Bounds(total_bytes=1 << 30))"  # all five kept
-    server, port = server_with(tmp_path, room, client_starts=1000, frames_per_second=100_000,
+    server, port = server_with(tmp_path, games_kept_within(1 << 30),  # all five kept
+                               client_starts=1000, frames_per_second=100_000,
                                frame_bytes_per_second=1 << 30)
     most: list[int] = []
     watching = threading.Event()

@@ -13,6 +13,7 @@ from test_web_hostile import memory_and_descriptors, server_with, stopped_log
 FLOODS = 5
 FRAMES = 300_000  # a flood: one-byte binary frames, masked (a client's), sent at once
 ONE_BYTE_FRAME = b"\x82\x81\x00\x00\x00\x00x"  # FIN, binary; masked, 1 byte; a zero mask; "x"
+PAGE_SLACK = 5.0  # seconds a page may wait beyond the machine's own waits (the first version: 20 s)
 PAGE = b"GET /api/programs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
 
 
@@ -60,11 +61,14 @@ def page_waits(port: int, stop: threading.Event, waits: list[float]) -> None:
 def test_five_floods_of_key_frames_from_one_address_hold_nobody(tmp_path: Path) -> None:
     """Five learner sessions (their games kept as a tape of the pty: an event a
     frame) from one address, each sending 300,000 one-byte frames at once:
-    another address's page comes within 1 s throughout, each flooding session
-    is told why it ends, and afterwards the server's memory is within 30 MiB of
-    where it was (the first version: 20 s pages, and its memory never given back).
-    The pages' waits are bounded beyond those of the same machine while the
-    sessions start, before their floods: 1 s on a quiet machine."""
+    another address's page comes throughout, each flooding session is told why
+    it ends, and afterwards the server's memory is within 30 MiB of where it was
+    (the first version: 20 s pages, and its memory never given back).  The pages'
+    waits are bounded at PAGE_SLACK beyond those of the same machine while the
+    sessions start, before their floods: a guard against the first version's 20 s
+    that holds on a machine busy with the rest of the suite (0.86 s there beside
+    two processor hogs, 1.74 s once in CI); the quiet figure, 0.44 s, is
+    BENCHMARKS.md's."""
     server, port = server_with(tmp_path, client_starts=1000)
     frames = ONE_BYTE_FRAME * FRAMES
     ended: list[bytes] = []
@@ -100,7 +104,7 @@ def test_five_floods_of_key_frames_from_one_address_hold_nobody(tmp_path: Path) 
         go.set()
         log = stopped_log(server)
     assert len(ended) == FLOODS and all(b"faster than anyone types" in heard for heard in ended), ended
-    assert waits and max(waits) < 1.0 + max(quiet), (max(waits), len(waits), max(quiet))  # 1 s on a quiet machine
+    assert waits and max(waits) < PAGE_SLACK + max(quiet), (max(waits), len(waits), max(quiet))
     assert after - before < 30, (before, after)
     assert not any("Traceback" in line for line in log), log
 

@@ -561,10 +561,16 @@ def server_with(folder: Path, exhibit: str = "", **limits: float) -> tuple[subpr
     settings = ", ".join(f"{name}={value!r}" for name, value in limits.items())
     script = ("import sys; from retro.web.config import Limits; from retro.web.exhibit import Exhibit; "
               "from retro.web.process import Command; from retro.web.server import serve; "
+              "from retro.web.take_home import Bounds, TakeHomes; "
               f"sys.exit(serve('127.0.0.1', 0, Exhibit(limits=Limits({settings}){exhibit})))")
     server = subprocess.Popen([sys.executable, "-c", script], cwd=folder,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     return server, port_of(server.stderr.readline().decode().split()[2])
+
+
+def games_kept_within(total_bytes: int) -> str:
+    """``server_with``'s Exhibit arguments for a server keeping games of ``total_bytes`` at most."""
+    return f", take_homes=TakeHomes(Bounds(total_bytes={total_bytes}))"
 
 
 def memory_and_descriptors(pid: int) -> tuple[int, int]:

@@ -19,7 +19,7 @@ import importlib
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Mapping, Optional, get_args
+from typing import TYPE_CHECKING, Any, Callable, Generic, Literal, Mapping, Optional, cast, get_args
 
 import click
 
@@ -59,19 +59,28 @@ Look = Literal["paper", "amber", "glass"]
 LOOKS: tuple[Look, ...] = get_args(Look)
 
 
-def lazy(target: str) -> Callable[..., Any]:
+class Lazy:
     """``"package.module:name"`` as a function that imports the module when it
     is first called, then calls ``name`` with its arguments: a port declares
     its entry points this way, so that listing the catalog (or running one
     port) loads no other port's code or audit."""
-    module, _, name = target.partition(":")
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+    def __init__(self, target: str) -> None:
+        self.module, _, self.name = target.partition(":")
+        self.__name__ = self.__qualname__ = self.name
+        self.__doc__ = f"{target}, imported when called"
 
-    call.__name__ = call.__qualname__ = name
-    call.__doc__ = f"{target}, imported when called"
-    return call
+    def load(self) -> Callable[..., Any]:
+        """The function itself, its module imported now."""
+        return cast(Callable[..., Any], getattr(importlib.import_module(self.module), self.name))
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        return self.load()(*args, **kwargs)
+
+
+def lazy(target: str) -> Callable[..., Any]:
+    """A port's entry point imported when first called (``Lazy``)."""
+    return Lazy(target)
 
 
 class LazyGroup(click.Group):

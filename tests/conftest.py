@@ -54,7 +54,7 @@ SLOW = {
     "tests/web/test_web_floods.py",
     "tests/web/test_web_big_games.py",
     "tests/web/test_web_visitors_games.py::test_seventeen_visitors_behind_one_address_each_keep_their_game",
-    "tests/web/test_web_visitors_games.py::test_six_big_games_from_one_address_leave_another_visitors_game",
+    "tests/web/test_web_visitors_games.py::test_six_games_from_one_address_leave_another_visitors_game",
     "tests/web/test_web_c1.py::test_a_c1_control_typed_reaches_the_page_as_text",
     "tests/web/test_web_hostile.py::test_7_a_visitor_who_leaves_at_any_moment_leaves_the_log_clean",
     "tests/pascal_learner/test_pascal_matcher.py::test_training_trains_the_store_it_trained_before_the_compact_finder",

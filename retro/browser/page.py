@@ -2,7 +2,7 @@
 terminal, as a pseudo-terminal offers it to ``retro serve``'s session process."""
 from __future__ import annotations
 
-from typing import Any, Optional, Protocol
+from typing import Any, Callable, Optional, Protocol
 
 
 class Page(Protocol):
@@ -25,15 +25,16 @@ class Page(Protocol):
 
 
 class WorkerPage:
-    """The worker's page object (static/worker.js: ``page``), its promises
-    waited for with JSPI (``pyodide.ffi.run_sync``): the program's stack is
-    suspended, and the worker's events (the visitor's keys) go on."""
+    """The worker's page object (static/worker.js): ``page``, whose waits are
+    promises waited for with JSPI (``pyodide.ffi.run_sync``: the program's stack
+    is suspended, and the worker's events, the visitor's keys, go on), or, in a
+    browser without JSPI, ``sharedPage``, whose waits block (Atomics.wait)."""
 
     def __init__(self, page: Any):
         from pyodide.ffi import run_sync, to_js  # only in Pyodide
 
         self._page = page
-        self._wait = run_sync
+        self._wait: Callable[[Any], Any] = (lambda done: done) if page.blocking else run_sync
         self._to_js = to_js
 
     def write(self, data: bytes) -> None:

@@ -34,6 +34,19 @@ def start(page: Any, program_id: str, query: str, folder: str, keep: bool, token
                            "words": "Something went wrong in retro: the browser's console has the report."})
 
 
+def preload() -> None:
+    """Every program's code imported now, with what a session draws with: a worker
+    that has not been given a session yet does this before the memory snapshot
+    (static/worker.js) that a later visit starts from, so that no session of it
+    imports a port."""
+    from ..console import screen  # noqa: F401  # imported for the snapshot
+
+    for program in catalog.programs().values():
+        for entry in (program.main, program.for_browser):
+            if isinstance(entry, catalog.Lazy):
+                entry.load()
+
+
 def check_all() -> str:
     """Every shipped transcript replayed here: how many match, and each that does not with its diff."""
     from .checking import check_shipped

@@ -23,9 +23,10 @@ import pytest
 import test_web_a11y
 import test_web_browser
 from retro import resources
+from web_helpers import end_words, golden, query
 from test_web_a11y import AXE, axe_page, ended, failures, open_every_details
-from test_web_browser import (CHROMIUM, screen, start, status_words, type_keys, wait_screen,
-                              learner_board)
+from test_web_browser import (CHROMIUM, learner_board, play_as_in_the_pipe, screen, start, status_words, type_keys,
+                              wait_screen)
 from test_web_browser import (test_a_teletype_port_plays_in_the_terminal_as_in_the_pipe,  # noqa: F401  # run here too
                               test_an_altair_game_on_its_glass_teletype, test_the_end_says_what_happened_in_this_session,
                               test_the_learner_draws_its_screen_and_moves_by_a_cursor_key,
@@ -44,10 +45,25 @@ def site_folder(tmp_path_factory) -> Path:
     return folder
 
 
-def static_server(folder: Path):
-    """``python -m http.server`` on a free port of the loopback, serving ``folder`` as it is."""
-    process = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "0",
-                                "--directory", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+# A static server that makes the page cross-origin isolated (what a host sets with two headers):
+# where the browser has no JSPI, the programs' reads then block in the worker on shared memory.
+ISOLATING = """
+import http.server
+class Isolating(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+http.server.test(HandlerClass=Isolating, port=0, bind="127.0.0.1")
+"""
+
+
+def static_server(folder: Path, isolating: bool = False):
+    """``python -m http.server`` on a free port of the loopback, serving ``folder`` as it is
+    (``isolating``: with the two headers that make the page cross-origin isolated)."""
+    command = ["-c", ISOLATING] if isolating else ["-m", "http.server", "--bind", "127.0.0.1", "0"]
+    process = subprocess.Popen([sys.executable, "-u", *command], cwd=folder, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
     said = process.stdout.readline()  # "Serving HTTP on 127.0.0.1 port N (http://127.0.0.1:N/) ..."
     port = re.search(r"port (\d+)", said).group(1)
     return process, f"http://127.0.0.1:{port}/"
@@ -211,6 +227,43 @@ def test_the_learners_store_survives_a_reload_and_is_forgotten_when_asked(browse
         page.context.close()
 
 
+def spare_marks(page) -> dict:
+    """The page's spare worker's marks once it has loaded (static/worker.js)."""
+    loaded(page)
+    return page.evaluate("() => window.retroLoadMarks")
+
+
+def test_a_second_visit_starts_from_the_snapshot_the_first_kept(browser, server) -> None:
+    """The first visit's spare worker, loaded before any session, takes the snapshot; the
+    next visit's workers start from it and play; a damaged snapshot is deleted, and the
+    worker loads afresh (and keeps a new one)."""
+    first = open_site(browser, server)
+    try:
+        marks = spare_marks(first)
+        assert marks["from"] == "afresh" and marks["snapshot"] > marks["imported"], marks
+        second = first.context.new_page()
+        second.goto(server)
+        assert spare_marks(second)["from"] == "snapshot"
+        second.errors = []
+        start(second, "cpm-c", {})
+        wait_screen(second, "s.includes(arg)", "Select your symbol", everything=False)
+        type_keys(second, "\x04")
+        ended(second)
+        keys = second.evaluate("async () => (await (await caches.open('retro-snapshot')).keys()).map((r) => r.url)")
+        assert len(keys) == 1, keys
+        second.evaluate("async (key) => (await caches.open('retro-snapshot')).put(key, new Response('damaged'))",
+                        keys[0])
+        third = first.context.new_page()
+        third.on("console", lambda message: third.said.append(message.text))
+        third.said = []
+        third.goto(server)
+        marks = spare_marks(third)
+        assert marks["from"] == "afresh" and "snapshot" in marks, marks
+        assert any("snapshot could not be loaded" in said for said in third.said), third.said
+    finally:
+        first.context.close()
+
+
 def test_a_recorded_game_and_a_visitors_own_game_pass_retro_check(browser, server, tmp_path: Path) -> None:
     """The transcript of a recorded session, and of the visitor's own game made in the browser,
     downloaded and checked outside it (`retro check`); the visitor's cast is asciicast v2."""
@@ -260,6 +313,36 @@ def test_a_browser_that_cannot_pause_a_program_is_told_which_can(browser, server
         assert "Chrome and Edge from version 137" in status_words(page)
     finally:
         page.context.close()
+
+
+def test_without_jspi_an_isolated_page_plays_by_shared_memory(browser, site_folder) -> None:
+    """A browser without JSPI, on a page its server made cross-origin isolated: the program's
+    reads block in the worker (Atomics.wait) on the keys the page writes to shared memory.
+    (Chromium 156 cannot be started without JSPI: the page's WebAssembly.Suspending is taken
+    away, so that the page chooses the shared memory, and without it refuses the session.)"""
+    process, url = static_server(site_folder, isolating=True)
+    page = open_site(browser, url)
+    try:
+        assert page.evaluate("() => crossOriginIsolated")
+        page.evaluate("() => { delete WebAssembly.Suspending; }")
+        session = golden("perl-midterm", "spec-sample")
+        start(page, "perl-midterm", query("perl-midterm", session.options))
+        play_as_in_the_pipe(page, session, type_keys)
+        assert status_words(page) == end_words(session, "spec-sample")
+        page.click("#again")
+        start(page, "pascal-learner", {"seed": "1"})  # a drawn screen, its cursor keys read with timeouts
+        wait_screen(page, "s.includes(arg)", "Do you want to move first?", everything=False)
+        type_keys(page, "y\r")
+        wait_screen(page, "s.includes(arg)", "cursor keys and Enter", everything=False)
+        page.keyboard.press("ArrowDown")
+        wait_screen(page, "s.split('\\n')[4] === arg", " 3 .[.].", everything=False)
+        page.keyboard.press("Control+c")
+        ended(page)
+        assert page.errors == []
+    finally:
+        page.context.close()
+        process.terminate()
+        process.wait(timeout=10)
 
 
 def test_a_worker_that_dies_is_said_in_words(browser, server) -> None:

@@ -62,6 +62,7 @@ window.retroSpareLoaded = () => Boolean(spare && spare.ready);  // for the brows
 function takeSpare() {
   const taken = spare || spareWorker();
   spare = null;
+  taken.worker.postMessage({type: "wanted"});  // it loads for this session: it takes no snapshot first
   return taken;
 }
 
@@ -69,15 +70,50 @@ function makeSpare() {
   if (!spare && browserSupport() === null) spare = spareWorker();
 }
 
-// Why this browser cannot run the programs, in words (null: it can).  A read that waits for a key
-// suspends the program with JSPI (WebAssembly.Suspending), which needs no headers of the server's.
+// How a program's read waits for a key here: "jspi" (WebAssembly JSPI suspends the program, which
+// needs no headers of the server's), "shared" (without JSPI, on a page the server made cross-origin
+// isolated: the worker blocks in Atomics.wait on memory it shares with the page), or null.
+function waitsBy() {
+  if (typeof WebAssembly !== "undefined" && typeof WebAssembly.Suspending !== "undefined") return "jspi";
+  if (self.crossOriginIsolated && typeof SharedArrayBuffer !== "undefined") return "shared";
+  return null;
+}
+
+// Why this browser cannot run the programs, in words (null: it can).
 function browserSupport() {
   if (typeof Worker === "undefined") return "This browser has no Web Workers, in which the programs run.";
-  if (typeof WebAssembly === "undefined" || typeof WebAssembly.Suspending === "undefined") {
+  if (waitsBy() === null) {
     return "This browser cannot pause a program while it waits for a key (WebAssembly JSPI), which the " +
            "programs need here. Chrome and Edge from version 137, Firefox from 153 and Safari from 27 can.";
   }
   return null;
+}
+
+// The keys and the terminal's size in memory shared with the worker, for a browser without JSPI: the
+// worker (worker.js, sharedPage) waits on the count of bytes written.  Its layout: four 32-bit words
+// (bytes written, bytes read, rows, columns), then a ring of KEY_RING bytes.  Keys past a ring the
+// program has not read are dropped, as retro serve drops keys past those queued (websocket.py).
+const KEY_RING = 1 << 16;
+
+function sharedKeys() {
+  const memory = new SharedArrayBuffer(16 + KEY_RING);
+  const words = new Int32Array(memory, 0, 4);
+  const ring = new Uint8Array(memory, 16);
+  return {
+    memory,
+    write(bytes) {
+      const written = Atomics.load(words, 0);
+      const room = KEY_RING - (written - Atomics.load(words, 1));
+      const taken = bytes.subarray(0, Math.max(0, room));
+      taken.forEach((byte, i) => { ring[(written + i) % KEY_RING] = byte; });
+      Atomics.store(words, 0, written + taken.length);
+      Atomics.notify(words, 0);
+    },
+    resize(cols, rows) {
+      Atomics.store(words, 2, rows);
+      Atomics.store(words, 3, cols);
+    },
+  };
 }
 
 function workerChannel(program, params, settings) {
@@ -87,12 +123,19 @@ function workerChannel(program, params, settings) {
   let worker = null;
   let closed = false;
   const post = (message, moved) => { if (worker && !closed) worker.postMessage(message, moved || []); };
+  const shared = waitsBy() === "shared" ? sharedKeys() : null;
   const idle = idleWatch(made, settings, () => stop());
   made.send = (bytes) => {
     idle.active();
-    if (worker) post({type: "keys", data: bytes}, [bytes.buffer]); else waiting.push(bytes);
+    if (!worker) waiting.push(bytes);
+    else if (shared) shared.write(bytes);
+    else post({type: "keys", data: bytes}, [bytes.buffer]);
   };
-  made.resize = (cols, rows) => { size = {cols, rows}; post({type: "resize", cols, rows}); };
+  made.resize = (cols, rows) => {
+    size = {cols, rows};
+    if (shared) shared.resize(cols, rows);
+    post({type: "resize", cols, rows});
+  };
   made.active = () => idle.active();
   const stop = () => {
     closed = true;
@@ -133,8 +176,9 @@ function workerChannel(program, params, settings) {
                       reason: `the program's worker stopped (${event.message || "it ran out of memory, perhaps"})`});
     };
     const {cols, rows} = size || {cols: 80, rows: 24};
+    if (shared) shared.resize(cols, rows);
     post({type: "start", program: program.id, query: String(params), cols, rows, keep: !settings.kiosk,
-          folder: settings.store});
+          folder: settings.store, shared: shared && shared.memory});
     for (const bytes of waiting.splice(0)) made.send(bytes);
   }, (error) => {
     if (!closed) made.onmessage({type: "refused", text: `The programs could not be loaded in this browser: ${error.message}`});

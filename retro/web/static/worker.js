@@ -4,12 +4,13 @@
 // (retro/browser/worker.py), or checks every shipped transcript, and is never used again.
 //
 // The page and the worker speak the small messages of retro serve's WebSocket: the page sends
-// {type: "start", program, query, cols, rows, keep, folder}, {type: "keys", data}, {type: "resize",
-// cols, rows} or {type: "check"}; the worker answers {type: "loaded"}, {type: "bytes", data}, the
-// session's last message ({type: "exit" | "refused", ...}), {type: "checked", ...}, or
-// {type: "failed", text} when it cannot load.  A read that waits for a key suspends the program
-// with JSPI (pyodide.ffi.run_sync on the promise of `page.keys`): the worker's events go on meanwhile.
-import {loadPyodide} from "./vendor/pyodide.mjs";
+// {type: "wanted"} (a session waits for it), {type: "start", program, query, cols, rows, keep, folder},
+// {type: "keys", data}, {type: "resize", cols, rows} or {type: "check"}; the worker answers
+// {type: "loaded"}, {type: "bytes", data}, the session's last message ({type: "exit" | "refused",
+// ...}), {type: "checked", ...}, or {type: "failed", text} when it cannot load.  A read that waits
+// for a key suspends the program with JSPI (pyodide.ffi.run_sync on the promise of `page.keys`): the
+// worker's events go on meanwhile.
+import {loadPyodide, version} from "./vendor/pyodide.mjs";
 
 const typed = [];  // keys the page sent, not yet read by the program
 let waiting = null;  // the program's read that waits: {resolve, timer}
@@ -30,9 +31,12 @@ function hand(resolve) {
   resolve(joined(typed.splice(0)));
 }
 
-// What Python's retro.browser.page.WorkerPage calls.
+function write(data) { postMessage({type: "bytes", data}, [data.buffer]); }
+
+// What Python's retro.browser.page.WorkerPage calls, with JSPI: each wait a promise.
 const page = {
-  write(data) { postMessage({type: "bytes", data}, [data.buffer]); },
+  blocking: false,
+  write,
   keys(ms) {  // a promise of what was typed: at once if something was, else within ms (-1: until a key)
     return (async () => {
       if (!typed.length && ms !== 0) await keep();  // the program waits for the visitor: what it wrote is kept
@@ -47,6 +51,43 @@ const page = {
   size() { return size; },
   sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); },
 };
+
+// The same without JSPI, on a cross-origin isolated page: each wait blocks this worker in
+// Atomics.wait on the memory the page writes the keys and the size to (transport.js, sharedKeys,
+// has its layout).  The worker's events wait meanwhile, so the program's files are kept in the
+// browser's storage at the session's end only.
+const KEY_RING = 1 << 16;
+
+function sharedPage(memory) {
+  const words = new Int32Array(memory, 0, 4);
+  const ring = new Uint8Array(memory, 16);
+  const pause = new Int32Array(new SharedArrayBuffer(4));  // nobody wakes it: a sleep
+  const typedNow = () => {
+    const written = Atomics.load(words, 0);
+    const read = Atomics.load(words, 1);
+    if (written === read) return null;
+    const got = new Uint8Array(written - read);
+    for (let i = 0; i < got.length; i++) got[i] = ring[(read + i) % KEY_RING];
+    Atomics.store(words, 1, written);
+    return got;
+  };
+  return {
+    blocking: true,
+    write,
+    keys(ms) {  // what was typed: at once if something was, else within ms (-1: until a key)
+      const until = ms < 0 ? Infinity : performance.now() + ms;
+      for (;;) {
+        const got = typedNow();
+        if (got) return got;
+        const left = until - performance.now();
+        if (left <= 0) return NOTHING;
+        Atomics.wait(words, 0, Atomics.load(words, 1), left);
+      }
+    },
+    size() { return [Atomics.load(words, 2) || size[0], Atomics.load(words, 3) || size[1]]; },
+    sleep(ms) { Atomics.wait(pause, 0, 0, ms); },
+  };
+}
 
 let pyodide = null;
 
@@ -64,13 +105,51 @@ self.fetch = async (resource, options) => {
 
 const marks = {};  // when each step of the load ended (ms since the worker began): the benchmark's
 
+// A later visit starts from a memory snapshot of a loaded interpreter (Pyodide's own), skipping
+// CPython's start and every import: the first worker that is loaded before any session asks for it
+// imports every program's code (retro.browser.worker.preload), takes the snapshot and keeps it in the
+// browser's Cache Storage, under a name that changes with Pyodide's version and retro's archives.
+// Without Cache Storage (a page neither https nor on this computer) every visit loads afresh.
+const SNAPSHOTS = "retro-snapshot";
+let asked = false;  // a session or a check has asked for this worker
+
+async function snapshotCache() {
+  try { return self.caches ? await caches.open(SNAPSHOTS) : null; } catch { return null; }
+}
+
+async function interpreter(indexURL, cache, key) {
+  const kept = cache && await cache.match(key);
+  if (kept) {
+    try {
+      return {pyodide: await loadPyodide({indexURL, packages: [], _loadSnapshot: kept.arrayBuffer()}), fresh: false};
+    } catch (error) {
+      console.error("retro: the kept snapshot could not be loaded; it is set aside", error);
+      await cache.delete(key);
+    }
+  }
+  return {pyodide: await loadPyodide({indexURL, packages: [], _makeSnapshot: Boolean(cache)}), fresh: true};
+}
+
+async function snapshotKept(cache, key) {
+  pyodide.runPython("import retro.browser.worker; retro.browser.worker.preload()");
+  marks.preloaded = performance.now();
+  const snapshot = pyodide.makeMemorySnapshot();
+  for (const old of await cache.keys()) await cache.delete(old);
+  await cache.put(key, new Response(snapshot, {headers: {"Content-Type": "application/octet-stream"}}));
+  marks.snapshot = performance.now();
+}
+
 async function load() {
   const base = new URL(".", import.meta.url);
-  pyodide = await loadPyodide({indexURL: new URL("vendor/", base).href, packages: []});
-  marks.pyodide = performance.now();
   const manifest = await (await fetch(new URL("py/manifest.json", base))).json();
+  const cache = await snapshotCache();
+  const key = new URL(`py/snapshot-${version}-${manifest.archives.join("-")}`, base).href;
+  const made = await interpreter(new URL("vendor/", base).href, cache, key);
+  pyodide = made.pyodide;
+  marks.pyodide = performance.now();
+  marks.from = made.fresh ? "afresh" : "snapshot";
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const archive of manifest.archives) {
+  for (const archive of manifest.archives) {  // a snapshot holds the interpreter's memory, not its files
     const answer = await fetch(new URL(`py/${archive}`, base));
     if (!answer.ok) throw new Error(`py/${archive}: ${answer.status}`);
     pyodide.unpackArchive(await answer.arrayBuffer(), "zip", {extractDir: site});
@@ -78,6 +157,9 @@ async function load() {
   marks.archives = performance.now();
   pyodide.runPython("import retro.browser.worker");  // loaded now, not when the visitor starts
   marks.imported = performance.now();
+  if (made.fresh && cache && !asked) {
+    try { await snapshotKept(cache, key); } catch (error) { console.error("retro: no snapshot kept", error); }
+  }
 }
 
 // The program's files in the browser's storage: the folder mounted from IndexedDB (IDBFS) and read
@@ -122,8 +204,9 @@ async function start(message) {
   const token = readerToken();
   postMessage({type: "reader", token});
   const worker = pyodide.pyimport("retro.browser.worker");
-  const answer = await worker.start.callPromising(page, message.program, message.query, message.folder, message.keep,
-                                                  token);
+  const args = [message.program, message.query, message.folder, message.keep, token];
+  const answer = message.shared ? worker.start(sharedPage(message.shared), ...args)
+    : await worker.start.callPromising(page, ...args);
   await keep();
   postMessage(JSON.parse(answer));
 }
@@ -143,7 +226,10 @@ onmessage = async (event) => {
     if (waiting) { const {resolve, timer} = waiting; waiting = null; clearTimeout(timer); hand(resolve); }
   } else if (message.type === "resize") {
     size = [message.rows, message.cols];
+  } else if (message.type === "wanted") {  // a session waits for this worker: it loads for it alone
+    asked = true;
   } else if (message.type === "start" || message.type === "check") {
+    asked = true;
     try {
       await loaded;
       await (message.type === "start" ? start(message) : check());

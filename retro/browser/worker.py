@@ -34,13 +34,20 @@ def start(page: Any, program_id: str, query: str, folder: str, keep: bool, token
                            "words": "Something went wrong in retro: the browser's console has the report."})
 
 
+# What a session imports when it needs it (retro.browser.session), besides the programs' code.
+SESSION_MODULES = ("retro.console.screen", "retro.check", "retro.web.pty_cast", "retro.web.reader_words",
+                   "encodings.ascii")
+
+
 def preload() -> None:
     """Every program's code imported now, with what a session draws with: a worker
     that has not been given a session yet does this before the memory snapshot
     (static/worker.js) that a later visit starts from, so that no session of it
     imports a port."""
-    from ..console import screen  # noqa: F401  # imported for the snapshot
+    import importlib
 
+    for module in SESSION_MODULES:
+        importlib.import_module(module)
     for program in catalog.programs().values():
         for entry in (program.main, program.for_browser):
             if isinstance(entry, catalog.Lazy):

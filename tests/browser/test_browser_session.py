@@ -219,3 +219,23 @@ def test_a_damaged_store_is_set_aside_said_and_not_loaded(tmp_path: Path) -> Non
     assert "There is no Tic-Tac-Toe-Data-3 yet: I know no schemes" in said
     assert (tmp_path / "Tic-Tac-Toe-Data-3.damaged").read_bytes() == b"garbage\x00\x01"
     assert frame["status"] == 130
+
+
+def test_after_the_preload_a_session_imports_nothing(tmp_path: Path) -> None:
+    """The snapshot a later visit starts from (static/worker.js) is taken after
+    ``worker.preload``: every program's session, run then, imports no module of
+    retro's or of the standard library that the snapshot would not hold."""
+    code = ("import sys\n"
+            "from retro import catalog; from retro.browser import worker\n"
+            "worker.preload(); before = set(sys.modules)\n"
+            "class Page:\n"
+            "    def write(self, data): pass\n"
+            "    def keys(self, timeout): return b'' if timeout == 0 else b'\\x03'\n"
+            "    def size(self): return (24, 80)\n"
+            "    def sleep(self, seconds): pass\n"
+            "worker.WorkerPage = lambda page: page\n"  # the page as it is: no Pyodide here
+            "ends = {worker.start(Page(), p, '', sys.argv[1], True, 'k3y')[:30] for p in catalog.programs()}\n"
+            "print(ends, sorted(m for m in set(sys.modules) - before if m.split('.')[0] not in ('numpy', 'blessed')))")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == str({'{"type": "exit", "status": 130'}) + " []"

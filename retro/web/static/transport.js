@@ -37,10 +37,10 @@ function socketChannel(program, params) {
 // -- retro site: the program in a Web Worker of this page ----------------------------------
 // A spare worker is made as the page opens, and loads Pyodide and retro while the visitor reads
 // the menu, as retro serve's template process waits loaded; a session takes it, and the next spare
-// is made once the session has begun.  Each session has a fresh worker, ended with the session:
+// is made once the program has begun to write (or the session has ended).  Each session has a fresh worker, ended with the session:
 // nothing of one session is in the next.
 const WORKER = "static/worker.js";
-const NEXT_SPARE_AFTER = 3000;  // ms into a session: its own start goes first
+const NEXT_SPARE_AFTER = 1000;  // ms after the program's first bytes: its own start goes first
 let spare = null;
 
 function spareWorker() {
@@ -141,6 +141,7 @@ function workerChannel(program, params, settings) {
     closed = true;
     idle.stop();
     if (worker) worker.terminate();
+    makeSpare();  // for the next session, if the program never wrote
   };
   made.close = () => {
     if (closed) return;
@@ -155,14 +156,19 @@ function workerChannel(program, params, settings) {
     setTimeout(() => made.onmessage({type: "refused", text: unsupported}), 0);
     return made;
   }
-  setTimeout(makeSpare, NEXT_SPARE_AFTER);
+  let begun = false;  // the program has written: the next spare may load
   taken.loaded.then(() => {
     if (closed) { taken.worker.terminate(); return; }
     worker = taken.worker;
     window.retroWorker = worker;  // for the browser tests (and the curious)
     worker.onmessage = (event) => {
       const message = event.data;
-      if (message.type === "bytes") { idle.active(); made.onbytes(message.data); return; }
+      if (message.type === "bytes") {
+        idle.active();
+        if (!begun) { begun = true; setTimeout(makeSpare, NEXT_SPARE_AFTER); }
+        made.onbytes(message.data);
+        return;
+      }
       if (message.type === "reader") { made.onmessage(message); return; }
       stop();  // the session's last message: its worker has done its work
       if (message.type === "failed") made.onmessage({type: "refused", text: `The program could not run here: ${message.text}`});

@@ -3,7 +3,8 @@
 
 - a first visit straight to a program's address, the cache empty (a new browser context),
   from a local static server (python -m http.server): the first prompt, and the renderer's
-  processor time to it (the stable figure on a loaded machine); a second visit, the cache warm;
+  processor time to it (the stable figure on a loaded machine); a second visit, the cache warm
+  and the first visit's snapshot of a loaded interpreter kept (static/worker.js);
 - the first prompt after Start, the menu open READ_SECONDS (the interpreter loaded meanwhile);
 - what a first visit downloads, as a plain static server sends it and gzipped;
 - the renderer's memory (USS) with one session, and after SESSIONS sessions one after another;
@@ -61,7 +62,9 @@ def run() -> Iterator[tuple[str, str]]:
                 if name == "retro site":
                     yield f"{name}: what a first visit downloads", _downloaded(cold[-1]["sizes"], folder, url)
                     warm = [_visit(browser, url, warm=True) for _ in range(VISITS)]
-                    yield f"{name}: second visit, first prompt", _median(warm, "wall", "cpu")
+                    snapshots = sum(visit["from"] == "snapshot" for visit in warm)
+                    yield f"{name}: second visit, first prompt", _median(warm, "wall", "cpu") + \
+                        f", {snapshots} of {len(warm)} from the snapshot"
                     yield f"{name}: what a second visit downloads", f"{sum(warm[-1]['sizes'].values()) / 1e6:.3f} MB"
                 yield f"{name}: Start after {READ_SECONDS:g} s on the menu", _median(
                     [_start_from_menu(browser, url) for _ in range(VISITS)], "wall")
@@ -115,10 +118,11 @@ def _visit(browser: Any, url: str, warm: bool = False) -> dict[str, Any]:
     """A visit straight to the Fortran game's address: its first prompt, the renderer's processor time, the bytes fetched."""
     context = browser.new_context()
     try:
-        if warm:  # the cache filled by a visit first
+        if warm:  # the cache filled by a visit first, long enough for its next spare (and the snapshot) to load
             first = context.new_page()
             first.goto(url + "#/play/fortran-rcd")
             _prompted(first)
+            first.wait_for_function("() => window.retroSpareLoaded()", timeout=120_000)
             first.close()
         sizes: dict[str, int] = {}
         page = context.new_page()
@@ -126,7 +130,8 @@ def _visit(browser: Any, url: str, warm: bool = False) -> dict[str, Any]:
         cpu = _renderer_cpu()
         page.goto(url + "#/play/fortran-rcd")
         wall = _prompted(page)
-        return {"wall": wall, "cpu": _renderer_cpu() - cpu, "sizes": sizes}
+        started = page.evaluate("() => window.retroLoadMarks && window.retroLoadMarks.from")
+        return {"wall": wall, "cpu": _renderer_cpu() - cpu, "sizes": sizes, "from": started}
     finally:
         context.close()
 

@@ -4,10 +4,14 @@ sequence of retro's own, retro/web/screen_text.py), each with the session's
 token, so that a visitor who types the sequence, or a program that echoes it,
 makes the page read nothing."""
 import re
+import subprocess
+import sys
+from typing import Optional
 
 import pytest
 import test_web_browser as in_a_browser
 from test_web_reader import PLAYERS, heard, play, snapshot_text
+from retro.web import api
 from web_helpers import golden, prompts, query, rendering
 
 server, page = in_a_browser.server, in_a_browser.page
@@ -319,6 +323,43 @@ def test_the_fortrans_spanish_is_marked_and_its_bad_integer_said_before_the_firs
     in_a_browser.start(page, "fortran-rcd", {"lang": "en"})
     page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('?')")
     assert page.get_attribute("#reader-log", "lang") is None  # --lang en: English, the page's
+
+
+def open_replay(page, session_id: str) -> None:
+    """A recorded session opened in the player at its first move, paused there, as its address opens it."""
+    page.evaluate("id => replay(id, {move: 1})", session_id)
+    page.wait_for_selector("#session:not([hidden])")
+    page.wait_for_function("() => document.getElementById('reader-log').children.length > 2")
+
+
+def marked(page, text: str) -> Optional[str]:
+    """The language the element holding the log's line ``text`` is marked with (None: the page's)."""
+    return page.locator("#reader-log p", has_text=text).first.evaluate(
+        "p => { const e = p.closest('[lang]'); return e && e !== document.documentElement ? e.lang : null; }")
+
+
+def test_a_replay_marks_its_programs_language_as_a_live_session_does(page, tmp_path) -> None:
+    """The player's log (and the move its status says) is marked with the
+    language the port declares for the recording's options: the Fortran's
+    Spanish, never its --lang en nor another program's English."""
+    open_replay(page, "fortran-rcd/ia-human-first-human-wins")
+    assert marked(page, "Quieres empezar") == "es"
+    page.click("#next-move")  # a seek draws the terminal again: still Spanish
+    page.wait_for_function("() => document.getElementById('move-said').textContent.startsWith('Move 2 of')")
+    assert marked(page, "Quieres empezar") == "es"
+    assert page.locator("#move-said [lang=es]").count() == 1  # the program's answer, within the page's words
+    assert page.get_attribute("html", "lang") == "en"
+    page.click("#back")
+    english = tmp_path / "english.txt"  # the Fortran in English, recorded as `retro record` does
+    subprocess.run([sys.executable, "-m", "retro", "record", "fortran-rcd", "--lang", "en", "-o", str(english)],
+                   input=b"Y\n1,1\n", cwd=tmp_path, capture_output=True, check=False)
+    view = api.session_view("fortran-rcd/english", english)
+    page.route("**/api/sessions/fortran-rcd/english.json", lambda route: route.fulfill(json=view))
+    open_replay(page, "fortran-rcd/english")
+    assert marked(page, "Do you want to start?") is None
+    page.click("#back")
+    open_replay(page, "cpm-c/x-computer-begins-tie")
+    assert marked(page, "Select your symbol") is None
 
 
 def test_each_start_names_its_program_and_each_title_is_a_heading(page) -> None:

@@ -253,6 +253,60 @@ def test_the_learners_cursor_square_is_said_when_it_moves(page) -> None:
     page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 3, empty'")
 
 
+# Every change the screen's region receives, as text added or changed (window.retroRegion)
+REGION_GETS = """() => {
+  window.retroRegion = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.type === 'characterData') window.retroRegion.push(change.target.textContent);
+      for (const node of change.addedNodes) window.retroRegion.push(node.textContent);
+    }
+  }).observe(document.getElementById('reader-screen'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_a_cursor_key_says_the_square_and_reads_no_row_again(page) -> None:
+    """One cursor key: the status says the square in words, and the screen's
+    region, whose rows changed only by the pointer's brackets, receives
+    nothing; a mark placed is read."""
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    type_keys(page, "y\r")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('cursor keys')")
+    in_a_browser.quiet(page)
+    assert "[" in in_a_browser.screen(page)  # the terminal draws the pointer, as the port does
+    page.evaluate(REGION_GETS)
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 2, empty'")
+    in_a_browser.wait_screen(page, "/\\[\\.\\]/.test(s.split('\\n').find((r) => /^ *3 /.test(r)))", None,
+                             everything=False)  # the pointer is drawn on row 3
+    in_a_browser.quiet(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.retroRegion") == []
+    assert not [line for line in heard(page)[0] if "[" in line]  # the pointer is said in words, not drawn
+    page.keyboard.press("Enter")  # the square played: its row is read
+    page.wait_for_function("() => window.retroRegion.some((text) => text.includes('X'))")
+
+
+def test_a_message_folded_at_the_screens_width_is_read_whole(page) -> None:
+    """The learner's messages fold at words at column 80 on the terminal (kept
+    so); the screen's region reads each one whole, never a row that stops
+    where the terminal's did."""
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    in_a_browser.quiet(page)
+    cols = page.evaluate("() => window.retroTerminal.cols")
+    rows = in_a_browser.screen(page).split("\n")
+    folds = [(above, below) for above, below in zip(rows, rows[1:]) if above.strip() and below.strip()
+             and len(above) + 1 + len(below.split()[0]) > cols]  # the next word did not fit: folded there
+    assert len(folds) >= 2, rows  # the terminal keeps the fold
+    read = [" ".join(line.split()) for line in heard(page)[0]]
+    for above, below in folds:
+        whole = " ".join(f"{above} {below}".split())
+        assert [line for line in read if whole in line], (whole, read)
+        assert " ".join(above.split()) not in read and " ".join(below.split()) not in read
+
+
 # -- the player, for a reader ---------------------------------------------------------------
 FIG5 = "altair-3d/fig5-v2-player-wins"
 

@@ -307,6 +307,31 @@ def test_a_message_folded_at_the_screens_width_is_read_whole(page) -> None:
         assert " ".join(above.split()) not in read and " ".join(below.split()) not in read
 
 
+def test_a_line_the_terminal_wrapped_is_read_whole(browser, server) -> None:
+    """On a phone the teletype's terminal is narrower than the Fortran's
+    lines, and wraps them mid-word (as any terminal would); the log reads each
+    line whole, live and in the player."""
+    page = in_a_browser.open_page(browser, server, width=320, height=800)
+    try:
+        start(page, "fortran-rcd")
+        page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('Quieres')")
+        type_keys(page, "S\r")
+        prompt = " Introduce donde vas a colocar. [F,C]"
+        cols = page.evaluate("() => window.retroTerminal.cols")
+        assert cols < len(prompt)  # the terminal wraps it
+        page.wait_for_function("p => window.retroScreen().includes(p)", arg=prompt)
+        in_a_browser.quiet(page)
+        assert prompt in logged(page)
+        page.click("#back")
+        open_replay(page, "fortran-rcd/ia-human-first-human-wins")
+        page.click("#next-move")
+        page.wait_for_function("() => document.getElementById('move-said').textContent.startsWith('Move 2 of')")
+        assert prompt in logged(page) and not [line for line in logged(page) if prompt.startswith(line) and line != prompt]
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
 # -- the player, for a reader ---------------------------------------------------------------
 FIG5 = "altair-3d/fig5-v2-player-wins"
 

@@ -203,6 +203,11 @@ class Program(Generic[O]):
         click.UsageError for anything but the declared options (--help included)."""
         return declared.parse(self.options_type, args, self.id)
 
+    def text_language(self, options: O) -> str:
+        """The language its text is in with these options, a BCP 47 tag ("es"; "en" if it
+        declares none): what the page's reader marks, live or replayed."""
+        return self.speaks(options) if self.speaks is not None else "en"
+
     def option_words(self, options: O) -> list[str]:
         """The command-line words that give these option values, defaults left
         out (a transcript's ``# options:``, a report's heading)."""

@@ -103,8 +103,8 @@ class Recorder(Console):
     def scroll(self, rows: int) -> None:
         self.inner.scroll(rows)
 
-    def place(self, row: int, col: int, text: str) -> None:
-        self.inner.place(row, col, text)
+    def place(self, row: int, col: int, text: str, folded: bool = False, pointing: bool = False) -> None:
+        self.inner.place(row, col, text, folded=folded, pointing=pointing)
 
     def shown(self) -> list[str]:
         return self.inner.shown()

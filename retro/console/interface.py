@@ -69,7 +69,9 @@ class Narrator(Protocol):
     in a pipe, where the bytes are the original's alone."""
 
     def rows(self, rows: list[str], cursor: int) -> None:
-        """A drawn screen's rows (top to bottom) and the cursor's row, changed."""
+        """A drawn screen's rows (top to bottom) as a reader reads them (a text
+        folded onto several rows one, no pointer: ``Console.place``) and the
+        cursor's row among them, changed."""
 
     def ended(self, outcome: Outcome) -> None:
         """A game ended so (``Console.game_over``)."""
@@ -188,7 +190,12 @@ class Console:
         the terminal's scrollback, and blank rows come in at the bottom."""
         raise NotImplementedError("this console has no screen")
 
-    def place(self, row: int, col: int, text: str) -> None:
+    def place(self, row: int, col: int, text: str, folded: bool = False, pointing: bool = False) -> None:
+        """``text`` drawn at (``row``, ``col``).  For a reader (``Narrator.rows``):
+        ``folded``, a row drawn from its start carries on the text of the row
+        above, folded there at a word (the two are read as one); ``pointing``,
+        the text is the port's pointer over a square (said in words:
+        ``cursor_on``), and a reader reads what it covers."""
         raise NotImplementedError("this console has no screen")
 
     def shown(self) -> list[str]:

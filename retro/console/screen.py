@@ -71,13 +71,13 @@ class ScreenConsole(Console):
         self._told: Optional[tuple[list[str], int]] = None  # the rows and cursor last told
 
     def tell_rows(self) -> None:
-        """The screen's rows and the cursor's row, told to the ``narrator``
-        (retro serve's text view for a screen reader), if they changed since
-        they were last: called whenever a key or a line is awaited, and at
-        the end."""
+        """The screen's rows as a reader reads them (``ScreenRows.read``) and
+        the cursor's row, told to the ``narrator`` (retro serve's text view
+        for a screen reader), if they changed since they were last: called
+        whenever a key or a line is awaited, and at the end."""
         if self.narrator is None or self._rows.cursor is None:
             return
-        now = (self.shown(), self._rows.cursor)
+        now = self._rows.read(self.size()[0])
         if now != self._told:
             self._told = now
             self.narrator.rows(*now)
@@ -174,8 +174,8 @@ class ScreenConsole(Console):
             self._rows.scrolled(rows)
             self._emit(self.term.move_yx(self.size()[0] - 1, 0) + "\n" * rows)
 
-    def place(self, row: int, col: int, text: str) -> None:
-        self._rows.placed(row, col, text, self.term.width)
+    def place(self, row: int, col: int, text: str, folded: bool = False, pointing: bool = False) -> None:
+        self._rows.placed(row, col, text, self.term.width, folded=folded, pointing=pointing)
         self._emit(self.term.move_yx(row, col) + text)
 
     def shown(self) -> list[str]:

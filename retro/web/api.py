@@ -177,7 +177,9 @@ def session_view(key: str, path: Path) -> dict[str, Any]:
     game, after = the_game(session.events)
     events = [{"kind": e.kind, "text": None if e.text is None else visible(e.text)} for e in game]
     moves = [k for k, e in enumerate(game) if e.kind == "in" and move_typed(e) is not None]  # the cast's markers
-    return {"id": key, "program": session.program, "options": session.options,
+    program = catalog.get(session.program)
+    lang = program.text_language(program.parse_options(session.options))  # its text's, for the page's reader
+    return {"id": key, "program": session.program, "options": session.options, "lang": lang,
             "title": visible(session.title), "exit": session.exit_status, "events": events, "moves": moves,
             "ending": ending_of(path), "after": kept_after(after)}
 

@@ -65,7 +65,7 @@ def narrate(console: Console, program: catalog.Program, options: catalog.Options
     reader = PageReader(token, console.tell, program.squares)
     console.narrator = reader
     try:
-        reader.language(program.speaks(options) if program.speaks is not None else "en")
+        reader.language(program.text_language(options))
         if program.reader_note:
             reader.say(program.reader_note)
     except OSError:

@@ -6,7 +6,7 @@ from port_facts import Facts, Visit, free, last_board
 
 
 def reader(lines: list[str]) -> Optional[str]:
-    """Rows "2 .[X]." under "1 2 3" (the brackets: the cursor); a move is row,col."""
+    """Rows "2 . X ." under "1 2 3" (the cursor's brackets are not read); a move is row,col."""
     prompt = lines[-1]
     if prompt.endswith("(Y/N)"):
         return "y\r" if prompt.startswith("Do you want to move first?") else "n\r"

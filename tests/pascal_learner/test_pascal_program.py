@@ -217,7 +217,7 @@ class FakeScreen(Console):
     def clear(self) -> None:
         self.cells.clear()
 
-    def place(self, row: int, col: int, text: str) -> None:
+    def place(self, row: int, col: int, text: str, folded: bool = False, pointing: bool = False) -> None:
         for i, ch in enumerate(text):
             self.cells[(row, col + i)] = ch
 

@@ -4,10 +4,14 @@ sequence of retro's own, retro/web/screen_text.py), each with the session's
 token, so that a visitor who types the sequence, or a program that echoes it,
 makes the page read nothing."""
 import re
+import subprocess
+import sys
+from typing import Optional
 
 import pytest
 import test_web_browser as in_a_browser
 from test_web_reader import PLAYERS, heard, play, snapshot_text
+from retro.web import api
 from web_helpers import golden, prompts, query, rendering
 
 server, page = in_a_browser.server, in_a_browser.page
@@ -249,6 +253,85 @@ def test_the_learners_cursor_square_is_said_when_it_moves(page) -> None:
     page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 3, empty'")
 
 
+# Every change the screen's region receives, as text added or changed (window.retroRegion)
+REGION_GETS = """() => {
+  window.retroRegion = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) {
+      if (change.type === 'characterData') window.retroRegion.push(change.target.textContent);
+      for (const node of change.addedNodes) window.retroRegion.push(node.textContent);
+    }
+  }).observe(document.getElementById('reader-screen'), {subtree: true, childList: true, characterData: true});
+}"""
+
+
+def test_a_cursor_key_says_the_square_and_reads_no_row_again(page) -> None:
+    """One cursor key: the status says the square in words, and the screen's
+    region, whose rows changed only by the pointer's brackets, receives
+    nothing; a mark placed is read."""
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    type_keys(page, "y\r")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('cursor keys')")
+    in_a_browser.quiet(page)
+    assert "[" in in_a_browser.screen(page)  # the terminal draws the pointer, as the port does
+    page.evaluate(REGION_GETS)
+    page.keyboard.press("ArrowDown")
+    page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 2, empty'")
+    in_a_browser.wait_screen(page, "/\\[\\.\\]/.test(s.split('\\n').find((r) => /^ *3 /.test(r)))", None,
+                             everything=False)  # the pointer is drawn on row 3
+    in_a_browser.quiet(page)
+    page.wait_for_timeout(300)
+    assert page.evaluate("() => window.retroRegion") == []
+    assert not [line for line in heard(page)[0] if "[" in line]  # the pointer is said in words, not drawn
+    page.keyboard.press("Enter")  # the square played: its row is read
+    page.wait_for_function("() => window.retroRegion.some((text) => text.includes('X'))")
+
+
+def test_a_message_folded_at_the_screens_width_is_read_whole(page) -> None:
+    """The learner's messages fold at words at column 80 on the terminal (kept
+    so); the screen's region reads each one whole, never a row that stops
+    where the terminal's did."""
+    start(page, "pascal-learner")
+    page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('move first?')")
+    in_a_browser.quiet(page)
+    cols = page.evaluate("() => window.retroTerminal.cols")
+    rows = in_a_browser.screen(page).split("\n")
+    folds = [(above, below) for above, below in zip(rows, rows[1:]) if above.strip() and below.strip()
+             and len(above) + 1 + len(below.split()[0]) > cols]  # the next word did not fit: folded there
+    assert len(folds) >= 2, rows  # the terminal keeps the fold
+    read = [" ".join(line.split()) for line in heard(page)[0]]
+    for above, below in folds:
+        whole = " ".join(f"{above} {below}".split())
+        assert [line for line in read if whole in line], (whole, read)
+        assert " ".join(above.split()) not in read and " ".join(below.split()) not in read
+
+
+def test_a_line_the_terminal_wrapped_is_read_whole(browser, server) -> None:
+    """On a phone the teletype's terminal is narrower than the Fortran's
+    lines, and wraps them mid-word (as any terminal would); the log reads each
+    line whole, live and in the player."""
+    page = in_a_browser.open_page(browser, server, width=320, height=800)
+    try:
+        start(page, "fortran-rcd")
+        page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('Quieres')")
+        type_keys(page, "S\r")
+        prompt = " Introduce donde vas a colocar. [F,C]"
+        cols = page.evaluate("() => window.retroTerminal.cols")
+        assert cols < len(prompt)  # the terminal wraps it
+        page.wait_for_function("p => window.retroScreen().includes(p)", arg=prompt)
+        in_a_browser.quiet(page)
+        assert prompt in logged(page)
+        page.click("#back")
+        open_replay(page, "fortran-rcd/ia-human-first-human-wins")
+        page.click("#next-move")
+        page.wait_for_function("() => document.getElementById('move-said').textContent.startsWith('Move 2 of')")
+        assert prompt in logged(page) and not [line for line in logged(page) if prompt.startswith(line) and line != prompt]
+        assert page.errors == []
+    finally:
+        page.context.close()
+
+
 # -- the player, for a reader ---------------------------------------------------------------
 FIG5 = "altair-3d/fig5-v2-player-wins"
 
@@ -319,6 +402,43 @@ def test_the_fortrans_spanish_is_marked_and_its_bad_integer_said_before_the_firs
     in_a_browser.start(page, "fortran-rcd", {"lang": "en"})
     page.wait_for_function("() => document.getElementById('reader-log').textContent.includes('?')")
     assert page.get_attribute("#reader-log", "lang") is None  # --lang en: English, the page's
+
+
+def open_replay(page, session_id: str) -> None:
+    """A recorded session opened in the player at its first move, paused there, as its address opens it."""
+    page.evaluate("id => replay(id, {move: 1})", session_id)
+    page.wait_for_selector("#session:not([hidden])")
+    page.wait_for_function("() => document.getElementById('reader-log').children.length > 2")
+
+
+def marked(page, text: str) -> Optional[str]:
+    """The language the element holding the log's line ``text`` is marked with (None: the page's)."""
+    return page.locator("#reader-log p", has_text=text).first.evaluate(
+        "p => { const e = p.closest('[lang]'); return e && e !== document.documentElement ? e.lang : null; }")
+
+
+def test_a_replay_marks_its_programs_language_as_a_live_session_does(page, tmp_path) -> None:
+    """The player's log (and the move its status says) is marked with the
+    language the port declares for the recording's options: the Fortran's
+    Spanish, never its --lang en nor another program's English."""
+    open_replay(page, "fortran-rcd/ia-human-first-human-wins")
+    assert marked(page, "Quieres empezar") == "es"
+    page.click("#next-move")  # a seek draws the terminal again: still Spanish
+    page.wait_for_function("() => document.getElementById('move-said').textContent.startsWith('Move 2 of')")
+    assert marked(page, "Quieres empezar") == "es"
+    assert page.locator("#move-said [lang=es]").count() == 1  # the program's answer, within the page's words
+    assert page.get_attribute("html", "lang") == "en"
+    page.click("#back")
+    english = tmp_path / "english.txt"  # the Fortran in English, recorded as `retro record` does
+    subprocess.run([sys.executable, "-m", "retro", "record", "fortran-rcd", "--lang", "en", "-o", str(english)],
+                   input=b"Y\n1,1\n", cwd=tmp_path, capture_output=True, check=False)
+    view = api.session_view("fortran-rcd/english", english)
+    page.route("**/api/sessions/fortran-rcd/english.json", lambda route: route.fulfill(json=view))
+    open_replay(page, "fortran-rcd/english")
+    assert marked(page, "Do you want to start?") is None
+    page.click("#back")
+    open_replay(page, "cpm-c/x-computer-begins-tie")
+    assert marked(page, "Select your symbol") is None
 
 
 def test_each_start_names_its_program_and_each_title_is_a_heading(page) -> None:

@@ -5,7 +5,8 @@
 // typed (its line echoed), then goes on paced, or stays paused.
 "use strict";
 
-// {id, events, moves: the index of each move's event, move: the last shown, over, ended, turn: seeks so far}
+// {id, events, moves: the index of each move's event, move: the last shown, over, ended, turn: seeks so far,
+//  lang: the language of the program's text, as its port declares it with the session's options}
 let recording = null;
 
 function movesOf(session) {  // the index of each event that is a move (the server's, as `retro cast` marks them)
@@ -19,7 +20,7 @@ function shownText(event) {  // what the terminal shows of an event: a line type
 
 // A recording opened at ``move`` (0: its start); opened at a move, it waits there, paused.
 function playRecording(id, session, moves, move, ended) {
-  recording = {id, events: session.events, moves, move: 0, over: false, ended, turn: 0};
+  recording = {id, events: session.events, moves, move: 0, over: false, ended, turn: 0, lang: session.lang};
   const path = `api/sessions/${id.split("/").map(encodeURIComponent).join("/")}`;
   $("download").href = `${path}.cast`;
   $("download").download = `${id.replace("/", "-")}.cast`;
@@ -36,6 +37,7 @@ function seekTo(move, pause) {
   $("ended").hidden = true;
   readerHeld = true;  // the log is kept, and the lines drawn again at once are not logged again (reader.js)
   makeTerminal(screen, true);
+  readerLanguage(shown.lang);  // reader.js: the Fortran's Spanish read as Spanish, as in a live session
   const cut = move ? shown.moves[move - 1] + 1 : 0;
   const before = shown.events.slice(0, cut).map(shownText).join("");
   term.write(before, () => { readerHeld = false; readerLogShows(window.retroScreen(true).split("\n")); });
@@ -61,15 +63,16 @@ function over(shown, turn) {  // the end, unless the recording was closed or sou
 function reached(move) {
   recording.move = move;
   const all = recording.moves.length;
-  $("move-said").textContent = !all ? "This recording has no moves."
-    : move ? `Move ${move} of ${all}: ${moveWords(recording, move)}` : `Before the first move (${all} moves)`;
+  $("move-said").replaceChildren(...(!all ? ["This recording has no moves."]
+    : move ? [`Move ${move} of ${all}: `, ...moveWords(recording, move)] : [`Before the first move (${all} moves)`]));
   $("previous-move").setAttribute("aria-disabled", String(move === 0));
   $("next-move").setAttribute("aria-disabled", String(move === all));
   readdress({move: move || null});
 }
 
 // A move in words: what was typed, and the program's first line of words after it (its answer,
-// as "I WANT BOARD 2 POSITION 10"; a board's rows and a prompt are no answer).
+// as "I WANT BOARD 2 POSITION 10"; a board's rows and a prompt are no answer), that line in the
+// language of the program's text (a span marked so, if it is not the page's English).
 function moveWords(shown, move) {
   const at = shown.moves[move - 1];
   const typed = (shown.events[at].text || "").trim();
@@ -77,10 +80,12 @@ function moveWords(shown, move) {
   for (let k = at + 1; k < until && shown.events[k].kind !== "in"; k++) {
     for (const line of (shown.events[k].text || "").split("\n")) {
       const text = line.trim();
-      if (/[A-Za-z]{2}/.test(text) && !/[|/]/.test(text) && !/[:?]$/.test(text)) return `you played ${typed}; ${text}`;
+      if (/[A-Za-z]{2}/.test(text) && !/[|/]/.test(text) && !/[:?]$/.test(text)) {
+        return [`you played ${typed}; `, programText(text, shown.lang)];
+      }
     }
   }
-  return `you played ${typed}`;
+  return [`you played ${typed}`];
 }
 
 function setPaused(value) {

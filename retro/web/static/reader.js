@@ -85,11 +85,22 @@ function readerRowBecomes(shown, text) {
 
 // The program's text is in this language (its port says: the Fortran's Spanish), for a screen
 // reader's voice; the page's own words stay English.  None: the page's.
+const foreign = (tag) => typeof tag === "string" && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag) && tag !== "en";
+
 function readerLanguage(tag) {
   for (const id of ["reader-log", "reader-screen"]) {
-    if (tag && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag) && tag !== "en") $(id).lang = tag;
+    if (foreign(tag)) $(id).lang = tag;
     else $(id).removeAttribute("lang");
   }
+}
+
+// A line of the program's among the page's own words: marked with its language if not English.
+function programText(text, tag) {
+  if (!foreign(tag)) return text;
+  const span = document.createElement("span");
+  span.lang = tag;
+  span.textContent = text;
+  return span;
 }
 
 // A sequence's text (after its number): the token, ";", then JSON.

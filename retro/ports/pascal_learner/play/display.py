@@ -205,7 +205,7 @@ class ScreenView:
             self.marked = square
         elif square == self.marked:
             self.marked = None
-        self.console.place(row, col - 1, text[: self.width + 1])
+        self.console.place(row, col - 1, text[: self.width + 1], pointing=cursor)  # the pointer, said in words
 
     def placed(self, board: Board, square: int) -> None:
         """A mark was placed: draw it at once."""
@@ -232,10 +232,14 @@ class ScreenView:
         """The rows of messages shown: the last whole messages said that fit,
         wrapped to the terminal's width now, so that the area starts where a
         message starts (the newest alone, longer than the area, shows its end)."""
+        return [row for row, _ in self._folded_messages()]
+
+    def _folded_messages(self) -> list[tuple[str, bool]]:
+        """``messages``, each row with whether it carries on the message of the row above."""
         width, room = self.console.size()[1], self._message_rows()
-        shown: list[str] = []
+        shown: list[tuple[str, bool]] = []
         for text in reversed(self.said):
-            rows = wrap(text, width)
+            rows = [(row, k > 0) for k, row in enumerate(wrap(text, width))]
             if len(shown) + len(rows) > room:
                 return shown or rows[-room:]
             shown = rows + shown
@@ -244,10 +248,10 @@ class ScreenView:
     def _draw_messages(self) -> None:
         width = self.console.size()[1]
         top = self._message_row()
-        messages = self.messages
+        messages = self._folded_messages()
         for i in range(self._message_rows()):
-            line = messages[i] if i < len(messages) else ""
-            self.console.place(top + i, 0, line.ljust(width))
+            line, folded = messages[i] if i < len(messages) else ("", False)
+            self.console.place(top + i, 0, line.ljust(width), folded=folded)  # a reader reads a message whole
         self.console.flush()
 
     def turn_page(self, lines: list[str]) -> None:

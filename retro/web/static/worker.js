@@ -142,6 +142,12 @@ async function snapshotKept(cache, key) {
 async function load() {
   const base = new URL(".", import.meta.url);
   const manifest = await (await fetch(new URL("py/manifest.json", base))).json();
+  const archives = manifest.archives.map(async (archive) => {  // fetched while Pyodide loads
+    const answer = await fetch(new URL(`py/${archive}`, base));
+    if (!answer.ok) throw new Error(`py/${archive}: ${answer.status}`);
+    return answer.arrayBuffer();
+  });
+  archives.forEach((fetched) => fetched.catch(() => {}));  // said below, when awaited
   const cache = await snapshotCache();
   const key = new URL(`py/snapshot-${version}-${manifest.archives.join("-")}`, base).href;
   const made = await interpreter(new URL("vendor/", base).href, cache, key);
@@ -149,10 +155,8 @@ async function load() {
   marks.pyodide = performance.now();
   marks.from = made.fresh ? "afresh" : "snapshot";
   const site = pyodide.runPython("import site; site.getsitepackages()[0]");
-  for (const archive of manifest.archives) {  // a snapshot holds the interpreter's memory, not its files
-    const answer = await fetch(new URL(`py/${archive}`, base));
-    if (!answer.ok) throw new Error(`py/${archive}: ${answer.status}`);
-    pyodide.unpackArchive(await answer.arrayBuffer(), "zip", {extractDir: site});
+  for (const fetched of archives) {  // a snapshot holds the interpreter's memory, not its files
+    pyodide.unpackArchive(await fetched, "zip", {extractDir: site});
   }
   marks.archives = performance.now();
   pyodide.runPython("import retro.browser.worker");  // loaded now, not when the visitor starts

@@ -41,8 +41,8 @@ class Recorder(Console):
     def board_now(self, marks: Marks) -> None:
         self.inner.board_now(marks)
 
-    def cursor_on(self, line: int, place: int) -> None:
-        self.inner.cursor_on(line, place)
+    def cursor_on(self, line: int, place: int, starts: bool = False) -> None:
+        self.inner.cursor_on(line, place, starts)
 
     def _log(self, event: Event) -> None:
         if event.kind == "in" and event.text is None:

@@ -79,8 +79,9 @@ class Narrator(Protocol):
     def board(self, marks: Marks) -> None:
         """The board after a move (``Console.board_now``)."""
 
-    def pointing(self, line: int, place: int) -> None:
-        """The player's cursor is on this square (``Console.cursor_on``)."""
+    def pointing(self, line: int, place: int, starts: bool = False) -> None:
+        """The player's cursor is on this square (``Console.cursor_on``);
+        ``starts``: it starts there (a move first asked), not moved there."""
 
 
 class Console:
@@ -119,11 +120,12 @@ class Console:
         if self.narrator is not None:
             self.narrator.board(marks)
 
-    def cursor_on(self, line: int, place: int) -> None:
-        """The port's cursor moved to this square (from 0).  Nothing is
-        written, but to a reader (``narrator``)."""
+    def cursor_on(self, line: int, place: int, starts: bool = False) -> None:
+        """The port's cursor moved to this square (from 0), or ``starts``
+        there (a game's first move asked).  Nothing is written, but to a
+        reader (``narrator``)."""
         if self.narrator is not None:
-            self.narrator.pointing(line, place)
+            self.narrator.pointing(line, place, starts)
 
     def tell(self, text: str) -> None:
         """Retro's own sequence for whoever shows this terminal (the page's

@@ -43,11 +43,14 @@ class PageReader:
         self._marks = [list(line) for line in marks]
         self._tell(told(self._token, {"board": self._squares.board(self._marks)}))
 
-    def pointing(self, line: int, place: int) -> None:
+    def pointing(self, line: int, place: int, starts: bool = False) -> None:
+        """The cursor's square said (``{"cursor": ...}``: said, not kept with the
+        game's moves); where it ``starts`` as a sentence of its own."""
         if line < len(self._marks) and place < len(self._marks[line]):
-            self.say(self._squares.square(self._marks, line, place))
+            square = self._squares.square(self._marks, line, place)
         else:
-            self.say(self._squares.name(line, place))
+            square = self._squares.name(line, place)
+        self._tell(told(self._token, {"cursor": f"The cursor is on {square}." if starts else square}))
 
     def language(self, tag: str) -> None:
         """The program's text is in this language (a BCP 47 tag: "es")."""

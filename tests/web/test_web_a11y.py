@@ -173,7 +173,8 @@ def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path:
     or more (WCAG 2.2.1), the focus on its Go on; Go on (tapped on a phone, a
     key in the dialog on a desktop) goes on, and so does a key typed in the
     terminal; left alone the session ends, saying it was for want of input
-    (waited for on a desktop only: the end is the server's, not the view's)."""
+    (waited for on a desktop only: the end is the server's, not the view's).
+    The warning passes axe in the page's colours and in forced colours."""
     page = axe_page(browser, idle_server, view)
     try:
         start(page, "perl-midterm", {})
@@ -181,6 +182,10 @@ def test_an_idle_session_is_warned_and_may_go_on(browser, idle_server, tmp_path:
         assert warned(page) >= 20
         found = failures(page, "the idle warning")
         shot(page, tmp_path, f"a11y-idle-{view}.png")
+        page.emulate_media(forced_colors="active")  # the same warning under forced colours
+        found += failures(page, "the idle warning in forced colours", apart=FORCED_APART)
+        shot(page, tmp_path, f"a11y-idle-{view}-forced.png")
+        page.emulate_media(forced_colors="none")
         if view == "phone":
             page.tap("#go-on")
         else:

@@ -6,11 +6,13 @@ makes the page read nothing."""
 import re
 import subprocess
 import sys
+import time
 from typing import Optional
 
 import pytest
 import test_web_browser as in_a_browser
-from test_web_reader import PLAYERS, heard, play, snapshot_text
+from test_web_reader import heard, snapshot_text
+from retro import catalog
 from retro.web import api
 from web_helpers import golden, prompts, query, rendering
 
@@ -87,6 +89,109 @@ def endings_written(text: str) -> list[str]:
     return found
 
 
+# -- each program played from the accessibility snapshot alone ----------------------------
+MARKS = {"fortran-rcd": {"O": "You", "X": "The computer"}, "perl-midterm": {"X": "You", "O": "The computer"}}
+
+
+def board_row(line: str) -> Optional[list[str]]:
+    """A teletype board's row of three cells' marks (blank if free), or None."""
+    cells = line.split("|")
+    cells = cells[1:4] if len(cells) == 5 else cells if len(cells) == 3 else None
+    return None if cells is None else [c.strip() if c.strip() in ("X", "O") else "" for c in cells]
+
+
+def told_by_text(program_id: str, text: str, marks: dict[str, str]) -> list[str]:
+    """What the reader must have been told once the program wrote ``text``: each move
+    its text shows (a teletype's boards, the Altair's own lines) and each game's end,
+    in the runtime's words, in order (a turn's moves the player's first)."""
+    said: list[str] = []
+    games, before = 0, [""] * 9
+    lines = text.split("\n")
+    rows = [board_row(line) for line in lines]
+    for k, line in enumerate(lines):
+        if program_id == "altair-3d":
+            typed = line.split("?", 1)[1].strip().split(",") if line.startswith("YOUR BOARD, POSITION?") else []
+            if len(typed) == 2:
+                said.append(f"You played board {int(typed[0])}, position {int(typed[1])}.")
+            elif line.startswith(("I WANT BOARD", "I WON WITH BOARD")):
+                words = line.split()
+                said.append(f"The computer played board {words[-3]}, position {words[-1]}.")
+        elif k >= 4 and all(rows[k - j] is not None or j % 2 for j in range(5)) and rows[k - 4] and rows[k - 2] \
+                and rows[k] and (k == 4 or rows[k - 6] is None or rows[k - 5] is not None):
+            board = (rows[k - 4] or []) + (rows[k - 2] or []) + (rows[k] or [])
+            if any(was and not now for was, now in zip(before, board)):
+                before = [""] * 9  # a new game
+            new = [(marks[now], j) for j, (was, now) in enumerate(zip(before, board)) if now and now != was]
+            said += [f"{who} played row {j // 3 + 1}, column {j % 3 + 1}."
+                     for who, j in sorted(new, key=lambda m: m[0] != "You")]
+            before = board
+        for ending in endings_written(line):
+            games += 1
+            said.append(f"Game {games} is over: {ending}.")
+    return said
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def reader_heard(page) -> tuple[list[str], str, list[str]]:
+    """The reader's view as the accessibility snapshot has it, and nothing else: the
+    program's text (the log's lines, or the screen's rows, the prompt last), what the
+    status says now, and the list of the game in words (each move and end, kept)."""
+    lines, status, game, in_game = [], "", [], None
+    for row in page.locator("#reader").aria_snapshot().split("\n"):
+        depth, item = len(row) - len(row.lstrip()), row.strip()
+        if in_game is not None and depth <= in_game:
+            in_game = None
+        if item.startswith('- list "The game in words"'):
+            in_game = depth
+        elif item.startswith("- listitem: ") and in_game is not None:
+            game.append(snapshot_text(item[len("- listitem: "):]))
+        elif item.startswith("- paragraph: "):
+            lines.append(words(snapshot_text(item[len("- paragraph: "):])))
+        elif item.startswith("- status: "):
+            status = snapshot_text(item[len("- status: "):])
+    return [line for line in lines if line], status, game
+
+
+def heard_until(page, ready, what: str, seconds: float = 60) -> tuple[list[str], str, list[str]]:
+    """The snapshot looked at again until ``ready`` (of what it holds) is true."""
+    deadline = time.monotonic() + seconds
+    while True:
+        heard_now = reader_heard(page)
+        if ready(*heard_now):
+            return heard_now
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never heard {what}: {heard_now}")
+        page.wait_for_timeout(100)
+
+
+def start_by_keys(page, program_id: str, words_: list[str]) -> None:
+    """The program's card, its variants set, and its Start pressed from the keyboard."""
+    form = page.locator(f"li[data-program='{program_id}'] form")
+    params = query(program_id, words_)
+    if params:
+        form.locator("details.more").evaluate("d => { d.open = true; }")
+    for name, value in params.items():
+        field = form.locator(f"[data-name='{name}']")
+        if field.get_attribute("type") == "checkbox":
+            field.check()
+        elif field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    form.locator("button[type=submit]").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#session:not([hidden])")
+
+
+def newly_said(status: str, game: list[str], before: int) -> None:
+    """What the list gained since ``before`` items is what the status says (a person heard it)."""
+    if len(game) > before:
+        assert game[-1] in status, (status, game[before:])
+
+
 # A golden session of each outcome each program has (the learner's are played below)
 GAMES = [("cpm-c", "x-computer-begins-computer-wins"), ("cpm-c", "x-computer-begins-tie"),
          ("fortran-rcd", "ia-computer-first-computer-wins"), ("fortran-rcd", "ia-computer-first-draw"),
@@ -96,128 +201,93 @@ GAMES = [("cpm-c", "x-computer-begins-computer-wins"), ("cpm-c", "x-computer-beg
 
 
 @pytest.mark.parametrize("program_id, name", GAMES)
-def test_every_ending_is_said_at_once_whatever_the_program_does_next(page, program_id: str, name: str) -> None:
-    """Each game's end is the reader's status as soon as the output pauses
-    after it, even where the program goes straight on (the Altair's YOU WON,
-    its next game's boards drawn over it before the next key)."""
+def test_each_game_is_played_and_heard_through_the_accessibility_snapshot_alone(page, program_id: str,
+                                                                                name: str) -> None:
+    """A golden session's game (a win, a loss, a draw) played from the
+    keyboard, each answer typed when the snapshot's last line is the prompt
+    the program wrote; before each answer the snapshot's list "The game in
+    words" holds every move so far, by whom and where, and each game's end, as
+    the program's own text shows them, the newest in the status; and at the
+    end, the whole game."""
     session = golden(program_id, name)
-    expected = endings_written(rendering(session))
-    assert expected  # the golden session ends a game
-    in_a_browser.start(page, program_id, query(program_id, session.options))
-    said: list[str] = []
+    steps = prompts(session)
+    marks = MARKS.get(program_id) or ({"X": "You", "O": "The computer"} if steps[0][1] == "X\r"
+                                      else {"O": "You", "X": "The computer"})
+    note = [catalog.get(program_id).reader_note] if catalog.get(program_id).reader_note else []
+    everything = note + told_by_text(program_id, rendering(session), marks)
+    assert len([said for said in everything if " played " in said]) >= 5 and endings_written(rendering(session))
+    start_by_keys(page, program_id, session.options)
+    for shown, keys in steps:
+        prompt = words(shown.rstrip("\n").split("\n")[-1])
+        expected = note + told_by_text(program_id, shown, marks)
+        teletype = [words(line) for line in shown.split("\n") if line.strip()]
+        before = len(reader_heard(page)[2])
 
-    def heard_ending() -> None:  # a game's end, said with the moves of its turn
-        said.extend(ending for ending in re.findall(r"Game \d+ is over: [^.]*\.", reader_status(page))
-                    if ending not in said)
-
-    for shown, keys in prompts(session):
-        if program_id == "altair-3d":
-            in_a_browser.wait_screen(page, "s.includes(arg)", "POSITION?", everything=False)
-        else:
-            in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
-        in_a_browser.quiet(page)
-        heard_ending()
+        def ready(lines: list[str], status: str, game: list[str]) -> bool:
+            return bool(lines) and lines[-1] == prompt and (program_id == "altair-3d" or lines == teletype) \
+                and game == expected and (not game or game[-1] in status)
+        _, status, game = heard_until(page, ready, f"{prompt!r} after {expected[before:]}")
+        newly_said(status, game, before)
         type_keys(page, keys)
-    page.wait_for_selector("#status[data-exit]", timeout=60000)
-    heard_ending()
-    assert said == [f"Game {k} is over: {words}." for k, words in enumerate(expected, 1)]
+    _, status, game = heard_until(page, lambda lines, status, game: game == everything and game[-1] in status,
+                                  "the whole game")
+    assert [said for said in game if said.startswith("Game ")] == \
+        [f"Game {k} is over: {ending}." for k, ending in enumerate(endings_written(rendering(session)), 1)]
 
 
-def test_the_learners_ending_is_said(page) -> None:
-    start(page, "pascal-learner")
-    play(page, PLAYERS["pascal-learner"])
-    lines = heard(page)[0]
-    expected = endings_written("\n".join(lines))
-    assert len(expected) == 1 and reader_status(page).endswith(f"Game 1 is over: {expected[0]}.")
+# The learner's games, from nothing learnt (--fresh) and a number for its random choices: the
+# same moves give the same game (a pipe gives it too: retro run pascal-learner --fresh --random-state 1)
+LEARNER_GAMES = [("1", ["1,1", "1,2", "1,3"], "you won"), ("4", ["1,1", "1,2", "3,1", "3,2"], "the computer won"),
+                 ("1", ["1,1", "1,2", "2,2", "2,3", "3,1"], "a draw")]
+LEARNER_ASKS = "Your move: cursor keys and Enter, or type row,col (q ends the game)."
 
 
-# -- every move said ---------------------------------------------------------------------
-MARKS = {"fortran-rcd": {"O": "You", "X": "The computer"}, "perl-midterm": {"X": "You", "O": "The computer"}}
+def learner_answer(lines: list[str]) -> Optional[str]:
+    """The learner's last move its screen shows ("I play 2,1."), in the runtime's words."""
+    played = [found for line in lines for found in re.findall(r"I play (\d+),(\d+)\.", line)]
+    return f"The computer played row {played[-1][0]}, column {played[-1][1]}." if played else None
 
 
-def boards_printed(text: str) -> list[list[str]]:
-    """Each 3x3 board a teletype program printed, in order: its nine cells' marks (blank if free)."""
-    rows = []
-    for line in text.split("\n"):
-        cells = line.split("|")
-        cells = cells[1:4] if len(cells) == 5 else cells if len(cells) == 3 else None
-        rows.append(None if cells is None else [c.strip() if c.strip() in ("X", "O") else "" for c in cells])
-    boards = []
-    for k in range(len(rows) - 4):
-        if all(rows[k + j] is not None or j % 2 for j in range(5)) and rows[k] and rows[k + 2] and rows[k + 4] \
-                and (k == 0 or rows[k - 2] is None or rows[k - 1] is not None):
-            boards.append(rows[k] + rows[k + 2] + rows[k + 4])
-    return boards
+@pytest.mark.parametrize("seed, moves, ending", LEARNER_GAMES)
+def test_the_learners_game_is_played_and_heard_through_the_accessibility_snapshot_alone(
+        page, seed: str, moves: list[str], ending: str) -> None:
+    """The learner played to a win, a loss and a draw from the keyboard (row,col
+    typed at its prompt), decided from the snapshot alone: where the cursor
+    starts is said when the first move is asked; each move, the player's and the
+    computer's (its "I play 2,1."), is in the list of the game in words before
+    the next is asked, the newest in the status; and the end as its text says it."""
+    start_by_keys(page, "pascal-learner", ["--fresh", "--random-state", seed])
+    heard_until(page, lambda lines, status, game: bool(lines) and lines[-1].startswith("Do you want to move first?"),
+                "the first question")
+    type_keys(page, "y\r")
+    expected: list[str] = []
+    for k, move in enumerate(moves):
+        before = len(expected)
 
-
-def moves_printed(text: str, marks: dict[str, str]) -> list[str]:
-    """The moves the printed boards show, in words (the player's before the computer's in a turn)."""
-    said, before = [], [""] * 9
-    for board in boards_printed(text):
-        if any(was and not now for was, now in zip(before, board)):
-            before = [""] * 9  # a new game
-        new = [(marks[now], k) for k, (was, now) in enumerate(zip(before, board)) if now and now != was]
-        said += [f"{who} played row {k // 3 + 1}, column {k % 3 + 1}." for who, k in sorted(new, key=lambda m: m[0] != "You")]
-        before = board
-    return said
-
-
-def altair_moves(session) -> list[str]:
-    """The Altair's moves as its text names them: each typed BOARD,POSITION, each I WANT (or I WON WITH) BOARD."""
-    said = []
-    text = rendering(session)
-    for line in text.split("\n"):
-        typed = line.split("?", 1)[1].strip().split(",") if line.startswith("YOUR BOARD, POSITION?") else []
-        if len(typed) == 2:
-            said.append(f"You played board {int(typed[0])}, position {int(typed[1])}.")
-        elif line.startswith(("I WANT BOARD", "I WON WITH BOARD")):
-            words = line.split()
-            said.append(f"The computer played board {words[-3]}, position {words[-1]}.")
-    return said
-
-
-def in_order(expected: list[str], heard_said: str) -> list[str]:
-    """Those of ``expected`` not found in ``heard_said`` in their order."""
-    missing, at = [], 0
-    for words in expected:
-        found = heard_said.find(words, at)
-        if found < 0:
-            missing.append(words)
+        def asked(lines: list[str], status: str, game: list[str]) -> bool:
+            if not lines or lines[-1] != LEARNER_ASKS or len(game) != len(expected) + (1 if k else 0):
+                return False
+            return not k or game[-1] == learner_answer(lines) and game[-1] in status
+        lines, status, game = heard_until(page, asked, f"move {k + 1} asked after {expected}")
+        if k:
+            expected.append(learner_answer(lines) or "")
         else:
-            at = found + len(words)
-    return missing
-
-
-MOVES = [("fortran-rcd", "ia-human-first-human-wins"), ("fortran-rcd", "ia-computer-first-draw"),
-         ("perl-midterm", "corner-opening-draw"), ("cpm-c", "x-computer-begins-tie"),
-         ("altair-3d", "fig5-v2-player-wins")]
-
-
-@pytest.mark.parametrize("program_id, name", MOVES)
-def test_every_move_is_said_by_whom_and_where(page, program_id: str, name: str) -> None:
-    """Each move, the player's and the computer's, is said in the status in
-    the port's words for its squares, as the printed boards (or the Altair's
-    own lines) show it, in order."""
-    session = golden(program_id, name)
-    if program_id == "altair-3d":
-        expected = altair_moves(session)
-    else:
-        marks = MARKS.get(program_id) or ({"X": "You", "O": "The computer"} if prompts(session)[0][1] == "X\r"
-                                          else {"O": "You", "X": "The computer"})
-        expected = moves_printed(rendering(session), marks)
-    assert len(expected) >= 5
-    page.evaluate(STATUS_SAID)
-    in_a_browser.start(page, program_id, query(program_id, session.options))
-    for shown, keys in prompts(session):
-        if program_id == "altair-3d":
-            in_a_browser.wait_screen(page, "s.includes(arg)", "POSITION?", everything=False)
-        else:
-            in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(shown))
-        type_keys(page, keys)
-    page.wait_for_selector("#status[data-exit]", timeout=60000)
-    said = page.evaluate("() => window.retroStatusSaid")
-    assert not in_order(expected, " ".join(said)), said
-    assert len(said) == len(set(said)) or program_id == "altair-3d"  # each said once (the Altair: its turns)
+            assert status == "The cursor is on row 2, column 2, empty.", status  # where it starts, in words
+        assert game == expected
+        newly_said(status, game, before)
+        type_keys(page, f"{move}\r")
+        row, column = move.split(",")
+        expected.append(f"You played row {row}, column {column}.")
+    lines, status, game = heard_until(page, lambda lines, status, game: bool(lines) and
+                                      lines[-1].startswith("Another game?") and bool(game) and game[-1] in status,
+                                      "the game's end")
+    if ending == "the computer won":
+        expected.append(learner_answer(lines) or "")
+    assert game == [*expected, f"Game 1 is over: {ending}."]
+    assert endings_written("\n".join(lines)) == [ending]  # as the program's own text says it
+    type_keys(page, "n\r")
+    heard_until(page, lambda lines, status, game: bool(heard(page)[1]) and "The game is over." in heard(page)[1][-1],
+                "the session's end")
 
 
 def test_ctrl_b_says_the_board_and_the_program_never_gets_it(page) -> None:
@@ -228,7 +298,7 @@ def test_ctrl_b_says_the_board_and_the_program_never_gets_it(page) -> None:
     type_keys(page, steps[0][1])
     in_a_browser.wait_screen(page, "s === arg", in_a_browser.shown_lines(steps[1][0]))
     in_a_browser.quiet(page)
-    board = boards_printed(steps[1][0])[-1]
+    board = sum([row for row in map(board_row, steps[1][0].split("\n")) if row is not None][-3:], [])
     whose = {"": "empty", "O": "the computer", "X": "you"}
     page.keyboard.press("Control+b")
     page.wait_for_function("() => document.getElementById('reader-said').textContent.startsWith('Row 1')")

@@ -30,6 +30,7 @@ function readerLogShows(lines) {
 
 function readerBegins() {  // a new terminal: nothing trusted, nothing said yet (a replay's seek keeps its log)
   if (!readerHeld) $("reader-log").replaceChildren();
+  $("reader-game").replaceChildren();
   readerLanguage(null);
   readerTrusts(null);
   readerSaying = [];
@@ -56,7 +57,14 @@ function readerKey(event) {
 }
 
 // What retro says (a move, a game's end) goes into the reader's status once the output pauses,
-// with whatever else it said in that burst: one thing said a turn, not lost behind the next.
+// with whatever else it said in that burst: one thing said a turn, not lost behind the next.  The
+// status is heard once; the moves and ends stay in the list "The game in words", to read again.
+function readerKeeps(words) {
+  const item = document.createElement("li");
+  item.textContent = words;
+  $("reader-game").append(item);
+}
+
 function readerSays() {
   if (!readerSaying.length) return;
   readerStatus(readerSaying.join(" "));
@@ -109,7 +117,8 @@ function readerTold(data) {
   let what;
   try { what = JSON.parse(data.slice(readerToken.length + 1)); } catch { return; }
   if (what && Array.isArray(what.rows)) readerScreen(what);
-  else if (what && typeof what.said === "string") readerSaying.push(what.said);
+  else if (what && typeof what.said === "string") { readerSaying.push(what.said); readerKeeps(what.said); }
+  else if (what && typeof what.cursor === "string") readerSaying.push(what.cursor);  // said, not kept
   else if (what && Array.isArray(what.board)) readerBoard = what.board.map(String);
   else if (what && typeof what.lang === "string") readerLanguage(what.lang);
 }

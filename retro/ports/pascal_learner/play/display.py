@@ -324,6 +324,8 @@ class ScreenView:
         if self.first_move:  # an Enter typed twice after a Y/N answer is no move
             self.console.discard_typed_ahead()
             self.first_move = False
+            r, c = self.grid.rowcol(self.cursor)
+            self.console.cursor_on(r - 1, c - 1, starts=True)  # for a reader: where the cursor starts, in words
         while True:
             self._draw_cell(self.cursor, cursor=True)
             self._prompt(f"{hint}: {typed}" if typed else hint + ".")

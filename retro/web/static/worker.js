@@ -121,7 +121,9 @@ async function interpreter(indexURL, cache, key) {
   const kept = cache && await cache.match(key);
   if (kept) {
     try {
-      return {pyodide: await loadPyodide({indexURL, packages: [], _loadSnapshot: kept.arrayBuffer()}), fresh: false};
+      const pyodide = await loadPyodide({indexURL, packages: [], _loadSnapshot: kept.arrayBuffer()});
+      pyodide._api.config._loadSnapshot = null;  // its 31 MB, copied into the interpreter's memory, let go
+      return {pyodide, fresh: false};
     } catch (error) {
       console.error("retro: the kept snapshot could not be loaded; it is set aside", error);
       await cache.delete(key);

@@ -87,13 +87,13 @@ class VisitorSession:
         report.unlink(missing_ok=True)
         reason = self.slot.reason
         frame = exit_frame(None if reason else term.process.returncode, reason, program, outcome, input_ended)
-        game = await self._take_home(transcript, program, term.process.returncode)
+        game = self._take_home(transcript, program, term.process.returncode)
         if game is not None:
             frame["take_home"] = game.offer(self.exhibit.take_homes.bounds)
         await self._send_json(frame)
 
-    async def _take_home(self, transcript: Optional[Path], program: catalog.Program,
-                         status: Optional[int]) -> Optional[Game]:
+    def _take_home(self, transcript: Optional[Path], program: catalog.Program,
+                   status: Optional[int]) -> Optional[Game]:
         """The visitor's game kept for them (retro.web.take_home), if the program
         ended by itself and the visitor is there to take it: its transcript, or
         without one its recording from the pty alone, where we can say why."""
@@ -102,8 +102,8 @@ class VisitorSession:
             take_homes.discard(transcript)
             return None
         why = no_transcript_of(program, status)
-        recording = self.tape.cast(program, status) if self.tape is not None and why is not None else None
-        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why, self.visitor)
+        tape = self.tape.saved(program, status) if self.tape is not None and why is not None else None
+        return take_homes.keep(transcript, program.id, self.slot.client, tape, why, self.visitor)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""

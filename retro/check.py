@@ -86,9 +86,22 @@ def session(program: catalog.Program, console: Console, options: catalog.Options
     transcript: ``words`` are its options as the header gives them, and the
     console's streams are the header's stdin and stdout (``report_told``: as
     ``runner.run_session``'s)."""
-    status, recorder = record_session(program, console, options, report_told)
-    return transcript.Transcript(program.id, list(words), status, dict(header), recorder.events,
-                                 console.input_kind, console.output_kind)
+    _, kept = bounded_session(program, console, options, words, header, report_told)
+    assert kept is not None  # no bounds: always kept
+    return kept
+
+
+def bounded_session(program: catalog.Program, console: Console, options: catalog.Options, words: list[str],
+                    header: dict[str, str], report_told: Callable[[str], str] = as_saved,
+                    most_characters: Optional[int] = None, most_events: Optional[int] = None
+                    ) -> tuple[int, Optional[transcript.Transcript]]:
+    """``session`` kept within ``most_characters`` and ``most_events`` (recording.Recorder):
+    its status, and its transcript (None if it passed them: nothing was kept)."""
+    status, recorder = record_session(program, console, options, report_told, most_characters, most_events)
+    if recorder.full:
+        return status, None
+    return status, transcript.Transcript(program.id, list(words), status, dict(header), recorder.events,
+                                         console.input_kind, console.output_kind)
 
 
 def check_file(path: Path) -> CheckResult:

@@ -1,5 +1,6 @@
 """A session as events, the data model of a transcript: what was written, what
-was written to standard error, each line read; and the console that keeps them."""
+was written to standard error, each line read; and the console that keeps them,
+within bounds if it is asked to (a visitor's session: retro.web.child)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,14 +26,28 @@ class Event:
 
 
 class Recorder(Console):
-    """Wraps a console and remembers the session as events."""
+    """Wraps a console and remembers the session as events: output (or error
+    output) written in a row is one event, its pieces joined once (a piece
+    at a time would copy the whole so far at each).  Past ``most_characters``
+    or ``most_events`` (None: no bound) it is ``full``: it keeps nothing more,
+    and what it kept is let go."""
 
-    def __init__(self, inner: Console, on_event: Optional[Callable[[Event], None]] = None):
+    def __init__(self, inner: Console, most_characters: Optional[int] = None, most_events: Optional[int] = None):
         self.inner = inner
         self.interactive, self.screen = inner.interactive, inner.screen
         self.input_kind, self.output_kind = inner.input_kind, inner.output_kind
-        self.events: list[Event] = []
-        self._on_event = on_event
+        self.most_characters, self.most_events = most_characters, most_events
+        self.full = False
+        self.characters = 0
+        self._events: list[Event] = []
+        self._run_kind: Optional[EventKind] = None  # the output (or error output) being written in a row
+        self._run: list[str] = []  # its pieces
+
+    @property
+    def events(self) -> list[Event]:
+        """The session's events so far (none once ``full``)."""
+        self._end_run()
+        return self._events
 
     def game_over(self, outcome: Outcome) -> None:
         self.last_outcome = outcome
@@ -47,12 +62,32 @@ class Recorder(Console):
     def _log(self, event: Event) -> None:
         if event.kind == "in" and event.text is None:
             self.input_ended = True
-        if self.events and event.kind in ("out", "err") and self.events[-1].kind == event.kind:
-            last = self.events.pop()
-            event = Event(event.kind, (last.text or "") + (event.text or ""))
-        self.events.append(event)
-        if self._on_event:
-            self._on_event(event)
+        if self.full:
+            return
+        self.characters += len(event.text or "")
+        if event.kind != self._run_kind:
+            self._end_run()
+            if event.kind != "in" and self._events and self._events[-1].kind == event.kind:
+                self._run_kind, self._run = event.kind, [self._events.pop().text or ""]  # ``events`` read meanwhile
+            elif self.most_events is not None and len(self._events) >= self.most_events:
+                self._let_go()
+                return
+        if self.most_characters is not None and self.characters > self.most_characters:
+            self._let_go()
+        elif event.kind == "in":
+            self._events.append(event)
+        else:
+            self._run_kind = event.kind
+            self._run.append(event.text or "")
+
+    def _end_run(self) -> None:
+        if self._run_kind is not None:
+            self._events.append(Event(self._run_kind, "".join(self._run)))
+            self._run_kind, self._run = None, []
+
+    def _let_go(self) -> None:
+        self.full = True
+        self._events, self._run_kind, self._run = [], None, []
 
     def write(self, text: str) -> None:
         if text:

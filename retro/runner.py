@@ -11,7 +11,7 @@ on, through every ``finally``.
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .catalog import Options, Program
 from .console import Console, ProgramExit
@@ -51,10 +51,11 @@ def run_session(program: Program, console: Console, options: Options,
 
 
 def record_session(program: Program, console: Console, options: Options,
-                   report_told: Callable[[str], str] = as_saved) -> tuple[int, Recorder]:
-    """Run one session (run_session) and keep it as events."""
+                   report_told: Callable[[str], str] = as_saved, most_characters: Optional[int] = None,
+                   most_events: Optional[int] = None) -> tuple[int, Recorder]:
+    """Run one session (run_session) and keep it as events, within those bounds (``Recorder``)."""
     from .recording import Recorder  # here: `retro run` keeps no events
 
-    recorder = Recorder(console)
+    recorder = Recorder(console, most_characters, most_events)
     status = run_session(program, recorder, options, report_told)
     return status, recorder

@@ -1,7 +1,9 @@
-"""A kept game's cast made from its transcript in a process of its own (``python -m
-retro.web.cast_worker TRANSCRIPT CAST``), started by the server (retro.web.take_home) at a
-lower priority and within a memory limit: a long game's cast takes seconds of work and a
-hundred MiB or more, none of them the server's.  Its status: 0 with the cast written, 1 without."""
+"""A kept game's cast made from its transcript, or from its tape for a game without one
+(retro.web.pty_cast, saved raw: a file ending in ``.tape``), in a process of its own
+(``python -m retro.web.cast_worker TRANSCRIPT-OR-TAPE CAST``), started by the server
+(retro.web.take_home) at a lower priority and within a memory limit: a long game's cast
+takes seconds of work and a hundred MiB or more, none of them the server's.  Its status:
+0 with the cast written, 1 without."""
 from __future__ import annotations
 
 import os
@@ -21,15 +23,18 @@ def limited() -> None:
         pass  # a limit lower already, or none allowed: the cast is made all the same
 
 
-def made(transcript: Path, cast: Path) -> bool:
-    """The cast of ``transcript`` written whole to ``cast``; False if it could not be."""
+def made(source: Path, cast: Path) -> bool:
+    """The cast of ``source`` (a transcript, or a tape) written whole to ``cast``; False if it could not be."""
     from retro.cast import cast_of
     from retro.safefile import write_atomically
     from retro.transcript import TranscriptError, load
+    from retro.web.pty_cast import TapeError, saved_cast
+    from retro.web.take_home import TAPE_ENDING
 
     try:
-        write_atomically(cast, cast_of(load(transcript)).v2().encode("utf-8"))
-    except (TranscriptError, OSError, MemoryError):
+        made_cast = saved_cast(source.read_bytes()) if source.suffix == f".{TAPE_ENDING}" else cast_of(load(source))
+        write_atomically(cast, made_cast.v2().encode("utf-8"))
+    except (TranscriptError, TapeError, OSError, MemoryError):
         return False
     return True
 

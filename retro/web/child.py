@@ -71,18 +71,23 @@ def take_home_file(program: catalog.Program) -> Optional[Path]:
 def recorded(program: catalog.Program, console: Console, options: Options,
              report_told: Callable[[str], str], keep: Path) -> int:
     """The session run (as ``retro record`` runs it) and its transcript written to
-    ``keep``, unless Ctrl-C or a bug of ours ended it (its replay would not end so); its status."""
+    ``keep``, unless Ctrl-C or a bug of ours ended it (its replay would not end so) or it
+    passed a kept transcript's bounds (larger than a transcript is read, or more events
+    than TAKE_HOME_TRANSCRIPT_EVENTS: a flood of keys or of tiny writes); its status."""
     from retro import check
     from retro.exits import INTERNAL_ERROR, INTERRUPTED
+    from retro.transcript import MAX_BYTES
+    from retro.web.config import TAKE_HOME_TRANSCRIPT_EVENTS
 
     header = {"title": f"Your game of {program.title}", "source": "a visitor's session (retro serve)"}
-    session = check.session(program, console, options, program.option_words(options), header, report_told)
-    if session.exit_status not in (INTERRUPTED, INTERNAL_ERROR):
+    status, session = check.bounded_session(program, console, options, program.option_words(options), header,
+                                            report_told, MAX_BYTES, TAKE_HOME_TRANSCRIPT_EVENTS)
+    if session is not None and status not in (INTERRUPTED, INTERNAL_ERROR):
         try:
             session.save(keep)
         except OSError:
             pass  # nothing to offer: the session itself went well
-    return session.exit_status
+    return status
 
 
 def run(argv: list[str]) -> int:

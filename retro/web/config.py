@@ -73,6 +73,8 @@ TAKE_HOME_TAPE_CHARACTERS = 1 << 20  # a game without a transcript: its recordin
 # offered.  The server holds it while the session runs: a crowd's tapes are bounded by it
 TAKE_HOME_TAPE_EVENTS = 1 << 16  # ... and up to this many events (the output of a frame's time, each key
 # sent): a key frame is an event of a few characters, so a flood of them is bounded here; past it, nothing
+TAKE_HOME_TRANSCRIPT_EVENTS = 1 << 16  # a session's transcript kept up to this many events (a line read, or
+#   what was written between two), and up to a transcript's largest (transcript.MAX_BYTES); past either, none
 CAST_WORKERS = 2  # kept games' casts made at once, each by a worker process (cast_worker); the rest wait
 CAST_WORKER_BYTES = 512 << 20  # a worker's address space: a cast of the largest transcript (2 MiB) took
 # 168 MiB resident; past it the game is dropped

@@ -43,7 +43,7 @@ def last_request(handler: RequestHandler) -> Optional[tuple[str, StreamReader]]:
 
 
 class Connection(RequestHandler):
-    __slots__ = ("exhibit", "_stalled", "half_closed", "_asked", "_last_post", "_counted")
+    __slots__ = ("exhibit", "_stalled", "half_closed", "_asked", "_last_post", "_counted", "_deaf")
 
     def __init__(self, server: web.Server, exhibit: Exhibit):
         # as aiohttp's own Server.__call__ makes a handler (web_server.py), with its settings
@@ -54,6 +54,7 @@ class Connection(RequestHandler):
         self._asked = 0.0  # when ``gone`` last wrote STILL_THERE
         self._last_post: Optional[StreamReader] = None  # the body of the last request, if a POST
         self._counted: Optional[str] = None  # the client this connection is counted for (Clients.connect)
+        self._deaf = False  # nothing more is read from the client (read_no_more)
 
     # -- a client that half-closes ---------------------------------------------------------
     # asyncio closes a transport whose peer has sent its end unless the protocol keeps it
@@ -87,6 +88,30 @@ class Connection(RequestHandler):
             self._asked = now
             transport.write(STILL_THERE)
         return False
+
+    # -- a client that floods ------------------------------------------------------------
+    # A WebSocket session past its frames' budget (frame_budget) is told and closed; but
+    # aiohttp, reading for the client's answer to the close, resumes reading and parses
+    # whatever the client still sends: a flood of a million one-byte frames, a message
+    # object each, in the server's loop.  From here on the connection reads nothing: the
+    # client's frames wait in its own socket, and the close gives up after CLOSE_SECONDS.
+
+    def read_no_more(self) -> None:
+        """The client's bytes left unread from now on, whatever asks to read them."""
+        self._deaf = True
+        self.pause_reading()
+
+    def hang_up(self) -> None:
+        """The connection closed once what is written to it has gone, with no
+        closing handshake: the client's answer to a close would come after the
+        frames it has sent, which are never read (aiohttp's close parses what
+        it holds of them first, thousands of frames in one turn of the loop)."""
+        if self.transport is not None:
+            self.transport.close()
+
+    def resume_reading(self, resume_parser: bool = True) -> None:
+        if not self._deaf:
+            super().resume_reading(resume_parser)
 
     # -- a write's time limit ------------------------------------------------------------
     # The transport tells its protocol when bytes wait in its buffer (pause_writing) and

@@ -158,6 +158,7 @@ class Channel:
         self._closed = False
         self._input_ends = False  # closed once what is queued is written (end_input)
         self._keys = bytearray()  # typed, not yet taken by the program
+        self._flush_due = False  # a write of _keys is due this turn of the loop (write)
         self._read_on()
 
     # -- output ----------------------------------------------------------------
@@ -201,7 +202,16 @@ class Channel:
         return len(self._keys)
 
     def write(self, data: bytes) -> None:
+        """Keys queued for the program, written once the loop's turn is done: the
+        keys of many frames read at once go in one write, not a write each (each
+        a system call, and a wake-up of the program)."""
         self._keys += data
+        if not self._flush_due:
+            self._flush_due = True
+            self._loop.call_soon(self._flush_queued)
+
+    def _flush_queued(self) -> None:
+        self._flush_due = False
         self._flush_keys()
 
     def end_input(self) -> None:

@@ -1,21 +1,31 @@
 """A visitor's session as a cast made from its pty (retro.cast's writer): what the program
 wrote, as the page received it, and the keys the visitor typed, each at its time; for a game
 that has no transcript (retro.web.take_home), bounded in characters and in events, and held
-compactly (a few arrays and one text, not an object an event) while the session runs."""
+compactly (a few arrays and one text, not an object an event) while the session runs.  At the
+session's end the tape is saved raw (``PtyTape.saved``: its arrays and text as they are, and
+the cast's heading), and a worker process makes the cast of it (``saved_cast``,
+retro.web.cast_worker), never the server."""
 from __future__ import annotations
 
 import codecs
 import io
+import json
 import time
 from array import array
-from typing import Optional
+from typing import Any, Optional
 
 from ..cast import FRAME, Cast, CastEvent
 from ..catalog import Program
-from .config import TAKE_HOME_TAPE_EVENTS
+from .config import TAKE_HOME_TAPE_CHARACTERS, TAKE_HOME_TAPE_EVENTS
 from .screen_text import WithoutRows
 
 OUTPUT, KEYS = ord("o"), ord("i")
+SAVED_FORM = 1  # the saved tape's form: a line of JSON (its heading), its arrays' bytes, its text in UTF-8
+HEADING = ("cols", "rows", "title", "source", "program", "look", "status", "events")
+
+
+class TapeError(ValueError):
+    """A saved tape that is not one (cut short, or past a tape's bounds)."""
 
 
 class PtyTape:
@@ -57,13 +67,26 @@ class PtyTape:
 
     def cast(self, program: Program, status: int) -> Optional[Cast]:
         """The session as a cast (None: it wrote nothing, or passed its limits)."""
-        if self.full or OUTPUT not in self._codes:
+        if not self._makes_cast():
             return None
-        text, starts = self._text.getvalue(), [0, *self._ends]
-        events = [CastEvent(when, chr(code), text[start:end])
-                  for when, code, start, end in zip(self._times, self._codes, starts, self._ends)]
-        return Cast(self.cols, self.rows, f"Your game of {program.title}", "retro serve's page, as it showed it",
-                    program.id, program.look, events, status, events[-1].time)
+        return _cast(self._heading(program, status), self._times, self._codes, self._ends, self._text.getvalue())
+
+    def saved(self, program: Program, status: int) -> Optional[bytes]:
+        """The session as ``saved_cast`` reads it, its cast not made (None, as ``cast``):
+        its arrays' bytes and its text as they are, a moment's work whatever its size."""
+        if not self._makes_cast():
+            return None
+        heading = json.dumps({**self._heading(program, status), "form": SAVED_FORM}).encode()
+        return b"".join((heading, b"\n", self._times.tobytes(), bytes(self._codes), self._ends.tobytes(),
+                         self._text.getvalue().encode("utf-8", "surrogatepass")))
+
+    def _makes_cast(self) -> bool:
+        return not self.full and OUTPUT in self._codes
+
+    def _heading(self, program: Program, status: int) -> dict[str, Any]:
+        return {"cols": self.cols, "rows": self.rows, "title": f"Your game of {program.title}",
+                "source": "retro serve's page, as it showed it", "program": program.id, "look": program.look,
+                "status": status, "events": len(self._codes)}
 
     def _add(self, clock: float, code: int, text: str) -> None:
         self._times.append(clock)
@@ -77,3 +100,33 @@ class PtyTape:
 
     def _clock(self) -> float:
         return time.monotonic() - self._start
+
+
+def saved_cast(data: bytes) -> Cast:
+    """The cast of a tape ``PtyTape.saved`` (in a worker process: retro.web.cast_worker);
+    TapeError if ``data`` is not such a tape."""
+    line, _, rest = data.partition(b"\n")
+    try:
+        heading = json.loads(line)
+        count = heading["events"]
+        if heading.get("form") != SAVED_FORM or not isinstance(count, int) or not 0 < count <= TAKE_HOME_TAPE_EVENTS:
+            raise TapeError("not a saved tape")
+        times, ends = array("d"), array("q")
+        times.frombytes(rest[:8 * count])
+        codes = bytearray(rest[8 * count:9 * count])
+        ends.frombytes(rest[9 * count:17 * count])
+        text = rest[17 * count:].decode("utf-8", "surrogatepass")
+        if len(codes) != count or len(ends) != count or len(text) != ends[-1] or len(text) > TAKE_HOME_TAPE_CHARACTERS:
+            raise TapeError("a saved tape cut short")
+        return _cast({name: heading[name] for name in HEADING}, times, codes, ends, text)
+    except (KeyError, TypeError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise TapeError(f"not a saved tape ({type(error).__name__})") from error
+
+
+def _cast(heading: dict[str, Any], times: array[float], codes: bytearray, ends: array[int], text: str) -> Cast:
+    """A tape's events as a cast, under ``heading`` (``PtyTape._heading``)."""
+    starts = [0, *ends]
+    events = [CastEvent(when, chr(code), text[start:end])
+              for when, code, start, end in zip(times, codes, starts, ends)]
+    return Cast(heading["cols"], heading["rows"], heading["title"], heading["source"], heading["program"],
+                heading["look"], events, heading["status"], events[-1].time)

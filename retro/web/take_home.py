@@ -1,6 +1,7 @@
 """A visitor's own game, offered at its end: its transcript (written by the session's
-program, retro.web.child) and its cast (made by a worker process, retro.web.cast_worker,
-while the end is said), kept under a name of 128 random bits in a private
+program, retro.web.child) or, for a game without one, its tape (retro.web.pty_cast, saved
+raw), and its cast (made of either by a worker process, retro.web.cast_worker, while the
+end is said: never in the server), kept under a name of 128 random bits in a private
 folder of the server's, for that visitor alone (their page, retro.web.visitor_cookie, and
 their client), for a bounded time and number of downloads; the games kept at once bounded
 in number (in all, for one visitor, for one client) and in size.  Past a bound of the whole,
@@ -24,13 +25,13 @@ from ..crash_reports import report_internal_error
 from . import config
 
 if TYPE_CHECKING:
-    from ..cast import Cast
     from ..catalog import Program
 
 FORMS = {  # what a game is fetched as: its media type, its file's ending
     "transcript": ("text/plain", "txt"),
     "cast": ("application/x-asciicast", "cast"),
 }
+TAPE_ENDING = "tape"  # a game without a transcript: its tape, saved raw (pty_cast), until its cast is made
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,12 @@ class Game:
     why: Optional[str] = None  # why it has no transcript, in words (None: it has one)
     visitor: str = ""  # the page that played it (visitor_cookie), "" if it had none
     expiry: Optional[asyncio.TimerHandle] = None
-    cast_made: Optional[asyncio.Task[bool]] = None  # its cast being made from its transcript (cast_worker)
+    cast_made: Optional[asyncio.Task[bool]] = None  # its cast being made (cast_worker)
+    made_from: Optional[Path] = None  # what its cast is made of: its transcript, or its tape (deleted once made)
+
+    def paths(self) -> set[Path]:
+        """Every file of the game's: its forms, and what its cast is made of."""
+        return {*self.files.values(), *([self.made_from] if self.made_from is not None else [])}
 
     def links(self) -> dict[str, str]:
         """Where the page fetches each form it has."""
@@ -131,45 +137,44 @@ class TakeHomes:
         if pending is not None:
             pending.unlink(missing_ok=True)
 
-    async def keep(self, pending: Optional[Path], program: str, client: str,
-                   recording: Optional[Cast] = None, why: Optional[str] = None,
-                   visitor: str = "") -> Optional[Game]:
+    def keep(self, pending: Optional[Path], program: str, client: str,
+             tape: Optional[bytes] = None, why: Optional[str] = None, visitor: str = "") -> Optional[Game]:
         """The transcript in ``pending`` (a session of ``program``) kept for ``client``'s ``visitor``
-        under a new name, its cast made meanwhile by a worker process (``Game.cast_made``:
-        the game is dropped if that fails); if there is no transcript, the session's
-        ``recording`` alone (``why`` says why, in words).  None (and nothing kept)
-        if there is neither, a file cannot be read or written, or the game alone is
-        larger than the games' total may be."""
+        under a new name; if there is no transcript, the session's ``tape`` alone (pty_cast's
+        ``PtyTape.saved``; ``why`` says why, in words).  Its cast is made meanwhile by a
+        worker process (``Game.cast_made``: the game is dropped if that fails).  None (and
+        nothing kept) if there is neither, a file cannot be read or written, or the game
+        alone is larger than the games' total may be."""
         has_transcript = pending is not None and pending.exists()
-        if not self.bounds.keeps_games or not (has_transcript or recording is not None):
+        if not self.bounds.keeps_games or not (has_transcript or tape is not None):
             self.discard(pending)
             return None
         name = secrets.token_urlsafe(config.TAKE_HOME_NAME_BYTES)
         forms = FORMS if has_transcript else {"cast": FORMS["cast"]}
         files = {form: self.folder / f"{name}.{ending}" for form, (_, ending) in forms.items()}
+        made_from = files["transcript"] if has_transcript else self.folder / f"{name}.{TAPE_ENDING}"
         try:
             if has_transcript:
                 assert pending is not None
-                size = _moved(pending, files["transcript"])
+                size = _moved(pending, made_from)
             else:
-                assert recording is not None
-                size = await asyncio.get_running_loop().run_in_executor(None, _cast_written, recording,
-                                                                        files["cast"])
+                assert tape is not None
+                made_from.write_bytes(tape)  # a moment's work: the cast is made of it elsewhere
+                size = len(tape)
         except Exception as error:  # noqa: BLE001  # nothing to offer; the session ends as ever
             if not isinstance(error, (OSError, ValueError)):  # not a file unwritten or unreadable: a bug of ours
                 report_internal_error("retro serve", error)
             self.discard(pending)
-            _remove(files.values())
-            return None
-        if size > self.bounds.total_bytes:
-            _remove(files.values())
+            _remove([*files.values(), made_from])
             return None
         game = Game(name, program, client, files, size, self.bounds.downloads, None if has_transcript else why,
-                    visitor)
+                    visitor, made_from=made_from)
+        if size > self.bounds.total_bytes:
+            _remove(game.paths())
+            return None
         self._games[name] = game
         game.expiry = asyncio.get_running_loop().call_later(self.bounds.seconds, self.drop, name)
-        if has_transcript:
-            game.cast_made = asyncio.create_task(self._cast_made(game))
+        game.cast_made = asyncio.create_task(self._cast_made(game))
         self._make_room(game)
         return game
 
@@ -191,16 +196,21 @@ class TakeHomes:
             self.drop(games[0].name)
 
     async def _cast_made(self, game: Game) -> bool:
-        """``game``'s cast made from its transcript by a worker (``CAST_WORKERS`` at
-        once), its size counted then; the game dropped if the cast cannot be made."""
+        """``game``'s cast made from its transcript or tape by a worker (``CAST_WORKERS``
+        at once), its size counted then (a tape deleted: it was only the cast's
+        making); the game dropped if the cast cannot be made."""
         if self._worker_places is None:
             self._worker_places = asyncio.Semaphore(config.CAST_WORKERS)
+        made_from = game.made_from
+        assert made_from is not None
         async with self._worker_places:
-            made = self._games.get(game.name) is game and await self._work(game.files["transcript"],
-                                                                           game.files["cast"])
+            made = self._games.get(game.name) is game and await self._work(made_from, game.files["cast"])
         if self._games.get(game.name) is not game:
-            _remove(game.files.values())  # dropped meanwhile: the cast written since goes too
+            _remove(game.paths())  # dropped meanwhile: the cast written since goes too
             return False
+        if made_from not in game.files.values():
+            made_from.unlink(missing_ok=True)
+            game.made_from = None
         try:
             game.size = sum(path.stat().st_size for path in game.files.values()) if made else 0
         except OSError:
@@ -211,11 +221,11 @@ class TakeHomes:
         self._make_room(game)
         return self._games.get(game.name) is game
 
-    async def _work(self, transcript: Path, cast: Path) -> bool:
+    async def _work(self, made_from: Path, cast: Path) -> bool:
         """One worker's run: whether it wrote the cast within ``CAST_WORKER_SECONDS``."""
         try:
             worker = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "retro.web.cast_worker", str(transcript), str(cast),
+                sys.executable, "-m", "retro.web.cast_worker", str(made_from), str(cast),
                 stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.DEVNULL,
                 stderr=asyncio.subprocess.DEVNULL)
         except OSError:
@@ -271,7 +281,7 @@ class TakeHomes:
             game.expiry.cancel()
         if game.cast_made is not None and not _within(game.cast_made):
             game.cast_made.cancel()  # its worker killed
-        _remove(game.files.values())
+        _remove(game.paths())
 
     def remove_all(self) -> None:
         """Every game and the folder deleted (the server stops)."""
@@ -294,15 +304,6 @@ def _moved(pending: Path, transcript: Path) -> int:
         raise ValueError(f"a transcript of {size:,} bytes")
     pending.replace(transcript)
     return size
-
-
-def _cast_written(recording: Cast, cast: Path) -> int:
-    """A recording of the pty written as its cast; its size.  (In a thread: it
-    is bounded, retro.web.pty_cast, but may take a moment.)"""
-    from ..safefile import write_atomically
-
-    write_atomically(cast, recording.v2().encode("utf-8"))
-    return cast.stat().st_size
 
 
 def _visitor(game: Game) -> str:

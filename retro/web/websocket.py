@@ -15,6 +15,7 @@ from ..outcome import read_report
 from . import config, messages, process, security
 from .exhibit import EXHIBIT, Exhibit
 from .c1_shown import C1Shown
+from .connection import Connection
 from .exit_message import exit_frame
 from .frame_budget import FrameBudget
 from .manager import Slot
@@ -29,16 +30,17 @@ class VisitorSession:
     and the bytes and messages between the pty and the visitor."""
 
     def __init__(self, exhibit: Exhibit, ws: web.WebSocketResponse, slot: Slot,
-                 transport: Optional[asyncio.Transport] = None, visitor: str = ""):
+                 connection: Optional[Connection] = None, visitor: str = ""):
         self.exhibit = exhibit
         self.ws = ws
         self.visitor = visitor  # the page (visitor_cookie): its game is kept for it
-        self.transport = transport  # the visitor's connection: its reading stops at a flood
+        self.connection = connection  # the visitor's connection: its reading stops at a flood
         self.slot = slot
         slot.told = self.notice
         self.last_activity = time.monotonic()
         self.written = 0
         self.tape: Optional[PtyTape] = None  # the session as a cast, for a game with no transcript
+        self.flooded = False  # past its frames' budget: its connection reads no more
 
     def stop(self, reason: str) -> None:
         self.slot.stop(reason)
@@ -85,13 +87,13 @@ class VisitorSession:
         report.unlink(missing_ok=True)
         reason = self.slot.reason
         frame = exit_frame(None if reason else term.process.returncode, reason, program, outcome, input_ended)
-        game = await self._take_home(transcript, program, term.process.returncode)
+        game = self._take_home(transcript, program, term.process.returncode)
         if game is not None:
             frame["take_home"] = game.offer(self.exhibit.take_homes.bounds)
         await self._send_json(frame)
 
-    async def _take_home(self, transcript: Optional[Path], program: catalog.Program,
-                         status: Optional[int]) -> Optional[Game]:
+    def _take_home(self, transcript: Optional[Path], program: catalog.Program,
+                   status: Optional[int]) -> Optional[Game]:
         """The visitor's game kept for them (retro.web.take_home), if the program
         ended by itself and the visitor is there to take it: its transcript, or
         without one its recording from the pty alone, where we can say why."""
@@ -100,8 +102,8 @@ class VisitorSession:
             take_homes.discard(transcript)
             return None
         why = no_transcript_of(program, status)
-        recording = self.tape.cast(program, status) if self.tape is not None and why is not None else None
-        return await take_homes.keep(transcript, program.id, self.slot.client, recording, why, self.visitor)
+        tape = self.tape.saved(program, status) if self.tape is not None and why is not None else None
+        return take_homes.keep(transcript, program.id, self.slot.client, tape, why, self.visitor)
 
     async def _send_json(self, data: dict[str, Any]) -> None:
         """Send a message, unless the visitor has gone."""
@@ -181,10 +183,11 @@ class VisitorSession:
 
     async def _flooded(self, limits: config.Limits) -> None:
         """Frames past the session's budget (frame_budget): the connection read no
-        more (the client's frames wait in its own socket, not in the server's
-        loop), the visitor told, the session ended."""
-        if self.transport is not None and self.transport.is_reading():
-            self.transport.pause_reading()
+        more, even by the close (the client's frames wait in its own socket, not in
+        the server's loop), the visitor told, the session ended."""
+        self.flooded = True
+        if self.connection is not None:
+            self.connection.read_no_more()
         await self.notice(f"Keys are coming faster than anyone types (at most {limits.frames_per_second} "
                           f"a second, {limits.frame_bytes_per_second:,} bytes): the session ends.")
         self.stop("keys came faster than anyone types")
@@ -255,11 +258,14 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
         return await _refuse(ws, refused)
     try:
         await ws.prepare(request)
-        session = VisitorSession(exhibit, ws, slot, request.transport, visitor_of(request))
+        connection = request.protocol if isinstance(request.protocol, Connection) else None
+        session = VisitorSession(exhibit, ws, slot, connection, visitor_of(request))
         screen = terminal_of(program)
         await session.run(program, words, screen.cols, screen.rows)
     finally:
         exhibit.sessions.release(slot)
+    if session.flooded and connection is not None:
+        connection.hang_up()  # the close below then waits for nothing
     stopping = exhibit.sessions.stopping
     try:
         await ws.close(code=WSCloseCode.GOING_AWAY if stopping else WSCloseCode.OK,

@@ -1,8 +1,11 @@
 """A visitor's session as a cast made from its pty (retro.web.pty_cast): the
 page's bytes and the keys typed as events, a character split between two reads
-kept whole, and nothing past its bound."""
+kept whole, and nothing past its bound; the tape saved raw for a worker to make
+its cast of."""
+import pytest
+
 from retro import catalog
-from retro.web.pty_cast import PtyTape
+from retro.web.pty_cast import PtyTape, TapeError, saved_cast
 
 LEARNER = catalog.get("pascal-learner")
 
@@ -61,3 +64,35 @@ def test_output_within_a_frame_is_one_event() -> None:
     tape.output(b"move? ")
     cast = tape.cast(LEARNER, 0)
     assert cast is not None and [(event.code, event.data) for event in cast.events] == [("o", "Your move? ")]
+
+
+def test_a_saved_tape_makes_the_cast_the_tape_makes() -> None:
+    """The server saves the tape raw (its arrays and text) and a worker makes the
+    cast of it (cast_worker): the same cast as the tape's own."""
+    tape = PtyTape(80, 24, 1000)
+    tape.output("Your move? café ".encode())
+    tape.keys(b"2,2\r")
+    tape.output(b"I play 1,1")
+    saved = tape.saved(LEARNER, 130)
+    assert saved is not None and saved_cast(saved) == tape.cast(LEARNER, 130)
+
+
+def test_a_tape_that_makes_no_cast_saves_nothing() -> None:
+    tape = PtyTape(80, 24, 10)
+    tape.keys(b"y\r")
+    assert tape.saved(LEARNER, 0) is None
+    tape.output(b"0123456789 and more")
+    assert tape.saved(LEARNER, 0) is None
+
+
+@pytest.mark.parametrize("damage", [lambda data: data[:-3], lambda data: data[:20], lambda data: b"{}\n" + data,
+                                    lambda data: data.replace(b'"events": 3', b'"events": 99999999')])
+def test_a_saved_tape_cut_short_or_past_the_bounds_is_refused(damage) -> None:
+    tape = PtyTape(80, 24, 1000)
+    tape.output(b"Your move? ")
+    tape.keys(b"2,2\r")
+    tape.output(b"I play 1,1")
+    saved = tape.saved(LEARNER, 0)
+    assert saved is not None
+    with pytest.raises(TapeError):
+        saved_cast(damage(saved))

@@ -17,7 +17,9 @@ import aiohttp
 import pytest
 
 from retro import catalog, check, transcript
+from retro.cast import Cast
 from retro.web.exhibit import Exhibit
+from retro.web.pty_cast import PtyTape
 from retro.web.take_home import Bounds, TakeHomes
 
 from test_web_sessions import TELETYPES, Visitor, visit
@@ -107,11 +109,42 @@ def test_a_session_ended_by_ctrl_c_offers_its_recording_alone_and_says_why() -> 
     assert "Pick a space:" in "".join(event[2] for event in events if event[1] == "o")
 
 
+def test_a_game_without_a_transcript_has_its_cast_made_by_a_worker_never_by_the_server(monkeypatch) -> None:
+    """A game stopped by Ctrl-C goes home as its tape's cast, made as a transcript's is,
+    by a worker process (cast_worker), and nothing of it in the server's: no cast is
+    made or written here (the version before made it in the server, a thread of its
+    own, building an event object for each of up to 65,536 events in its loop); the
+    tape, saved raw for the worker, is deleted once the cast is made."""
+    made_here: list[str] = []
+    for owner, name in ((Cast, "v2"), (Cast, "v3"), (PtyTape, "cast")):
+        real = getattr(owner, name)
+        monkeypatch.setattr(owner, name, lambda *args, real=real, name=name, **kw: made_here.append(name)
+                            or real(*args, **kw))
+
+    async def interrupted(visitor: Visitor) -> dict:
+        await visitor.until(lambda v: "Pick a space:" in v.text())
+        await visitor.type("\x03")
+        return await visitor.exit()
+
+    exhibit = Exhibit()
+
+    async def work(client):
+        ended, body = await fetched(client, GAME[0], interrupted, "cast")
+        return ended, body, [path.suffix for path in exhibit.take_homes.written()]
+
+    ended, body, files = with_client(work, exhibit)
+    assert set(ended["take_home"]) == {"cast", "words"}
+    header, *events = cast_lines(body)
+    assert header["version"] == 2 and [event[2] for event in events if event[1] == "i"] == ["\x03"]
+    assert made_here == [], made_here
+    assert files == [".cast"], files  # the tape went once its cast was made
+
+
 async def kept(client, exhibit: Exhibit, who: str = ELSEWHERE, source: Path = SAMPLE, visitor: str = ""):
     """A game kept for ``who`` (and its page ``visitor``) as a session's program leaves it (the sample session)."""
     pending = exhibit.take_homes.pending()
     shutil.copyfile(source, pending)
-    game = await exhibit.take_homes.keep(pending, "perl-midterm", who, visitor=visitor)
+    game = exhibit.take_homes.keep(pending, "perl-midterm", who, visitor=visitor)
     assert game is not None and game.cast_made is not None
     await asyncio.wait({game.cast_made})  # its cast made by a worker process (or the game dropped meanwhile)
     return game
@@ -219,7 +252,7 @@ def test_a_transcript_that_cannot_be_read_offers_nothing_and_leaves_nothing() ->
     async def work(client):
         pending = exhibit.take_homes.pending()
         pending.write_bytes(b"not a transcript\n")
-        game = await exhibit.take_homes.keep(pending, "perl-midterm", "127.0.0.1")
+        game = exhibit.take_homes.keep(pending, "perl-midterm", "127.0.0.1")
         made = await game.cast_made
         return made, len(exhibit.take_homes), list(exhibit.take_homes.folder.iterdir())
 
@@ -232,7 +265,7 @@ def test_a_transcript_larger_than_one_is_read_is_not_kept() -> None:
     async def work(client):
         pending = exhibit.take_homes.pending()
         pending.write_bytes(b"x" * (transcript.MAX_BYTES + 1))
-        game = await exhibit.take_homes.keep(pending, "perl-midterm", "127.0.0.1")
+        game = exhibit.take_homes.keep(pending, "perl-midterm", "127.0.0.1")
         return game, list(exhibit.take_homes.folder.iterdir())
 
     assert with_client(work, exhibit) == (None, [])

@@ -25,6 +25,7 @@ from .page import Page
 from .xterm import XtermTerminal
 
 TAPE_LIMIT = 1 << 20  # characters of a visitor's cast (retro.web.pty_cast), as retro serve keeps
+SOURCE = "retro site's page, as it showed it"  # a visitor's cast's source (retro serve's: its own page)
 NOT_HOME = ("This program learns from a store of games kept in this browser, which a replay elsewhere "
             "would not have: your game goes home as a recording only.")
 STOPPED = ("A game stopped by Ctrl-C has no transcript (a replay cannot stop the same way): "
@@ -109,7 +110,7 @@ def _tape(page: Page, program: catalog.Program) -> Any:
     from ..web.pty_cast import PtyTape
 
     rows, cols = page.size()
-    return PtyTape(cols, rows, TAPE_LIMIT)
+    return PtyTape(cols, rows, TAPE_LIMIT, source=SOURCE)
 
 
 def _take_home(program: catalog.Program, status: int, transcript_text: Optional[str], tape: Any) -> dict[str, Any]:

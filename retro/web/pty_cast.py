@@ -32,8 +32,10 @@ class PtyTape:
     """The session's output and keys as cast events, until they pass ``limit``
     characters or ``most_events`` events."""
 
-    def __init__(self, cols: int, rows: int, limit: int, most_events: int = TAKE_HOME_TAPE_EVENTS) -> None:
+    def __init__(self, cols: int, rows: int, limit: int, most_events: int = TAKE_HOME_TAPE_EVENTS,
+                 source: str = "retro serve's page, as it showed it") -> None:
         self.cols, self.rows, self.limit, self.most_events = cols, rows, limit, most_events
+        self.source = source  # the cast's source: the page that showed the session
         self.size = 0
         self._times = array("d")  # each event's time, its code, where its text ends in _text
         self._codes = bytearray()
@@ -85,7 +87,7 @@ class PtyTape:
 
     def _heading(self, program: Program, status: int) -> dict[str, Any]:
         return {"cols": self.cols, "rows": self.rows, "title": f"Your game of {program.title}",
-                "source": "retro serve's page, as it showed it", "program": program.id, "look": program.look,
+                "source": self.source, "program": program.id, "look": program.look,
                 "status": status, "events": len(self._codes)}
 
     def _add(self, clock: float, code: int, text: str) -> None:

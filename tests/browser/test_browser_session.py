@@ -6,6 +6,7 @@ with each LF as CR LF, a teletype's keys echoed as canonical mode echoes them.""
 from __future__ import annotations
 
 import io
+import json
 import signal
 import subprocess
 import sys
@@ -153,6 +154,8 @@ def test_the_altair_draws_its_screen_and_tells_the_reader_its_rows() -> None:
     assert b'"said": "You played board 1, position 1.' in page.sent  # each move said (retro.web.reader_words)
     assert b"\x1b]7077;" not in played("altair-3d", b"\x03", words=("--version", "2"))[0].sent  # no token: no reader
     assert frame["status"] == 130 and "cast" in frame["take_home"] and "transcript" not in frame["take_home"]
+    heading = json.loads(frame["take_home"]["cast"].split("\n", 1)[0])  # the page that showed it: this one
+    assert heading["title"] == "Your game of 3-D Tic-Tac-Toe (retro site's page, as it showed it)"
 
 
 def test_the_learner_keeps_its_schemes_in_the_folder_it_is_given(tmp_path: Path) -> None:

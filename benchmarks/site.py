@@ -52,7 +52,8 @@ def run() -> Iterator[tuple[str, str]]:
     yield "retro site: the folder written", f"{time.monotonic() - began:.1f} s"
     static, site = _server([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "0", "-d", str(folder)],
                            r"port (\d+)", stdout=True)
-    serve, served = _server([sys.executable, "-m", "retro", "serve", "--port", "0"], r"http://127\.0\.0\.1:(\d+)")
+    serve, served = _server([sys.executable, "-m", "retro", "serve", "--port", "0", "--client-starts", "1000"],
+                            r"http://127\.0\.0\.1:(\d+)")  # 20 sessions in a row: more than a visitor starts
     try:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=chromium, headless=True, args=ARGS)

@@ -42,9 +42,11 @@ function socketChannel(program, params) {
 const WORKER = "static/worker.js";
 const NEXT_SPARE_AFTER = 1000;  // ms after the program's first bytes: its own start goes first
 let spare = null;
+let firstSpare = true;  // the page's first worker may start from the snapshot a visit kept
 
 function spareWorker() {
-  const worker = new Worker(WORKER, {type: "module"});
+  const worker = new Worker(firstSpare ? `${WORKER}?first` : WORKER, {type: "module"});  // worker.js, FIRST
+  firstSpare = false;
   const loaded = new Promise((resolve, reject) => {
     worker.onmessage = (event) => {
       if (event.data.type === "loaded") { window.retroLoadMarks = event.data.marks; resolve(worker); }

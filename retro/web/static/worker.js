@@ -109,7 +109,11 @@ const marks = {};  // when each step of the load ended (ms since the worker bega
 // CPython's start and every import: the first worker that is loaded before any session asks for it
 // imports every program's code (retro.browser.worker.preload), takes the snapshot and keeps it in the
 // browser's Cache Storage, under a name that changes with Pyodide's version and retro's archives.
-// Without Cache Storage (a page neither https nor on this computer) every visit loads afresh.
+// Only a page's first worker (transport.js: "?first") starts from it: later ones load while a
+// session runs, where the wait is nobody's, and a tab that started each from the 31 MB snapshot
+// held garbage the browser was slow to collect (BENCHMARKS.md, "site").  Without Cache Storage (a
+// page neither https nor on this computer) every visit loads afresh.
+const FIRST = new URL(import.meta.url).searchParams.has("first");
 const SNAPSHOTS = "retro-snapshot";
 let asked = false;  // a session or a check has asked for this worker
 
@@ -118,18 +122,20 @@ async function snapshotCache() {
 }
 
 async function interpreter(indexURL, cache, key) {
-  const kept = cache && await cache.match(key);
-  if (kept) {
+  let kept = cache && await cache.match(key);
+  if (kept && FIRST) {
     try {
       const pyodide = await loadPyodide({indexURL, packages: [], _loadSnapshot: kept.arrayBuffer()});
       pyodide._api.config._loadSnapshot = null;  // its 31 MB, copied into the interpreter's memory, let go
-      return {pyodide, fresh: false};
+      return {pyodide, fresh: false, keeps: false};
     } catch (error) {
       console.error("retro: the kept snapshot could not be loaded; it is set aside", error);
       await cache.delete(key);
+      kept = null;
     }
   }
-  return {pyodide: await loadPyodide({indexURL, packages: [], _makeSnapshot: Boolean(cache)}), fresh: true};
+  const keeps = Boolean(cache) && !kept;  // none kept yet: this one may take it
+  return {pyodide: await loadPyodide({indexURL, packages: [], _makeSnapshot: keeps}), fresh: true, keeps};
 }
 
 async function snapshotKept(cache, key) {
@@ -163,7 +169,7 @@ async function load() {
   marks.archives = performance.now();
   pyodide.runPython("import retro.browser.worker");  // loaded now, not when the visitor starts
   marks.imported = performance.now();
-  if (made.fresh && cache && !asked) {
+  if (made.keeps && !asked) {
     try { await snapshotKept(cache, key); } catch (error) { console.error("retro: no snapshot kept", error); }
   }
 }

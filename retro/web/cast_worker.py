@@ -11,13 +11,14 @@ import resource
 import sys
 from pathlib import Path
 
-from .config import CAST_WORKER_BYTES, CAST_WORKER_NICENESS
+from .config import CAST_WORKER_BYTES, CAST_WORKER_CPU_SECONDS, CAST_WORKER_NICENESS
 
 
 def limited() -> None:
-    """This process's memory capped, and its priority below the server's."""
+    """This process's memory and processor time capped, and its priority below the server's."""
     try:
         resource.setrlimit(resource.RLIMIT_AS, (CAST_WORKER_BYTES, CAST_WORKER_BYTES))
+        resource.setrlimit(resource.RLIMIT_CPU, (CAST_WORKER_CPU_SECONDS, CAST_WORKER_CPU_SECONDS))
         os.nice(CAST_WORKER_NICENESS)
     except (OSError, ValueError):
         pass  # a limit lower already, or none allowed: the cast is made all the same

@@ -258,8 +258,8 @@ class TakeHomes:
         if game is None or game.client != client or game.visitor not in ("", visitor) or form not in game.files:
             return None
         if form == "cast" and game.cast_made is not None:
-            await asyncio.wait({game.cast_made}, timeout=config.CAST_WORKER_SECONDS)
-            if self._games.get(name) is not game or not game.cast_made.done():
+            await asyncio.wait({game.cast_made})  # queued, then within its worker's limits
+            if self._games.get(name) is not game:
                 return None
         try:
             body = game.files[form].open("rb")

@@ -146,7 +146,8 @@ def _body_size(request: Any) -> int:
 
 def _downloaded(sizes: dict[str, int], folder: Path, url: str) -> str:
     """What the visit fetched: as a plain static server sends it, and as one that compresses would."""
-    names = sorted({address[len(url):].split("#")[0] or "index.html" for address in sizes if address.startswith(url)})
+    names = sorted({address[len(url):].split("#")[0].split("?")[0] or "index.html"  # worker.js?first: one file
+                    for address in sizes if address.startswith(url)})
     plain = sum((folder / name).stat().st_size for name in names)
     largest = max(names, key=lambda name: (folder / name).stat().st_size)
     return (f"{plain / 1e6:.2f} MB in {len(names)} files, {gzipped(folder, names) / 1e6:.2f} MB gzipped "

@@ -184,6 +184,16 @@ def test_a_bug_of_ours_outside_the_program_is_said_in_words(capsys) -> None:
     assert "Traceback" in capsys.readouterr().err  # for the browser's console, never the page
 
 
+# For a session run in a Python of its own: a page that answers every read with Ctrl-C, taken as
+# it is (no Pyodide there), after ``from retro.browser import worker``.
+PAGE_STUB = ("class Page:\n"
+             "    def write(self, data): pass\n"
+             "    def keys(self, timeout): return b'' if timeout == 0 else b'\\x03'\n"
+             "    def size(self): return (24, 80)\n"
+             "    def sleep(self, seconds): pass\n"
+             "worker.WorkerPage = lambda page: page\n")
+
+
 def test_the_sites_python_alone_checks_every_transcript(tmp_path: Path) -> None:
     """retro's archive and its dependencies', as the site ships them, unpacked into a folder and
     run by a Python that sees nothing else (-I, no site-packages: no blessed, aiohttp, psutil or
@@ -196,12 +206,7 @@ def test_the_sites_python_alone_checks_every_transcript(tmp_path: Path) -> None:
             "r = check_shipped(); print(r['matched'], r['total'], [x['name'] for x in r['results'] if not x['ok']]); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('blessed', 'aiohttp', 'psutil', 'numpy', 'curses')))\n"
             "from retro import catalog; from retro.browser import worker\n"
-            "class Page:\n"
-            "    def write(self, data): pass\n"
-            "    def keys(self, timeout): return b'' if timeout == 0 else b'\\x03'\n"
-            "    def size(self): return (24, 80)\n"
-            "    def sleep(self, seconds): pass\n"
-            "worker.WorkerPage = lambda page: page\n"  # the page as it is: no Pyodide here
+            + PAGE_STUB +
             "print(sorted({worker.start(Page(), p, '', sys.argv[1], True, 'k3y')[:40] for p in catalog.programs()}))")
     done = subprocess.run([sys.executable, "-I", "-S", "-c", code, str(tmp_path)], capture_output=True, text=True,
                           timeout=300, cwd=tmp_path)
@@ -231,12 +236,7 @@ def test_after_the_preload_a_session_imports_nothing(tmp_path: Path) -> None:
     code = ("import sys\n"
             "from retro import catalog; from retro.browser import worker\n"
             "worker.preload(); before = set(sys.modules)\n"
-            "class Page:\n"
-            "    def write(self, data): pass\n"
-            "    def keys(self, timeout): return b'' if timeout == 0 else b'\\x03'\n"
-            "    def size(self): return (24, 80)\n"
-            "    def sleep(self, seconds): pass\n"
-            "worker.WorkerPage = lambda page: page\n"  # the page as it is: no Pyodide here
+            + PAGE_STUB +
             "ends = {worker.start(Page(), p, '', sys.argv[1], True, 'k3y')[:30] for p in catalog.programs()}\n"
             "print(ends, sorted(m for m in set(sys.modules) - before if m.split('.')[0] not in ('numpy', 'blessed')))")
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=300)

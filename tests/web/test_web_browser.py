@@ -132,7 +132,8 @@ def shown_lines(text: str) -> str:
     return "\n".join(line.rstrip() for line in text.split("\n")).rstrip("\n")
 
 
-def start(page, program_id: str, params: dict[str, str]) -> None:
+def set_variants(page, program_id: str, params: dict[str, str]):
+    """The program's card with its variants set as ``params`` say: its form."""
     form = page.locator(f"li[data-program='{program_id}'] form")
     if params:  # the variants open on demand
         form.locator("details.more").evaluate("d => { d.open = true; }")
@@ -144,7 +145,11 @@ def start(page, program_id: str, params: dict[str, str]) -> None:
             field.select_option(value)
         else:
             field.fill(value)
-    form.locator("button[type=submit]").click()
+    return form
+
+
+def start(page, program_id: str, params: dict[str, str]) -> None:
+    set_variants(page, program_id, params).locator("button[type=submit]").click()
     page.wait_for_selector("#session:not([hidden])")
     page.wait_for_function("() => window.retroTerminal && window.retroLastOutput > 0")
 

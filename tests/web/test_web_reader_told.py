@@ -169,18 +169,7 @@ def heard_until(page, ready, what: str, seconds: float = 60) -> tuple[list[str],
 
 def start_by_keys(page, program_id: str, words_: list[str]) -> None:
     """The program's card, its variants set, and its Start pressed from the keyboard."""
-    form = page.locator(f"li[data-program='{program_id}'] form")
-    params = query(program_id, words_)
-    if params:
-        form.locator("details.more").evaluate("d => { d.open = true; }")
-    for name, value in params.items():
-        field = form.locator(f"[data-name='{name}']")
-        if field.get_attribute("type") == "checkbox":
-            field.check()
-        elif field.evaluate("e => e.tagName") == "SELECT":
-            field.select_option(value)
-        else:
-            field.fill(value)
+    form = in_a_browser.set_variants(page, program_id, query(program_id, words_))
     form.locator("button[type=submit]").focus()
     page.keyboard.press("Enter")
     page.wait_for_selector("#session:not([hidden])")

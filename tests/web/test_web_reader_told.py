@@ -306,7 +306,8 @@ def test_the_learners_cursor_square_is_said_when_it_moves(page) -> None:
     type_keys(page, "y\r")
     page.wait_for_function("() => document.getElementById('reader-screen').textContent.includes('cursor keys')")
     page.keyboard.press("ArrowDown")
-    page.wait_for_function("() => document.getElementById('reader-said').textContent !== ''")
+    page.wait_for_function("() => !['', 'The cursor is on row 2, column 2, empty.']"  # the move's first words
+                           ".includes(document.getElementById('reader-said').textContent)")
     assert reader_status(page) == "row 3, column 2, empty"
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => document.getElementById('reader-said').textContent === 'row 3, column 3, empty'")

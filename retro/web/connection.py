@@ -94,7 +94,8 @@ class Connection(RequestHandler):
     # aiohttp, reading for the client's answer to the close, resumes reading and parses
     # whatever the client still sends: a flood of a million one-byte frames, a message
     # object each, in the server's loop.  From here on the connection reads nothing: the
-    # client's frames wait in its own socket, and the close gives up after CLOSE_SECONDS.
+    # client's frames wait in its own socket, and the session's end hangs up (hang_up)
+    # rather than wait for the client's answer to the close.
 
     def read_no_more(self) -> None:
         """The client's bytes left unread from now on, whatever asks to read them."""

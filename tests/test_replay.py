@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 
 
+from retro import resources, transcript
+from retro.menu.entries import entries, replay_order
 from retro.recording import Event
-from retro.replay import AFTER_THE_GAME, AFTER_THE_GAME_PAUSE, show, show_whole
+from retro.replay import AFTER_THE_GAME, AFTER_THE_GAME_PAUSE, show, show_whole, the_game
 from retro.transcript import Transcript
 
 
@@ -71,16 +73,42 @@ def test_the_pace_holds_in_real_time_at_19200_baud(tmp_path: Path) -> None:
     characters = 6000  # 3.1 s at 19200
     path = tmp_path / "long.txt"
     long_session(characters).save(path)
-    child = subprocess.Popen([sys.executable, "-m", "retro", "replay", str(path), "--baud", "19200"],
-                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    assert child.stdout is not None
-    received, first, last = 0, 0.0, 0.0
+    _, arrived = arrivals([sys.executable, "-m", "retro", "replay", str(path), "--baud", "19200"])
+    assert len(arrived) == characters
+    assert arrived[-1] - arrived[0] == pytest.approx((characters - 1) * 10 / 19200, rel=0.02)
+
+
+def arrivals(command: list[str], stdin: bytes = b"") -> tuple[bytes, list[float]]:
+    """What the command writes to its standard output (a pipe), and when each byte arrives."""
+    child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    assert child.stdin is not None and child.stdout is not None
+    child.stdin.write(stdin)
+    child.stdin.close()
+    received, arrived = bytearray(), []
     while chunk := os.read(child.stdout.fileno(), 65536):
-        last = time.monotonic()
-        first = first or last
-        received += len(chunk)
-    assert child.wait(timeout=60) == 0 and received == characters
-    assert last - first == pytest.approx((characters - 1) * 10 / 19200, rel=0.02)
+        arrived += [time.monotonic()] * len(chunk)
+        received += chunk
+    assert child.wait(timeout=60) == 0
+    return bytes(received), arrived
+
+
+def test_the_menus_replay_keeps_its_pace_in_real_time_at_19200_baud() -> None:
+    """The menu's replay (here the pipe menu's: the terminal's shows the same
+    game through the same replay) of Fig. 5's player's win at 19200 baud:
+    from the game's first byte to its last, the characters' time on the line
+    within 2 %."""
+    session = next(s for s in resources.sessions() if s.name == "altair-3d/fig5-v2-player-wins")
+    entry = next(e for e in entries() if e.program.id == session.program)
+    chosen = replay_order(entry).index(session) + 1
+    game = "".join(e.text or "" for e in the_game(transcript.load(session.path).events)[0] if e.kind == "out")
+    first_line, last_line = game.splitlines()[0], game.rstrip("\n").splitlines()[-1]
+    stdin = f"{entry.number}s\n{chosen} --baud 19200\nq\nq\n".encode()
+    received, arrived = arrivals([sys.executable, "-m", "retro"], stdin)
+    shown = received.decode("latin-1")  # a byte a character (the game is ASCII)
+    start = shown.index(first_line)  # the replay's first byte
+    end = shown.index(last_line, start) + len(last_line) - 1  # the game's last line, the last thing it wrote
+    assert end - start > 5000  # a replay of seconds: 2 % is more than a frame of the clock's
+    assert arrived[end] - arrived[start] == pytest.approx((end - start) * 10 / 19200, rel=0.02)
 
 def test_retro_replay_shows_what_followed_the_game_after_a_marker_and_a_pause() -> None:
     """Fig. 5's YOU WON, then the marker, a pause, and the new board the

@@ -1,6 +1,6 @@
-"""No counted words: the menu, `retro --help`, the page and the package's
-description say "the programs" (or take the count from the catalog), never
-a number a new program would make wrong."""
+"""No counted words: the menu, `retro --help`, the page, the package's
+description and the README say "the programs" (or take the count from the
+catalog), never a number a new program would make wrong."""
 import re
 import subprocess
 import sys

@@ -6,6 +6,7 @@ import sys
 import time
 from pathlib import Path
 
+import pexpect
 import pytest
 
 
@@ -122,3 +123,28 @@ def test_retro_replay_shows_what_followed_the_game_after_a_marker_and_a_pause() 
                             capture_output=True, text=True, timeout=60)
     game, after = result.stdout.split(AFTER_THE_GAME + "\n")
     assert "YOU WON" in game and "YOU WON" not in after and "YOUR MOVES ARE UU" in after  # a new game's opening
+
+
+@pytest.mark.parametrize("how", ["a pipe", "a pipe, paced", "a terminal"])
+def test_retro_replay_pauses_after_the_game_for_a_watcher_only(how: str, tmp_path: Path) -> None:
+    """The pause between the marker and what the recording kept after the
+    game is for someone watching: on a terminal, or at a pace; a pipe's
+    reader gets it all at once."""
+    path = tmp_path / "session.txt"
+    session().save(path)
+    command = [sys.executable, "-m", "retro", "replay", str(path), *(["--baud", "19200"] if "paced" in how else [])]
+    if how == "a terminal":
+        child = pexpect.spawn(command[0], command[1:], timeout=30)
+        child.expect_exact(AFTER_THE_GAME)
+        marked = time.monotonic()
+        child.expect_exact("^D")
+        gap = time.monotonic() - marked
+        child.expect(pexpect.EOF)
+    else:
+        received, arrived = arrivals(command)
+        marked = received.index(AFTER_THE_GAME.encode()) + len(AFTER_THE_GAME)
+        gap = arrived[received.index(b"^D")] - arrived[marked]
+    if how == "a pipe":
+        assert gap < AFTER_THE_GAME_PAUSE / 2
+    else:
+        assert gap >= AFTER_THE_GAME_PAUSE

@@ -48,6 +48,8 @@ SLOW = {
     "tests/web/test_web_hostile.py::test_10_one_client_may_not_take_every_session",
     "tests/test_menu_scrollback.py",
     "tests/test_plugin_port.py",
+    "tests/test_replay.py::test_the_pace_holds_in_real_time_at_19200_baud",
+    "tests/test_replay.py::test_the_menus_replay_keeps_its_pace_in_real_time_at_19200_baud",
     "tests/web/test_measure_sessions.py",
     "tests/web/test_session_start.py",
     "tests/web/test_web_hostile.py::test_11_clients_that_never_read_pin_nothing",

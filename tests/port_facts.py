@@ -40,6 +40,9 @@ class Facts:
     first_prompt: str  # what it asks first, with its default options (the learner's --fresh too), on a terminal
     golden: str  # a golden session of pipe input that names no file (transcripts/<id>/<golden>.txt)
     last_games: Mapping[str, Winner]  # who won the last game of the golden sessions the tests play, by name
+    # How it says each game's end, by who won ("human", "program", "draw"): the
+    # words of any of its languages (a shipped cast's last screen shows them)
+    results: Mapping[str, tuple[str, ...]]
     visit: Visit  # a web visitor's first prompt, keys and answer
     # A screen reader's player (tests/web/test_web_reader.py): the keys that
     # answer the lines heard (the prompt last), or None while no prompt is known.

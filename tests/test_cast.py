@@ -12,6 +12,7 @@ import sys
 import termios
 import threading
 from pathlib import Path
+from typing import Optional
 
 import pexpect
 import pyte
@@ -19,8 +20,12 @@ import pytest
 from asciinema.asciicast import v2 as asciicast_v2
 
 from retro import catalog, transcript
+from port_facts import facts
 from retro.cast import AFTER_THE_GAME_MARKER, FRAME, LOOKS, MOST_ROWS, cast_of
-from retro.recording import Event
+from retro.check import input_of, replay_options
+from retro.outcome import Outcome
+from retro.recording import Event, Recorder
+from retro.runner import run_session
 from retro.replay import AFTER_THE_GAME, AFTER_THE_GAME_PAUSE, PAGE_PACE, kept_after, show, the_game
 from retro.transcript import Transcript
 
@@ -269,7 +274,9 @@ def last_lines(text: str, count: int) -> list[str]:
 def test_every_shipped_cast_ends_on_its_games_result(path: Path) -> None:
     """Whoever plays a shared cast sees how its game ended: the game's last
     lines (Fig. 5's YOU WON, "Gana el humano"), not a new board or the
-    interpreter's BREAK IN 90 the recording kept after it."""
+    interpreter's BREAK IN 90 the recording kept after it; and, whatever
+    replay.the_game takes for the game, the words that say the result the
+    port declares when it is run on the recording again (its facts')."""
     session = transcript.load(path)
     header, events = load_v2(cast_of(session).v2())
     last_screen = "\n".join(screen_of("".join(d for _, code, d in events if code == "o"),
@@ -278,3 +285,30 @@ def test_every_shipped_cast_ends_on_its_games_result(path: Path) -> None:
     ended = last_lines(kept_after(game), 2)  # as the terminal shows them: each line typed, echoed
     shown = [line.strip() for line in last_screen.splitlines()]
     assert [line for line in ended if line not in shown] == [], last_screen
+    result = last_result(session, path.parent)
+    if result is not None:
+        said = facts(session.program).results[result]
+        assert any(words in last_screen for words in said), f"{said} not on the last screen:\n{last_screen}"
+
+
+class Declaring(Recorder):
+    """A session recorded again, with where (in its events) its port last declared a game's end."""
+    declared_at = 0
+
+    def game_over(self, outcome: Outcome) -> None:
+        super().game_over(outcome)
+        self.declared_at = len(self.events)
+
+
+def last_result(session: Transcript, folder: Path) -> Optional[str]:
+    """Who won the recording's last game ("human", "program", "draw"), as its
+    port declares it when run on the recording's input again; None when no
+    game ended, or when one began after the last that ended (more than an
+    answer to "again?" typed after its result: the Altair's NF error in a
+    second game's first move)."""
+    recorder = Declaring(input_of(session))
+    run_session(catalog.get(session.program), recorder, replay_options(session, folder))
+    typed_after = [event for event in recorder.events[recorder.declared_at:] if event.kind == "in" and event.text]
+    if recorder.last_outcome is None or len(typed_after) > 1:
+        return None
+    return recorder.last_outcome.value

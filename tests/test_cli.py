@@ -144,6 +144,8 @@ def test_retro_list_json_gives_each_program_and_its_options_as_retro_run_takes_t
         words = [word for option in shown["options"] if option["kind"] != "flag" and option["default"] is not None
                  for word in (option["flag"], str(option["default"]))]
         assert program.parse_options(words) == program.defaults()  # each default as `retro run` takes it
+        for option, declared in zip(shown["options"], program.options):  # none left out: None only where
+            assert str(option["default"]) == str(declared.default), option  # `retro run` declares none
 
 
 def deepest_parentheses(text: str) -> int:

@@ -153,3 +153,27 @@ def test_the_runtime_names_no_port_by_its_id() -> None:
              if (said := port_ids_in(line, ids))]
     assert found == []
     assert ROOT / "retro" / "web" / "static" / "retro.js" in runtime_files()
+
+
+def adding_a_program() -> str:
+    text = (ROOT / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    return text.split("\n## Adding a program\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_adding_a_program_says_every_step_and_names_what_there_is() -> None:
+    """The steps a new maintainer follows (the issue's sixth program, added
+    from this section alone): a program without variants (NoOptions), the
+    entry point, the audit's turn rule (play_human makes no reply), the test
+    facts, the menu entry by id, make docs and the README's row; and every
+    file and module it names is there."""
+    steps = adding_a_program()
+    for said in ("NoOptions", "retro.ports", "play_human", "play_program", "facts.py", "number_of", "make docs",
+                 "README"):
+        assert said in steps, said
+    for path in re.findall(r"`((?:retro|tests)/[\w./]+)`", steps):
+        assert (ROOT / path).exists(), path
+    for dotted in re.findall(r"`(retro(?:\.\w+)+)`", steps):  # a module, a package, or a name in a module
+        module, _, name = dotted.rpartition(".")
+        where, holder = ROOT / Path(*dotted.split(".")), (ROOT / Path(*module.split("."))).with_suffix(".py")
+        assert where.is_dir() or where.with_suffix(".py").is_file() or (
+            holder.is_file() and re.search(rf"^(class|def) {name}\b|^{name} = ", holder.read_text(), re.M)), dotted

@@ -15,6 +15,7 @@ def test_every_program_in_the_catalog_has_its_facts(program_id: str) -> None:
     found = facts(program_id)  # LookupError names the file to write
     assert found.golden in found.last_games
     assert found.first_prompt and found.visit.prompt and found.reader_end
+    assert {winner for winner in found.last_games.values() if winner} <= set(found.results)  # each result said
 
 
 def test_a_program_without_facts_is_named_with_the_file_to_write() -> None:

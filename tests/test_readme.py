@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 import pytest
 
+from retro import catalog
 from retro.cli import RetroGroup, cli
 from test_user_words import our_words
 
@@ -72,6 +73,42 @@ def test_every_command_the_readme_shows_runs_as_shown() -> None:
             if output:
                 assert result.stdout.splitlines() == output, command
         assert result.returncode == 0, f"{command}: {result.stderr}"
+
+
+def named_commands(text: str) -> list[str]:
+    """The commands ``text`` names in its sentences (`retro list`, `retro run ID
+    --help`, `make lint`), each once, in order; not a path (`retro/`)."""
+    named = re.findall(r"`((?:retro|make)(?: [^`]*)?)`", text)
+    return list(dict.fromkeys(command for command in named if command != "retro" or "retro" in named))
+
+
+# What a named command would start and leave running (a server), write (a
+# site), or spend minutes on (an audit, training): run by its --help, which
+# click gives only once the words before it are a command it knows.
+LONG = ("retro serve", "retro site", "retro audit", "retro train", "retro pbrain", "retro cast")
+
+
+def test_every_command_the_readmes_sentences_name_runs() -> None:
+    """`retro list`, `retro run ID` (its input empty) and `retro run ID --help`
+    as named, for every program where it says ID; the others by their --help
+    (LONG), make's by make -n."""
+    named = named_commands(README)
+    assert {"retro list", "retro run ID --help", "retro serve", "retro site DIR [--kiosk]"} <= set(named)
+    for command in named:
+        for program_id in (catalog.programs() if " ID" in command else [""]):
+            words = command.replace(" ID", f" {program_id}").replace("DIR", "site").replace("[--kiosk]", "--kiosk")
+            statuses: dict[int, str] = {0: "done"}
+            if words.startswith("make "):
+                result = shell(f"make -n {words.split()[1]}")
+            elif words.startswith(LONG):
+                result = shell(f"{words} --help")
+            elif program_id and "--help" not in words:  # the original in a pipe, its input empty: its own end
+                result = shell(words)
+                statuses = dict(catalog.get(program_id).exit_statuses)
+            else:
+                result = shell(words, stdin="q\n")
+            assert result.returncode in statuses and result.stdout, f"{words}: {result.stderr}"
+            assert "Traceback" not in result.stderr, words
 
 
 def test_every_page_the_readme_links_is_in_docs_and_every_page_is_linked() -> None:

@@ -12,7 +12,7 @@ import pytest
 from pty_terminal import Terminal
 from retro import catalog, resources, transcript
 from retro.replay import show, show_whole, the_game
-from retro.menu.entries import TITLE
+from retro.menu.entries import TITLE, number_of
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = transcript.find_transcripts([ROOT / "transcripts"])
@@ -131,12 +131,12 @@ def test_the_pipe_menu_lists_programs_then_a_programs_sessions_and_replays_one_a
 @pytest.mark.parametrize("line, message", [("99", "No session '99'."), ("1 --baud 0", "--baud"),
                                            ("1 --speed 3", "No such option")])
 def test_the_pipe_menus_session_list_refuses_what_it_cannot_do(line: str, message: str, tmp_path: Path) -> None:
-    result = retro(stdin=f"1s\n{line}\n".encode(), cwd=tmp_path)
+    result = retro(stdin=f"{number_of('altair-3d')}s\n{line}\n".encode(), cwd=tmp_path)
     assert result.returncode == 0 and message in result.stdout.decode() and b"Traceback" not in result.stderr
 
 
 def test_the_pipe_menu_ends_cleanly_at_end_of_input_in_a_session_list(tmp_path: Path) -> None:
-    result = retro(stdin=b"1s\n", cwd=tmp_path)
+    result = retro(stdin=f"{number_of('altair-3d')}s\n".encode(), cwd=tmp_path)
     assert result.returncode == 0 and result.stderr == b""
 
 

@@ -25,6 +25,7 @@ FACTS = Facts(
     golden="fig5-v2-player-wins",  # Fig. 5's second game
     # "YOU WON"; the computer's "I WON WITH BOARD" in version 1's long game
     last_games={"fig5-v2-player-wins": "human", "v1-game-computer-wins": "program"},
+    results={"human": ("YOU WON",), "program": ("I WON WITH BOARD",)},  # lines 410 and 380; no draw is said
     visit=Visit(b"YOUR BOARD, POSITION?", b"1,1\r", b"YOUR BOARD, POSITION?"),
     reader=reader,
     reader_end="(Ctrl-D)",

@@ -24,6 +24,7 @@ FACTS = Facts(
     first_prompt="Select your symbol (X/O):",
     golden="bad-input",
     last_games={"bad-input": "program"},  # "Computer wins!"
+    results={"human": ("You win!",), "program": ("Computer wins!",), "draw": ("It's a tie!",)},
     visit=Visit(b"Select your symbol", b"X\r", b"Your move:"),
     reader=reader,
     reader_end="The game is over.",

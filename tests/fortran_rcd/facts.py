@@ -23,6 +23,8 @@ FACTS = Facts(
     first_prompt="Quieres empezar tu? [S/N]",
     golden="mj-weakness",
     last_games={"mj-weakness": "human"},  # "Gana el humano": the MJ weakness
+    results={"human": ("Gana el humano", "The human wins"), "program": ("Gana la maquina", "The computer wins"),
+             "draw": ("No gana nadie", "Nobody wins")},
     visit=Visit(b"[S/N]", b"S\r", b"[F,C]"),
     reader=reader,
     reader_end="The game is over.",

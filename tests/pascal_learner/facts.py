@@ -22,6 +22,7 @@ FACTS = Facts(
     first_prompt="Do you want to move first?",
     golden="bad-input",
     last_games={"bad-input": None},  # bad moves refused, then the end of input: no game ends
+    results={"human": ("You win.",), "program": ("I win.",), "draw": ("A draw.",)},
     visit=Visit(b"(Y/N)", b"y\r", b"Your move:"),
     reader=reader,
     reader_end="The game is over.",

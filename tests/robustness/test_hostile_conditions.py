@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from retro.menu.entries import number_of
 from robust_helpers import ROOT, documented_statuses
 from signal_bursts import before_retros_first_step
 
@@ -124,7 +125,7 @@ def test_the_learner_reads_integers_as_pascal_does() -> None:
 
 
 def test_help_as_a_variant_in_the_pipe_menu_lists_the_variants(tmp_path: Path) -> None:
-    result = retro([], cwd=tmp_path, data=b"1 --help\nq\n")
+    result = retro([], cwd=tmp_path, data=f"{number_of('altair-3d')} --help\nq\n".encode())
     assert result.returncode == 0, result.stderr
     assert b"No such option '--help'." in result.stdout and b"--version 1|2|3 (default 3)" in result.stdout
 

@@ -15,7 +15,7 @@ import pytest
 from retro import catalog, transcript
 
 from pty_terminal import FIRST_PROMPTS, ROOT, Terminal
-from retro.menu.entries import TITLE
+from retro.menu.entries import TITLE, number_of
 
 
 def prompt_kind(printed: str) -> str:
@@ -115,7 +115,7 @@ def test_ctrl_c_in_the_variant_form_returns_to_the_menu_and_in_the_menu_quits_wi
     it once quit the menu with 0, as q does."""
     term = Terminal([], record_modes=tmp_path, cwd=tmp_path)
     term.wait_for(TITLE)
-    term.send("1\r")
+    term.send(f"{number_of('altair-3d')}\r")
     term.wait_for("variants")
     term.send("\x03")
     term.wait_for("Up/Down or digits: choose")

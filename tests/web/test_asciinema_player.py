@@ -54,7 +54,11 @@ def test_the_snippet_plays_the_docs_cast_with_the_pinned_player(browser) -> None
     page.route("**/*", served)
     try:
         page.goto(SITE)
-        page.wait_for_selector(".ap-player", timeout=30000)
+        for _ in range(150):  # the player, or the error that keeps it from starting, said at once
+            if errors or page.locator(".ap-player").count():
+                break
+            page.wait_for_timeout(200)
+        assert errors == [] and page.locator(".ap-player").count(), errors
         page.locator(".ap-player").click()  # play (the idle time between moves cut to 2 s)
         last = [line.strip() for line in "".join(e[2] for e in events if e[1] == "o").split("\r\n") if line.strip()][-1]
         page.wait_for_function("text => document.querySelector('.ap-term-text').innerText.includes(text)", arg=last,

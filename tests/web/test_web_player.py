@@ -1,7 +1,7 @@
 """The player of a recorded session and the page's addresses.  The server
 gives a shipped session's cast (exactly `retro cast`'s) to download and
-marks its moves; in Chromium a replay pauses (nothing more is written) and
-plays on, seeks from move to move (the screen exactly what it showed when
+marks its moves; in Chromium a replay keeps its pace (within 2 %), pauses
+(nothing more is written) and plays on, seeks from move to move (the screen exactly what it showed when
 that move was typed), and takes a new pace at once; an address opened in a
 fresh page shows the same program with the same variant, or the recording at
 that move; back and forward go between the menu and a session; a wrong
@@ -170,6 +170,38 @@ def test_a_new_pace_takes_effect_at_once(page) -> None:
     page.select_option("#baud", "0")
     page.wait_for_selector("#status[data-exit]", timeout=15000)
     assert "pace=0" in page.evaluate("() => location.hash")
+
+
+# Each string retro.js hands the terminal, and when: the pacing loop's output (the cursor
+# hidden at a replay's start is none of it).
+COUNT_WRITES = """() => {
+  window.retroWrites = [];
+  const write = Terminal.prototype.write;
+  Terminal.prototype.write = function (data, callback) {
+    if (typeof data === "string" && data && data !== "\\x1b[?25l") window.retroWrites.push([performance.now(), data.length]);
+    return write.call(this, data, callback);
+  };
+}"""
+
+
+@browser_only
+@pytest.mark.parametrize("baud", [300, 2400, 9600])
+def test_a_replay_keeps_its_pace_on_the_page(page, baud: int) -> None:
+    """Fig. 5's game replayed at the period's 300 baud, the replays' 2400 and
+    the page's fastest, 9600 (the page offers no 19200): over eight seconds
+    (or the whole game, 7 s at 9600), the characters written, counted from
+    the first write, are the line's within 2 %."""
+    page.evaluate(COUNT_WRITES)
+    page.select_option("#replay-baud", str(baud))
+    replay(page, "altair-3d/fig5-v2-player-wins")
+    page.wait_for_function("() => window.retroWrites.length > 0", timeout=15000)
+    page.wait_for_function("() => performance.now() - window.retroWrites[0][0] > 8000"
+                           " || document.querySelector('#status[data-exit]')", timeout=30000, polling=100)
+    writes = page.evaluate("() => window.retroWrites")
+    (first, _), (last, _) = writes[0], writes[-1]
+    written = sum(count for _, count in writes[1:])  # after the first write's frame
+    assert last - first > 6000  # seconds of writing: the frames' rounding is far below 2 %
+    assert written == pytest.approx((last - first) / 1000 * baud / 10, rel=0.02)
 
 
 @browser_only

@@ -575,7 +575,7 @@ function card(program) {
               element("p", "machine", `On ${program.machine}; by ${program.author}.`), grid, pace);
   const start = element("button", "start", "Start");
   start.type = "submit";
-  start.setAttribute("aria-label", `Start ${program.title}`);  // five Starts, each named by its program
+  start.setAttribute("aria-label", `Start ${program.title}`);  // each program's Start named by it
   form.append(more, start);
   form.addEventListener("submit", (event) => {
     event.preventDefault();

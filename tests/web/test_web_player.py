@@ -5,7 +5,8 @@ marks its moves; in Chromium a replay keeps its pace (within 2 %), pauses
 that move was typed), and takes a new pace at once; an address opened in a
 fresh page shows the same program with the same variant, or the recording at
 that move; back and forward go between the menu and a session; a wrong
-address is said in words over the menu.  The README's embedded cast is what
+address is said in words over the menu; a Start pressed before the recordings
+are listed keeps its session.  The README's embedded cast is what
 `retro cast` makes now."""
 from pathlib import Path
 
@@ -288,3 +289,26 @@ def test_an_address_given_while_a_session_is_shown_opens_it(page) -> None:
     page.wait_for_function("() => document.getElementById('session-title').textContent.endsWith('English')")
     wait_screen(page, "s.includes(arg)", "#    Three in a row   #")
     assert page.evaluate("() => location.hash") == "#/play/fortran-rcd?lang=en"
+
+
+@browser_only
+def test_a_start_pressed_while_the_recordings_are_listed_keeps_its_session(browser, server) -> None:  # noqa: F811  # the fixtures browser and server, by name
+    """A server slow to list its recordings (its first request imports every
+    port) shows the programs first; a visitor who presses Start then keeps the
+    session started, and the address names it, once the list comes."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    held = []
+    context.route("**/api/sessions*", lambda route: held.append(route))
+    page = context.new_page()
+    try:
+        page.goto(server)
+        page.click("li[data-program='fortran-rcd'] button[type=submit]")
+        wait_screen(page, "s.includes(arg)", "Quieres empezar tu?")
+        assert len(held) == 1
+        held[0].continue_()
+        page.wait_for_function("() => addressesKept")  # address.js: its address opened, once the list is shown
+        assert page.is_visible("#session") and page.is_hidden("#menu")
+        assert page.evaluate("() => location.hash") == "#/play/fortran-rcd"
+        assert page.get_attribute("#status", "data-exit") is None  # the session goes on
+    finally:
+        context.close()

@@ -8,12 +8,14 @@
 const MENU_ADDRESS = "";
 let following = false;  // an address is being opened: the page's changes of address replace it
 let addressesKept = false;  // not in a kiosk (kiosk.js keeps the history its own way), once the server said so
+let chosenMeanwhile = null;  // what a visitor opened before the addresses were kept (the recordings still listed)
 
 class WrongAddress extends Error {}
 
 // What is shown now, at ``fragment``: a new entry of the history (back returns to what was shown
 // before), or the same entry named anew (``replace``: a move reached, a pace changed).
 function addressed(fragment, replace = false) {
+  if (!addressesKept) chosenMeanwhile = fragment;
   if (!addressesKept || location.hash === fragment) return;
   const url = fragment || location.pathname + location.search;
   if (replace || following) history.replaceState(null, "", url); else history.pushState(null, "", url);
@@ -112,5 +114,7 @@ Promise.all([menuShown, exhibitSaid]).then(([, exhibit]) => {
   if (exhibit.kiosk) return;
   addressesKept = true;
   window.addEventListener("popstate", () => follow());
-  follow();
+  // A visitor who pressed Start while the recordings were still being listed keeps that session:
+  // it is newer than the address the page was opened at, and now names it.
+  if (chosenMeanwhile !== null) addressed(chosenMeanwhile, true); else follow();
 });

@@ -266,7 +266,8 @@ def test_a_second_visit_starts_from_the_snapshot_the_first_kept(browser, server)
 
 def test_a_recorded_game_and_a_visitors_own_game_pass_retro_check(browser, server, tmp_path: Path) -> None:
     """The transcript of a recorded session, and of the visitor's own game made in the browser,
-    downloaded and checked outside it (`retro check`); the visitor's cast is asciicast v2."""
+    downloaded and checked outside it (`retro check`); the visitor's cast is asciicast v2, and its
+    file made in the page is let go when the next session begins."""
     page = open_site(browser, server, accept_downloads=True)
     try:
         open_every_details(page)
@@ -294,6 +295,11 @@ def test_a_recorded_game_and_a_visitors_own_game_pass_retro_check(browser, serve
             page.click("#take-home-cast")
         header = json.loads(Path(cast.value.path()).read_text().split("\n")[0])
         assert header["version"] == 2 and header["width"] == 80
+        made = page.get_attribute("#take-home-cast", "href")
+        page.click("#again")
+        page.click("button[data-session='fortran-rcd/mj-weakness']")  # the next session lets the game's files go
+        page.wait_for_selector("#session:not([hidden])")
+        assert page.evaluate("url => fetch(url).then(() => 'kept', () => 'let go')", made) == "let go"
     finally:
         page.context.close()
     checked = subprocess.run([sys.executable, "-m", "retro", "check", str(tmp_path / "recorded.txt"),

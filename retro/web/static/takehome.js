@@ -16,6 +16,7 @@ function offerGame(links) {
   const offered = [];
   for (const form of Object.keys(TAKE_HOME_FORMS)) {
     const link = document.getElementById(`take-home-${form}`);
+    if (link.href.startsWith("blob:")) URL.revokeObjectURL(link.href);  // a site's game: its file made here, let go
     link.hidden = !(links && links[form]);
     if (link.hidden) link.removeAttribute("href");
     else { link.href = links[form]; link.download = links.names?.[form] || ""; offered.push(TAKE_HOME_FORMS[form]); }

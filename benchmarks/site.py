@@ -7,7 +7,8 @@
   and the first visit's snapshot of a loaded interpreter kept (static/worker.js);
 - the first prompt after Start, the menu open READ_SECONDS (the interpreter loaded meanwhile);
 - what a first visit downloads, as a plain static server sends it and gzipped;
-- the renderer's memory (USS) with one session, and after SESSIONS sessions one after another;
+- the renderer's memory (USS) with one session, and after SESSIONS sessions one after another,
+  STANDING seconds back on the menu and SETTLED seconds after (the browser's memory reducer run);
 - every shipped transcript checked in the browser.
 
 retro serve's figures, the same measures where they exist, are beside them.  Figures are
@@ -34,6 +35,7 @@ from benchmarks import Failed
 VISITS = int(os.environ.get("SITE_VISITS", "5"))
 READ_SECONDS = float(os.environ.get("SITE_READ_SECONDS", "10"))
 SESSIONS = int(os.environ.get("SITE_SESSIONS", "20"))
+STANDING, SETTLED = 2.0, 35.0  # seconds on the menu before the memory is measured
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 PROMPT = "Quieres empezar tu?"  # the Fortran game's first prompt
@@ -102,12 +104,6 @@ def _renderer_cpu() -> float:
     return sum(processes.cpu_seconds(pid) or 0.0 for pid in _renderers())
 
 
-def _renderer_uss() -> int:
-    from retro import processes
-
-    return max((memory.unique for pid in _renderers() if (memory := processes.memory(pid)) is not None), default=0)
-
-
 def _prompted(page: Any, timeout: float = 120_000) -> float:
     """Until the terminal shows the first prompt: the page's time then, in seconds since it was opened."""
     page.wait_for_function(f"() => window.retroScreen && window.retroScreen(false).includes({PROMPT!r})",
@@ -169,13 +165,17 @@ def _start_from_menu(browser: Any, url: str) -> dict[str, float]:
 
 
 def _sessions(browser: Any, url: str) -> str:
-    """The renderer's USS at one session's first prompt, and after SESSIONS sessions one after another."""
+    """The renderer's USS after one session, and after SESSIONS sessions one after another, back on
+    the menu: STANDING seconds after (what the browser has not yet given back included), and
+    SETTLED seconds after, once the browser's memory reducer has run (about 30 s at rest)."""
     context = browser.new_context()
     try:
+        others = set(_renderers())
         page = context.new_page()
         page.goto(url)
+        renderer = 0  # the page's own (its workers run in it): the largest of those started with it
         page.wait_for_selector("li[data-program='fortran-rcd'] button[type=submit]")
-        uss = []
+        standing, settled = [], []
         for k in range(SESSIONS):
             page.click("li[data-program='fortran-rcd'] button[type=submit]")
             _prompted(page)
@@ -185,11 +185,33 @@ def _sessions(browser: Any, url: str) -> str:
             page.wait_for_selector("#menu:not([hidden])")
             if k in (0, SESSIONS - 1):  # at rest: the session's worker gone, the next spare loaded
                 page.wait_for_function("() => exhibitNow.transport !== 'browser' || window.retroSpareLoaded()", timeout=120_000)
-                time.sleep(2)
-                uss.append(_renderer_uss())
-        return f"{uss[0] / MIB:.0f} MiB, then {uss[1] / MIB:.0f} MiB ({(uss[1] / uss[0] - 1) * 100:+.0f} %)"
+                time.sleep(STANDING)
+                renderer = renderer or _largest(set(_renderers()) - others)
+                standing.append(_uss(renderer))
+                time.sleep(SETTLED - STANDING)
+                settled.append(_uss(renderer))
+        return f"{_grown(standing)} {STANDING:g} s after; {_grown(settled)} {SETTLED:g} s after"
     finally:
         context.close()
+
+
+def _uss(pid: int) -> int:
+    from retro import processes
+
+    memory = processes.memory(pid)
+    if memory is None:
+        raise Failed("the page's renderer ended")
+    return memory.unique
+
+
+def _largest(pids: set[int]) -> int:
+    from retro import processes
+
+    return max(pids, key=lambda pid: memory.unique if (memory := processes.memory(pid)) is not None else 0)
+
+
+def _grown(uss: list[int]) -> str:
+    return f"{uss[0] / MIB:.0f} MiB, then {uss[1] / MIB:.0f} MiB ({(uss[1] / uss[0] - 1) * 100:+.0f} %)"
 
 
 def _check(browser: Any, url: str) -> str:

@@ -7,8 +7,9 @@
   and the first visit's snapshot of a loaded interpreter kept (static/worker.js);
 - the first prompt after Start, the menu open READ_SECONDS (the interpreter loaded meanwhile);
 - what a first visit downloads, as a plain static server sends it and gzipped;
-- the renderer's memory (USS) with one session, and after SESSIONS sessions one after another,
-  STANDING seconds back on the menu and SETTLED seconds after (the browser's memory reducer run);
+- the renderer's memory (USS) with one session, after SESSIONS sessions one after another and after
+  as many again, STANDING seconds back on the menu and SETTLED seconds after (the browser's memory
+  reducer run);
 - every shipped transcript checked in the browser.
 
 retro serve's figures, the same measures where they exist, are beside them.  Figures are
@@ -71,7 +72,7 @@ def run() -> Iterator[tuple[str, str]]:
                     yield f"{name}: what a second visit downloads", f"{sum(warm[-1]['sizes'].values()) / 1e6:.3f} MB"
                 yield f"{name}: Start after {READ_SECONDS:g} s on the menu", _median(
                     [_start_from_menu(browser, url) for _ in range(VISITS)], "wall")
-                yield f"{name}: renderer USS, 1 and {SESSIONS} sessions", _sessions(browser, url)
+                yield f"{name}: renderer USS, 1, {SESSIONS}, {2 * SESSIONS} sessions", _sessions(browser, url)
             yield "retro site: every transcript checked in the browser", _check(browser, site)
             browser.close()
     finally:
@@ -165,9 +166,10 @@ def _start_from_menu(browser: Any, url: str) -> dict[str, float]:
 
 
 def _sessions(browser: Any, url: str) -> str:
-    """The renderer's USS after one session, and after SESSIONS sessions one after another, back on
-    the menu: STANDING seconds after (what the browser has not yet given back included), and
-    SETTLED seconds after, once the browser's memory reducer has run (about 30 s at rest)."""
+    """The renderer's USS after one session, after SESSIONS sessions one after another, and after
+    as many again, back on the menu: STANDING seconds after (what the browser has not yet given back
+    included), and SETTLED seconds after, once the browser's memory reducer has run (about 30 s at
+    rest).  The third figure tells a leak (it grows again) from the caches a first drawing fills."""
     context = browser.new_context()
     try:
         others = set(_renderers())
@@ -176,14 +178,14 @@ def _sessions(browser: Any, url: str) -> str:
         renderer = 0  # the page's own (its workers run in it): the largest of those started with it
         page.wait_for_selector("li[data-program='fortran-rcd'] button[type=submit]")
         standing, settled = [], []
-        for k in range(SESSIONS):
+        for k in range(1, 2 * SESSIONS + 1):
             page.click("li[data-program='fortran-rcd'] button[type=submit]")
             _prompted(page)
             page.keyboard.press("Control+c")
             page.wait_for_selector("#status[data-exit]")
             page.click("#again")
             page.wait_for_selector("#menu:not([hidden])")
-            if k in (0, SESSIONS - 1):  # at rest: the session's worker gone, the next spare loaded
+            if k in (1, SESSIONS, 2 * SESSIONS):  # at rest: the session's worker gone, the next spare loaded
                 page.wait_for_function("() => exhibitNow.transport !== 'browser' || window.retroSpareLoaded()", timeout=120_000)
                 time.sleep(STANDING)
                 renderer = renderer or _largest(set(_renderers()) - others)
@@ -211,7 +213,8 @@ def _largest(pids: set[int]) -> int:
 
 
 def _grown(uss: list[int]) -> str:
-    return f"{uss[0] / MIB:.0f} MiB, then {uss[1] / MIB:.0f} MiB ({(uss[1] / uss[0] - 1) * 100:+.0f} %)"
+    first, then, again = (size / MIB for size in uss)
+    return f"{first:.0f}, {then:.0f} ({then / first - 1:+.0%}), {again:.0f} MiB ({again / then - 1:+.0%})"
 
 
 def _check(browser: Any, url: str) -> str:

@@ -122,7 +122,7 @@ def _take_home(program: catalog.Program, status: int, transcript_text: Optional[
     if cast is not None:
         offered["cast"] = cast.v2()
     why = NOT_HOME if program.for_browser is not None else STOPPED if status == INTERRUPTED else None
-    offered["words"] = "Your game is kept in this page until you leave it." + (f" {why}" if why and cast else "")
+    offered["words"] = "Your game is kept in this page until you start another or leave it." + (f" {why}" if why and cast else "")
     return offered
 
 

@@ -295,6 +295,7 @@ def test_a_recorded_game_and_a_visitors_own_game_pass_retro_check(browser, serve
             page.click("#take-home-cast")
         header = json.loads(Path(cast.value.path()).read_text().split("\n")[0])
         assert header["version"] == 2 and header["width"] == 80
+        assert "kept in this page until you start another or leave it" in page.inner_text("#take-home-words")
         made = page.get_attribute("#take-home-cast", "href")
         page.click("#again")
         page.click("button[data-session='fortran-rcd/mj-weakness']")  # the next session lets the game's files go

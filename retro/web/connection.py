@@ -103,11 +103,12 @@ class Connection(RequestHandler):
         self.pause_reading()
 
     def hang_up(self) -> None:
-        """The connection closed once what is written to it has gone, with no
-        closing handshake: the client's answer to a close would come after the
-        frames it has sent, which are never read (aiohttp's close parses what
-        it holds of them first, thousands of frames in one turn of the loop)."""
-        if self.transport is not None:
+        """A connection that reads no more (read_no_more) closed once what is
+        written to it has gone, with no closing handshake: the client's answer
+        to a close would come after the frames it has sent, which are never read
+        (aiohttp's close parses what it holds of them first, thousands of frames
+        in one turn of the loop).  Any other connection is left to its close."""
+        if self._deaf and self.transport is not None:
             self.transport.close()
 
     def resume_reading(self, resume_parser: bool = True) -> None:

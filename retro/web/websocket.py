@@ -40,7 +40,6 @@ class VisitorSession:
         self.last_activity = time.monotonic()
         self.written = 0
         self.tape: Optional[PtyTape] = None  # the session as a cast, for a game with no transcript
-        self.flooded = False  # past its frames' budget: its connection reads no more
 
     def stop(self, reason: str) -> None:
         self.slot.stop(reason)
@@ -185,7 +184,6 @@ class VisitorSession:
         """Frames past the session's budget (frame_budget): the connection read no
         more, even by the close (the client's frames wait in its own socket, not in
         the server's loop), the visitor told, the session ended."""
-        self.flooded = True
         if self.connection is not None:
             self.connection.read_no_more()
         await self.notice(f"Keys are coming faster than anyone types (at most {limits.frames_per_second} "
@@ -264,8 +262,8 @@ async def ws_run(request: web.Request) -> web.StreamResponse:
         await session.run(program, words, screen.cols, screen.rows)
     finally:
         exhibit.sessions.release(slot)
-    if session.flooded and connection is not None:
-        connection.hang_up()  # the close below then waits for nothing
+    if connection is not None:
+        connection.hang_up()  # a flooded session's: the close below then waits for nothing
     stopping = exhibit.sessions.stopping
     try:
         await ws.close(code=WSCloseCode.GOING_AWAY if stopping else WSCloseCode.OK,

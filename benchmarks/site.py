@@ -8,8 +8,8 @@
 - the first prompt after Start, the menu open READ_SECONDS (the interpreter loaded meanwhile);
 - what a first visit downloads, as a plain static server sends it and gzipped;
 - the renderer's memory (USS) with one session, after SESSIONS sessions one after another and after
-  as many again, STANDING seconds back on the menu and SETTLED seconds after (the browser's memory
-  reducer run);
+  as many again, STANDING and SETTLED seconds back on the menu (by then the browser's memory
+  reducer has run);
 - every shipped transcript checked in the browser.
 
 retro serve's figures, the same measures where they exist, are beside them.  Figures are
@@ -56,7 +56,7 @@ def run() -> Iterator[tuple[str, str]]:
     static, site = _server([sys.executable, "-u", "-m", "http.server", "--bind", "127.0.0.1", "0", "-d", str(folder)],
                            r"port (\d+)", stdout=True)
     serve, served = _server([sys.executable, "-m", "retro", "serve", "--port", "0", "--client-starts", "1000"],
-                            r"http://127\.0\.0\.1:(\d+)")  # 20 sessions in a row: more than a visitor starts
+                            r"http://127\.0\.0\.1:(\d+)")  # 40 sessions in a row: more than a visitor starts
     try:
         with sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=chromium, headless=True, args=ARGS)

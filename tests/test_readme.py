@@ -79,7 +79,7 @@ def named_commands(text: str) -> list[str]:
     """The commands ``text`` names in its sentences (`retro list`, `retro run ID
     --help`, `make lint`), each once, in order; not a path (`retro/`)."""
     named = re.findall(r"`((?:retro|make)(?: [^`]*)?)`", text)
-    return list(dict.fromkeys(command for command in named if command != "retro" or "retro" in named))
+    return list(dict.fromkeys(named))
 
 
 # What a named command would start and leave running (a server), write (a

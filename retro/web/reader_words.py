@@ -21,7 +21,8 @@ class PageReader:
     each game's end said at once (``{"said": ...}``, a game's end numbered so
     that two alike are two things said); the whole board in words after each
     move (``{"board": [...]}``, said when the visitor asks); a drawn screen's
-    rows as they change (``{"rows": ...}``); the ``squares`` named as the port names them."""
+    rows as they change (``{"rows": ...}``); the learner's cursor square as it moves
+    (``{"cursor": ...}``, said but not kept); the ``squares`` named as the port names them."""
 
     def __init__(self, token: str, tell: Callable[[str], None], squares: Squares = Squares()):
         self._token = token

@@ -32,16 +32,6 @@ EVER_READ = """() => {
 }"""
 
 
-# Every text the reader's status was given, in order (window.retroStatusSaid)
-STATUS_SAID = """() => {
-  window.retroStatusSaid = [];
-  new MutationObserver(() => {
-    const text = document.getElementById('reader-said').textContent;
-    if (text) window.retroStatusSaid.push(text);
-  }).observe(document.getElementById('reader-said'), {subtree: true, childList: true, characterData: true});
-}"""
-
-
 def ever_read(page) -> list[str]:
     return page.evaluate("() => window.retroEverRead")
 

@@ -91,10 +91,10 @@ function readerRowBecomes(shown, text) {
   if (text.length > kept) shown.append(text.slice(kept));
 }
 
-// The program's text is in this language (its port says: the Fortran's Spanish), for a screen
-// reader's voice; the page's own words stay English.  None: the page's.
 const foreign = (tag) => typeof tag === "string" && /^[a-z]{2,3}(-[A-Za-z0-9]{1,8})*$/.test(tag) && tag !== "en";
 
+// The program's text is in this language (its port says: the Fortran's Spanish), for a screen
+// reader's voice; the page's own words stay English.  None: the page's.
 function readerLanguage(tag) {
   for (const id of ["reader-log", "reader-screen"]) {
     if (foreign(tag)) $(id).lang = tag;

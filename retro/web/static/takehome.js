@@ -2,7 +2,7 @@
 // exit message names its transcript and its cast ("take_home"), or its cast alone with why,
 // links only this visitor's page is given; a session the server ended, or that never started,
 // offers nothing.  On a site the game was made in the visitor's browser: its links are the
-// page's own files (transport.js), with their names.
+// page's own files (transport.js), with their names, let go when the next session begins.
 "use strict";
 
 const TAKE_HOME_FORMS = {transcript: "a transcript", cast: "an asciicast"};

@@ -106,11 +106,11 @@ self.fetch = async (resource, options) => {
 const marks = {};  // when each step of the load ended (ms since the worker began): the benchmark's
 
 // A later visit starts from a memory snapshot of a loaded interpreter (Pyodide's own), skipping
-// CPython's start and every import: the first worker that is loaded before any session asks for it
-// imports every program's code (retro.browser.worker.preload), takes the snapshot and keeps it in the
-// browser's Cache Storage, under a name that changes with Pyodide's version and retro's archives.
-// Only a page's first worker (transport.js: "?first") starts from it: later ones load while a
-// session runs, where the wait is nobody's, and a tab that started each from the 31 MB snapshot
+// CPython's start and every import: a worker that loads with no snapshot kept, before any session
+// asks for it, imports every program's code (retro.browser.worker.preload), takes the snapshot and
+// keeps it in the browser's Cache Storage, under a name that changes with Pyodide's version and
+// retro's archives.  Only a page's first worker (transport.js: "?first") starts from it: later ones
+// mostly load while a session runs, where nobody waits for them, and a tab that started each from the 31 MB snapshot
 // held garbage the browser was slow to collect (BENCHMARKS.md, "site").  Without Cache Storage (a
 // page neither https nor on this computer) every visit loads afresh.
 const FIRST = new URL(import.meta.url).searchParams.has("first");
